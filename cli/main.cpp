@@ -1,0 +1,48 @@
+// `chunker`: one program, one subcommand per job (DESIGN.md §7). Errors are
+// one line on stderr and exit status 2.
+#include <boost/program_options/errors.hpp>
+#include <iostream>
+#include <map>
+
+#include "commands.h"
+#include "position.h"
+
+namespace {
+
+constexpr int EXIT_BAD_INPUT = 2;
+
+const char* USAGE =
+    "usage: chunker <command> [arguments]\n"
+    "\n"
+    "commands:\n"
+    "  perft FEN DEPTH [--divide]   count move paths (compare with Stockfish's go perft)\n"
+    "  solve FEN [options]          prove the value of a position (--help for options)\n"
+    "  solve --epd FILE [options]   solve every position of an EPD suite\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace chunker::cli;
+  const std::map<std::string, int (*)(const Args&)> commands = {
+      {"perft", perft_command},
+      {"solve", solve_command},
+  };
+  if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" ||
+      std::string(argv[1]) == "help") {
+    std::cout << USAGE;
+    return argc < 2 ? EXIT_BAD_INPUT : 0;
+  }
+  auto command = commands.find(argv[1]);
+  if (command == commands.end()) {
+    std::cerr << "chunker: unknown command '" << argv[1] << "' (try 'chunker --help')\n";
+    return EXIT_BAD_INPUT;
+  }
+  try {
+    return command->second(Args(argv + 2, argv + argc));
+  } catch (const chunker::InputError& e) {
+    std::cerr << "chunker " << argv[1] << ": " << e.what() << "\n";
+  } catch (const boost::program_options::error& e) {
+    std::cerr << "chunker " << argv[1] << ": " << e.what() << "\n";
+  }
+  return EXIT_BAD_INPUT;
+}

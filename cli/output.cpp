@@ -1,0 +1,93 @@
+#include "output.h"
+
+#include <cstdio>
+#include <sstream>
+
+#include "notation.h"
+
+namespace chunker::cli {
+
+namespace {
+
+std::string stop_word(StopReason s) {
+  switch (s) {
+    case StopReason::Proven: return "proven";
+    case StopReason::PlyLimit: return "ply limit";
+    case StopReason::NodeLimit: return "node limit";
+  }
+  return "";
+}
+
+std::string winner(const Position& root, Value v) {
+  if (!is_decisive(v)) return "draw";
+  Color c = is_win(v) ? root.side : ~root.side;
+  return c == WHITE ? "White wins" : "Black wins";
+}
+
+}  // namespace
+
+std::string value_word(Value v) { return is_win(v) ? "win" : is_loss(v) ? "loss" : "draw"; }
+
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') out += '\\', out += c;
+    else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else out += c;
+  }
+  return out + "\"";
+}
+
+std::string solve_text(const Position& root, const SearchResult& r, int fullmove) {
+  std::ostringstream out;
+  out << "position   " << to_fen(root, 0, fullmove) << "\n";
+  if (r.proven) {
+    out << "value      " << value_word(r.value) << " for the side to move (" << winner(root, r.value) << "), proven\n";
+    if (is_decisive(r.value)) out << "distance   " << r.distance << " plies\n";
+  } else if (r.completed_ply == 0) {
+    out << "value      unknown: the node limit ended the first iteration\n";
+  } else if (is_decisive(r.value)) {
+    out << "value      " << value_word(r.value) << " for the side to move (" << winner(root, r.value)
+        << "), proven; distance at most " << distance_of(r.value) << " plies, not yet shown exact\n";
+  } else {
+    out << "value      unproven: neither side wins within " << r.completed_ply << " plies (search scores it a draw)\n";
+  }
+  if (!r.best.is_none()) out << "best move  " << san(root, r.best) << "\n";
+  if (!r.pv.empty()) out << "line       " << san_line(root, r.pv, fullmove) << "\n";
+  out << "nodes      " << r.nodes << "\n";
+  out << "ply        " << (r.proven ? std::to_string(r.exact_ply) : "----") << " (last iteration completed: "
+      << r.completed_ply << ", stopped by: " << stop_word(r.stop) << ")\n";
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
+  out << "time       " << seconds << " s\n";
+  return out.str();
+}
+
+std::string solve_json(const Position& root, const SearchResult& r, int fullmove) {
+  std::ostringstream out;
+  bool decisive_known = is_decisive(r.value) && r.completed_ply > 0;
+  out << "{\"fen\":" << json_string(to_fen(root, 0, fullmove));
+  out << ",\"value\":" << (r.completed_ply == 0 ? "null" : json_string(value_word(r.value)));
+  out << ",\"proven\":" << (r.proven || decisive_known ? "true" : "false");
+  out << ",\"distance\":";
+  if (r.proven && is_decisive(r.value)) out << r.distance;
+  else out << "null";
+  out << ",\"distance_exact\":" << (r.proven ? "true" : "false");
+  out << ",\"best\":" << (r.best.is_none() ? "null" : json_string(san(root, r.best)));
+  out << ",\"best_uci\":" << (r.best.is_none() ? "null" : json_string(uci(r.best)));
+  out << ",\"pv\":[";
+  Position pos = root;
+  for (std::size_t i = 0; i < r.pv.size(); ++i) {
+    out << (i ? "," : "") << json_string(san(pos, r.pv[i]));
+    pos = make_move(pos, r.pv[i]);
+  }
+  out << "],\"nodes\":" << r.nodes << ",\"ply\":" << (r.proven ? std::to_string(r.exact_ply) : "null");
+  out << ",\"completed_ply\":" << r.completed_ply << ",\"stop\":" << json_string(stop_word(r.stop));
+  out << ",\"seconds\":" << r.seconds << "}";
+  return out.str();
+}
+
+}  // namespace chunker::cli

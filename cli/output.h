@@ -1,0 +1,18 @@
+// How results are written: words for values, and JSON for scripts.
+#pragma once
+
+#include <string>
+
+#include "search.h"
+
+namespace chunker::cli {
+
+// "win", "draw" or "loss", for the side to move.
+std::string value_word(Value v);
+// A JSON string literal.
+std::string json_string(const std::string& text);
+// A solve result as text lines or as one JSON object; `fen` names the root.
+std::string solve_text(const Position& root, const SearchResult& r, int fullmove);
+std::string solve_json(const Position& root, const SearchResult& r, int fullmove);
+
+}  // namespace chunker::cli

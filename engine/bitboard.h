@@ -1,0 +1,61 @@
+// Bitboard helpers and the attack tables of the two pieces of the domain.
+#pragma once
+
+#include <array>
+#include <algorithm>
+#include <bit>
+
+#include "types.h"
+
+namespace chunker {
+
+constexpr Bitboard FILE_A = 0x0101010101010101ULL;
+constexpr Bitboard FILE_H = FILE_A << 7;
+constexpr Bitboard RANK_1 = 0xFFULL;
+constexpr Bitboard RANK_8 = RANK_1 << 56;
+
+constexpr Bitboard rank_bb(int rank) { return RANK_1 << (8 * rank); }
+constexpr Bitboard file_bb(int file) { return FILE_A << file; }
+
+inline int popcount(Bitboard b) { return std::popcount(b); }
+inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
+inline Square pop_lsb(Bitboard& b) {
+  Square s = lsb(b);
+  b &= b - 1;
+  return s;
+}
+
+// Every pawn of colour c moved one rank forward.
+constexpr Bitboard push(Color c, Bitboard b) { return c == WHITE ? b << 8 : b >> 8; }
+// The squares the pawns `b` of colour c attack.
+constexpr Bitboard pawn_attacks(Color c, Bitboard b) {
+  Bitboard ahead = push(c, b);
+  return ((ahead & ~FILE_A) >> 1) | ((ahead & ~FILE_H) << 1);
+}
+
+constexpr Bitboard king_attacks_of(Square s) {
+  Bitboard b = square_bb(s);
+  Bitboard row = b | ((b & ~FILE_A) >> 1) | ((b & ~FILE_H) << 1);
+  return (row | (row << 8) | (row >> 8)) & ~b;
+}
+
+inline constexpr std::array<Bitboard, SQUARE_NB> KING_ATTACKS = [] {
+  std::array<Bitboard, SQUARE_NB> t{};
+  for (int s = 0; s < SQUARE_NB; ++s) t[s] = king_attacks_of(Square(s));
+  return t;
+}();
+
+// The board seen in a mirror between the d and e files.
+constexpr Bitboard mirror_files(Bitboard b) {
+  b = ((b >> 1) & 0x5555555555555555ULL) | ((b & 0x5555555555555555ULL) << 1);
+  b = ((b >> 2) & 0x3333333333333333ULL) | ((b & 0x3333333333333333ULL) << 2);
+  b = ((b >> 4) & 0x0F0F0F0F0F0F0F0FULL) | ((b & 0x0F0F0F0F0F0F0F0FULL) << 4);
+  return b;
+}
+
+inline int distance(Square a, Square b) {
+  int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
+  return std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr);
+}
+
+}  // namespace chunker

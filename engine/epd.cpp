@@ -1,0 +1,73 @@
+#include "epd.h"
+
+#include <fstream>
+
+namespace chunker {
+
+std::string Epd::op(std::string_view opcode) const {
+  for (const auto& [name, value] : ops)
+    if (name == opcode) return value;
+  return "";
+}
+
+Epd parse_epd(std::string_view line) {
+  Epd epd;
+  std::size_t i = 0;
+  epd.pos = parse_board_fields(line, i);
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    if (i == line.size()) break;
+    std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != ';') ++i;
+    std::string opcode(line.substr(start, i - start));
+    if (opcode.empty()) throw InputError("EPD operation without an opcode");
+    std::string operand;
+    bool quoted = false;
+    while (i < line.size() && line[i] != ';') {
+      if (line[i] == '"') {
+        std::size_t close = line.find('"', i + 1);
+        if (close == std::string_view::npos) throw InputError("EPD operation '" + opcode + "' has an unclosed quote");
+        operand += line.substr(i + 1, close - i - 1);
+        quoted = true;
+        i = close + 1;
+      } else {
+        if (!(line[i] == ' ' && (operand.empty() || quoted))) operand += line[i];
+        ++i;
+      }
+    }
+    if (i == line.size()) throw InputError("EPD operation '" + opcode + "' does not end with ';'");
+    ++i;
+    while (!operand.empty() && operand.back() == ' ') operand.pop_back();
+    epd.ops.emplace_back(opcode, operand);
+  }
+  return epd;
+}
+
+std::string to_epd(const Epd& epd) {
+  std::string out = board_fields(epd.pos);
+  for (const auto& [name, value] : epd.ops) {
+    bool quote = value.find(' ') != std::string::npos || name == "id" || name.rfind('c', 0) == 0;
+    out += " " + name + " " + (quote ? "\"" + value + "\"" : value) + ";";
+  }
+  return out;
+}
+
+std::vector<Epd> read_epd_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError("cannot open EPD file '" + path + "'");
+  std::vector<Epd> records;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    std::size_t first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    try {
+      records.push_back(parse_epd(line));
+    } catch (const InputError& e) {
+      throw InputError(path + ":" + std::to_string(number) + ": " + e.what());
+    }
+  }
+  return records;
+}
+
+}  // namespace chunker

@@ -1,0 +1,34 @@
+#include "hash_table.h"
+
+#include <bit>
+
+namespace chunker {
+
+HashTable::HashTable(std::size_t megabytes) {
+  std::size_t wanted = std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / sizeof(HashEntry);
+  std::size_t count = std::bit_floor(std::max<std::size_t>(wanted, 2));
+  entries_.assign(count, HashEntry{});
+  mask_ = count / 2 - 1;
+}
+
+void HashTable::clear() { std::fill(entries_.begin(), entries_.end(), HashEntry{}); }
+
+const HashEntry* HashTable::probe(const Canonical& c) const {
+  const HashEntry* bucket = &entries_[(c.key & mask_) * 2];
+  for (int i = 0; i < 2; ++i)
+    if (bucket[i].pos == c.pos) return &bucket[i];
+  return nullptr;
+}
+
+void HashTable::store(const Canonical& c, Value value, int depth, Bound bound, Move move) {
+  HashEntry* bucket = &entries_[(c.key & mask_) * 2];
+  HashEntry* slot = bucket[0].pos == c.pos ? &bucket[0] : bucket[1].pos == c.pos ? &bucket[1] : nullptr;
+  if (slot) {
+    if (slot->depth > depth) return;  // keep what a deeper search learnt
+  } else {
+    slot = bucket[0].depth <= bucket[1].depth ? &bucket[0] : &bucket[1];
+  }
+  *slot = {c.pos, std::int16_t(value), std::int16_t(depth), bound, move};
+}
+
+}  // namespace chunker

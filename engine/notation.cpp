@@ -1,0 +1,56 @@
+#include "notation.h"
+
+namespace chunker {
+
+std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
+
+std::string uci(Move m) {
+  std::string s = square_name(m.from()) + square_name(m.to());
+  if (m.kind() == MoveKind::Promotion) s += 'q';
+  return s;
+}
+
+std::string san(const Position& pos, Move m) {
+  std::string s;
+  bool capture = (pos.pawns[~pos.side] & square_bb(m.to())) || m.to() == pos.promoted ||
+                 m.kind() == MoveKind::EnPassant;
+  if (m.from() == pos.king[pos.side]) {
+    s = capture ? "Kx" : "K";
+  } else if (capture) {
+    s = std::string(1, char('a' + file_of(m.from()))) + "x";
+  }
+  s += square_name(m.to());
+  if (m.kind() == MoveKind::Promotion) s += "=Q";
+  if (gives_check(pos, m)) s += legal_moves(make_move(pos, m)).empty() ? "#" : "+";
+  return s;
+}
+
+std::string san_line(Position pos, const std::vector<Move>& line, int fullmove) {
+  std::string out;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (!out.empty()) out += ' ';
+    if (pos.side == WHITE) out += std::to_string(fullmove) + ". ";
+    else if (i == 0) out += std::to_string(fullmove) + "... ";
+    out += san(pos, line[i]);
+    if (pos.side == BLACK) ++fullmove;
+    pos = make_move(pos, line[i]);
+  }
+  return out;
+}
+
+std::optional<Move> find_move(const Position& pos, std::string_view text) {
+  auto strip = [](std::string_view t) {
+    while (!t.empty() && (t.back() == '+' || t.back() == '#' || t.back() == '!' || t.back() == '?')) t.remove_suffix(1);
+    return t;
+  };
+  std::string_view wanted = strip(text);
+  for (Move m : legal_moves(pos)) {
+    std::string u = uci(m);
+    if (wanted == u || (m.kind() == MoveKind::Promotion && wanted == u.substr(0, 4)) ||
+        wanted == strip(san(pos, m)))
+      return m;
+  }
+  return std::nullopt;
+}
+
+}  // namespace chunker

@@ -1,0 +1,24 @@
+// Conversions between moves and text: square names, UCI coordinates and
+// standard algebraic notation (SAN), in one place.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "movegen.h"
+
+namespace chunker {
+
+std::string square_name(Square s);
+// "e7e8q" for a promotion, as UCI writes it (the promoted piece is nominal).
+std::string uci(Move m);
+// SAN with "+" for check and "#" for mate; a promotion reads "e8=Q".
+std::string san(const Position& pos, Move m);
+// A line of moves in SAN from `pos`, numbered like "12. Kd2 Ke7 13. c4".
+std::string san_line(Position pos, const std::vector<Move>& line, int fullmove = 1);
+// The legal move `text` names, in UCI or SAN; nullopt when none does.
+std::optional<Move> find_move(const Position& pos, std::string_view text);
+
+}  // namespace chunker

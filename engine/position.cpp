@@ -1,0 +1,207 @@
+#include "position.h"
+
+#include "notation.h"
+
+#include <charconv>
+#include <vector>
+
+namespace chunker {
+
+namespace {
+
+std::vector<std::string_view> split_fields(std::string_view text) {
+  std::vector<std::string_view> fields;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    std::size_t start = i;
+    while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    if (i > start) fields.push_back(text.substr(start, i - start));
+  }
+  return fields;
+}
+
+void read_placement(std::string_view field, Position& pos) {
+  int rank = 7, file = 0, kings[COLOR_NB] = {0, 0};
+  for (char c : field) {
+    if (c == '/') {
+      if (file != 8) throw InputError("FEN rank " + std::to_string(rank + 1) + " does not have 8 squares");
+      if (--rank < 0) throw InputError("FEN placement has more than 8 ranks");
+      file = 0;
+    } else if (c >= '1' && c <= '8') {
+      file += c - '0';
+      if (file > 8) throw InputError("FEN rank " + std::to_string(rank + 1) + " has more than 8 squares");
+    } else {
+      if (file >= 8) throw InputError("FEN rank " + std::to_string(rank + 1) + " has more than 8 squares");
+      Square s = make_square(file++, rank);
+      Color color = (c >= 'a' && c <= 'z') ? BLACK : WHITE;
+      switch (c) {
+        case 'P':
+        case 'p':
+          pos.pawns[color] |= square_bb(s);
+          break;
+        case 'K':
+        case 'k':
+          pos.king[color] = s;
+          ++kings[color];
+          break;
+        case 'N': case 'n': case 'B': case 'b': case 'R': case 'r': case 'Q': case 'q':
+          throw InputError(std::string("piece '") + c + "' on " + square_name(s) +
+                           ": only kings and pawns are in the domain");
+        default:
+          throw InputError(std::string("FEN placement has an unknown character '") + c + "'");
+      }
+    }
+  }
+  if (rank != 0 || file != 8) throw InputError("FEN placement does not describe 8 ranks of 8 squares");
+  for (Color c : {WHITE, BLACK}) {
+    const char* name = c == WHITE ? "white" : "black";
+    if (kings[c] == 0) throw InputError(std::string("no ") + name + " king");
+    if (kings[c] > 1) throw InputError(std::string("more than one ") + name + " king");
+  }
+}
+
+Square read_ep(std::string_view field) {
+  if (field == "-") return NO_SQUARE;
+  if (field.size() != 2 || field[0] < 'a' || field[0] > 'h' || field[1] < '1' || field[1] > '8')
+    throw InputError("FEN en-passant field '" + std::string(field) + "' is not a square or '-'");
+  return make_square(field[0] - 'a', field[1] - '1');
+}
+
+int read_counter(std::string_view field, const char* what) {
+  int value = 0;
+  auto [end, err] = std::from_chars(field.data(), field.data() + field.size(), value);
+  if (err != std::errc() || end != field.data() + field.size() || value < 0)
+    throw InputError(std::string("FEN ") + what + " '" + std::string(field) + "' is not a non-negative number");
+  return value;
+}
+
+// Checks the en-passant square against the board and drops it when no pawn
+// of the side to move can use it.
+void settle_ep(Position& pos) {
+  if (pos.ep == NO_SQUARE) return;
+  Color us = pos.side, them = ~us;
+  Square ep = pos.ep;
+  Square pawn = Square(ep + forward(them));  // the pawn that double-stepped
+  Square origin = Square(ep - forward(them));
+  if (relative_rank(them, ep) != 2 || !(pos.pawns[them] & square_bb(pawn)) ||
+      (pos.occupied() & (square_bb(ep) | square_bb(origin))))
+    throw InputError("en-passant square " + square_name(ep) + " could not have come from a double step");
+  Bitboard checkers = pos.checkers();
+  if (checkers && checkers != square_bb(pawn))
+    throw InputError("side to move is in check from a pawn other than the one that just moved");
+  if (!(pawn_attacks(them, square_bb(ep)) & pos.pawns[us])) pos.ep = NO_SQUARE;
+}
+
+}  // namespace
+
+void validate(const Position& pos) {
+  for (Color c : {WHITE, BLACK}) {
+    const char* name = c == WHITE ? "white" : "black";
+    if (pos.king[c] >= SQUARE_NB) throw InputError(std::string("no ") + name + " king");
+    if (pos.pawns[c] & (RANK_1 | RANK_8))
+      throw InputError(std::string(name) + " pawn on " + square_name(lsb(pos.pawns[c] & (RANK_1 | RANK_8))) +
+                       ": pawns cannot stand on the first or last rank");
+    if (popcount(pos.pawns[c]) > 8) throw InputError(std::string("more than 8 ") + name + " pawns");
+    if ((pos.pawns[c] | pos.pawns[~c]) & square_bb(pos.king[c]))
+      throw InputError(std::string(name) + " king shares its square with a pawn");
+  }
+  if (pos.pawns[WHITE] & pos.pawns[BLACK]) throw InputError("two pawns on one square");
+  if (pos.king[WHITE] == pos.king[BLACK]) throw InputError("both kings on one square");
+  if (KING_ATTACKS[pos.king[WHITE]] & square_bb(pos.king[BLACK])) throw InputError("the kings stand next to each other");
+  Color them = ~pos.side;
+  if (pawn_attacks(pos.side, pos.pawns[pos.side]) & square_bb(pos.king[them]))
+    throw InputError("the side not to move is in check");
+  if (popcount(pos.checkers()) > 1) throw InputError("the side to move is in check from two pawns, which no move can give");
+}
+
+Position mirrored(const Position& pos) {
+  Position m = pos;
+  for (Color c : {WHITE, BLACK}) {
+    m.pawns[c] = mirror_files(pos.pawns[c]);
+    m.king[c] = mirror_file(pos.king[c]);
+  }
+  if (pos.ep != NO_SQUARE) m.ep = mirror_file(pos.ep);
+  if (pos.promoted != NO_SQUARE) m.promoted = mirror_file(pos.promoted);
+  return m;
+}
+
+Position colour_reversed(const Position& pos) {
+  Position r = pos;
+  for (Color c : {WHITE, BLACK}) {
+    r.pawns[c] = __builtin_bswap64(pos.pawns[~c]);
+    r.king[c] = flip_rank(pos.king[~c]);
+  }
+  r.side = ~pos.side;
+  if (pos.ep != NO_SQUARE) r.ep = flip_rank(pos.ep);
+  if (pos.promoted != NO_SQUARE) r.promoted = flip_rank(pos.promoted);
+  return r;
+}
+
+Position parse_board_fields(std::string_view text, std::size_t& consumed) {
+  auto fields = split_fields(text);
+  if (fields.size() < 4)
+    throw InputError("FEN needs at least 4 fields (placement, side, castling, en passant), got " +
+                     std::to_string(fields.size()));
+  Position pos;
+  read_placement(fields[0], pos);
+  if (fields[1] != "w" && fields[1] != "b")
+    throw InputError("FEN side to move '" + std::string(fields[1]) + "' is not 'w' or 'b'");
+  pos.side = fields[1] == "w" ? WHITE : BLACK;
+  if (fields[2] != "-")
+    throw InputError("FEN castling field '" + std::string(fields[2]) + "': there are no rooks to castle with");
+  pos.ep = read_ep(fields[3]);
+  validate(pos);
+  settle_ep(pos);
+  consumed = std::size_t(fields[3].data() + fields[3].size() - text.data());
+  return pos;
+}
+
+Fen parse_fen(std::string_view text) {
+  auto fields = split_fields(text);
+  if (fields.size() > 6) throw InputError("FEN has " + std::to_string(fields.size()) + " fields, at most 6 expected");
+  std::size_t consumed = 0;
+  Fen fen;
+  fen.pos = parse_board_fields(text, consumed);
+  if (fields.size() >= 5) fen.halfmove = read_counter(fields[4], "halfmove clock");
+  if (fields.size() == 6) {
+    fen.fullmove = read_counter(fields[5], "fullmove number");
+    if (fen.fullmove == 0) throw InputError("FEN fullmove number must be at least 1");
+  }
+  return fen;
+}
+
+std::string board_fields(const Position& pos) {
+  std::string out;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      Square s = make_square(file, rank);
+      char c = 0;
+      if (pos.king[WHITE] == s) c = 'K';
+      else if (pos.king[BLACK] == s) c = 'k';
+      else if (pos.pawns[WHITE] & square_bb(s)) c = 'P';
+      else if (pos.pawns[BLACK] & square_bb(s)) c = 'p';
+      // An unsafely promoted piece is written as the queen it nominally is.
+      else if (pos.promoted == s) c = pos.side == WHITE ? 'q' : 'Q';
+      if (!c) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += c;
+    }
+    if (empty) out += char('0' + empty);
+    if (rank) out += '/';
+  }
+  out += pos.side == WHITE ? " w - " : " b - ";
+  out += pos.ep == NO_SQUARE ? "-" : square_name(pos.ep);
+  return out;
+}
+
+std::string to_fen(const Position& pos, int halfmove, int fullmove) {
+  return board_fields(pos) + " " + std::to_string(halfmove) + " " + std::to_string(fullmove);
+}
+
+}  // namespace chunker

@@ -1,0 +1,68 @@
+// A king-and-pawn position: a small value type, trivially copyable, so that
+// search, libraries and tests can copy it freely (copy-make). It holds only
+// the board state that decides the game; move counters live in Fen.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "bitboard.h"
+
+namespace chunker {
+
+// Bad input: the message names the problem in one line.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+struct Position {
+  Bitboard pawns[COLOR_NB] = {0, 0};
+  Square king[COLOR_NB] = {NO_SQUARE, NO_SQUARE};
+  Color side = WHITE;
+  // The square a pawn of the side to move may capture en passant on; kept
+  // only when such a capture exists, so equal boards compare equal.
+  Square ep = NO_SQUARE;
+  // Where the opponent's last move promoted unsafely (DESIGN.md §1): the
+  // promoted piece stands there until the side to move takes it.
+  Square promoted = NO_SQUARE;
+
+  bool operator==(const Position&) const = default;
+
+  Bitboard occupied() const {
+    Bitboard b = pawns[WHITE] | pawns[BLACK] | square_bb(king[WHITE]) | square_bb(king[BLACK]);
+    return promoted == NO_SQUARE ? b : b | square_bb(promoted);
+  }
+  // Pawns of the side not to move that give check.
+  Bitboard checkers() const { return pawn_attacks(side, square_bb(king[side])) & pawns[~side]; }
+  bool in_check() const { return checkers() != 0; }
+  bool bare_kings() const { return (pawns[WHITE] | pawns[BLACK]) == 0 && promoted == NO_SQUARE; }
+};
+static_assert(std::is_trivially_copyable_v<Position>);
+
+// The file-mirror twin: same value, same distance.
+Position mirrored(const Position& pos);
+// The colour-reversed twin (board flipped top to bottom, colours swapped).
+Position colour_reversed(const Position& pos);
+
+// FEN with its move counters. Reading checks every rule of DESIGN.md §1
+// and throws InputError naming the first problem found.
+struct Fen {
+  Position pos;
+  int halfmove = 0;
+  int fullmove = 1;
+};
+Fen parse_fen(std::string_view text);
+std::string to_fen(const Position& pos, int halfmove = 0, int fullmove = 1);
+
+// The board part only ("placement side castling ep"), as EPD uses it.
+// Reads the four fields from the front of `text` and returns how many
+// characters it consumed.
+Position parse_board_fields(std::string_view text, std::size_t& consumed);
+std::string board_fields(const Position& pos);
+
+// Checks that a position could arise (DESIGN.md §1); throws InputError.
+void validate(const Position& pos);
+
+}  // namespace chunker
