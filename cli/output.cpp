@@ -45,7 +45,10 @@ std::string solve_text(const Position& root, const SearchResult& r, int fullmove
   std::ostringstream out;
   out << "position   " << to_fen(root, 0, fullmove) << "\n";
   if (r.proven) {
-    out << "value      " << value_word(r.value) << " for the side to move (" << winner(root, r.value) << "), proven\n";
+    out << "value      " << value_word(r.value) << " for the side to move (" << winner(root, r.value) << "), proven "
+        << (r.proof == Proof::Search ? "by search"
+                                     : "exhaustively over " + std::to_string(r.closure_positions) + " reachable positions")
+        << "\n";
     if (is_decisive(r.value)) out << "distance   " << r.distance << " plies\n";
   } else if (r.completed_ply == 0) {
     out << "value      unknown: the node limit ended the first iteration\n";
@@ -76,6 +79,7 @@ std::string solve_json(const Position& root, const SearchResult& r, int fullmove
   if (r.proven && is_decisive(r.value)) out << r.distance;
   else out << "null";
   out << ",\"distance_exact\":" << (r.proven ? "true" : "false");
+  out << ",\"proof\":" << (r.proof == Proof::Search ? "\"search\"" : r.proof == Proof::Exhaustive ? "\"exhaustive\"" : "null");
   out << ",\"best\":" << (r.best.is_none() ? "null" : json_string(san(root, r.best)));
   out << ",\"best_uci\":" << (r.best.is_none() ? "null" : json_string(uci(r.best)));
   out << ",\"pv\":[";

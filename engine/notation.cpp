@@ -46,8 +46,10 @@ std::optional<Move> find_move(const Position& pos, std::string_view text) {
   std::string_view wanted = strip(text);
   for (Move m : legal_moves(pos)) {
     std::string u = uci(m);
-    if (wanted == u || (m.kind() == MoveKind::Promotion && wanted == u.substr(0, 4)) ||
-        wanted == strip(san(pos, m)))
+    std::string s(strip(san(pos, m)));
+    bool promotion = m.kind() == MoveKind::Promotion;
+    // A promotion may be written without its piece: "e7e8", "e8".
+    if (wanted == u || wanted == s || (promotion && (wanted == u.substr(0, 4) || wanted == s.substr(0, s.size() - 2))))
       return m;
   }
   return std::nullopt;

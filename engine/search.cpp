@@ -4,6 +4,7 @@
 #include <chrono>
 #include <climits>
 
+#include "closure.h"
 #include "rules.h"
 
 namespace chunker {
@@ -48,6 +49,12 @@ bool is_irreversible(const Position& pos, Move m) {
 bool pawn_about_to_promote(const Position& pos) {
   Bitboard free = ~pos.occupied();
   return (push(WHITE, pos.pawns[WHITE] & rank_bb(6)) & free) || (push(BLACK, pos.pawns[BLACK] & rank_bb(1)) & free);
+}
+
+Move safe_promotion(const Position& pos) {
+  for (Move m : legal_moves(pos))
+    if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) return m;
+  return Move();
 }
 
 class Solver {
@@ -185,6 +192,7 @@ SearchResult solve(const Position& root, const SearchLimits& limits) {
       bool proven = dep.complete || (is_decisive(v) && distance_of(v) <= limit);
       if (proven) {
         result.proven = true;
+        result.proof = Proof::Search;
         result.exact_ply = limit;
         result.distance = is_decisive(v) ? distance_of(v) : 0;
         result.stop = StopReason::Proven;
@@ -203,14 +211,27 @@ SearchResult solve(const Position& root, const SearchLimits& limits) {
   int remaining = result.proven && is_decisive(result.value) ? result.distance : 0;
   Value expected = result.value;
   for (int i = 0; i < remaining; ++i) {
+    if (Move promotion = safe_promotion(pos); !promotion.is_none()) {
+      result.pv.push_back(promotion);
+      break;
+    }
     Dependence dep;
     Value v = solver->search(pos, 0, remaining - i, -VALUE_INFINITE, VALUE_INFINITE, dep);
     Move m = solver->stored_move(pos);
     if (v != expected || m.is_none()) break;
     result.pv.push_back(m);
-    if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) break;
     pos = make_move(pos, m);
     expected = to_child(expected);
+  }
+  if (!result.proven && limits.closure_budget > 0) {
+    if (auto closure = solve_closure(root, limits.closure_budget)) {
+      result.proven = true;
+      result.proof = Proof::Exhaustive;
+      result.value = closure->value;
+      result.distance = is_decisive(closure->value) ? distance_of(closure->value) : 0;
+      result.closure_positions = closure->positions;
+      result.pv = closure->line;
+    }
   }
   if (!result.pv.empty()) result.best = result.pv.front();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -7,6 +7,8 @@
 // returns is always true (it rests only on terminal positions and on true
 // hash entries); its distance is exact once L reaches it. A draw is proven
 // only when the whole tree was searched without reaching the limit.
+// When search alone cannot prove the value and few positions are reachable,
+// solve() proves it exhaustively instead (closure.h) and says so.
 // Graph-history interaction: a value that leaned on a repetition of a
 // position above the node is never stored, so a repetition draw found on
 // one line is never replayed as a fact on another.
@@ -25,13 +27,19 @@ struct SearchLimits {
   int max_ply = 64;                       // last iteration's ply limit
   std::uint64_t node_limit = 50'000'000;  // nodes over all iterations
   std::size_t hash_megabytes = 64;
+  // When search leaves the value unproven, positions with at most this many
+  // reachable positions are proven exhaustively (closure.h); 0 turns it off.
+  std::uint64_t closure_budget = 4'000'000;
 };
 
 enum class StopReason { Proven, PlyLimit, NodeLimit };
+enum class Proof { None, Search, Exhaustive };
 
 struct SearchResult {
   Value value = 0;      // for the side to move; a draw score when unproven
   bool proven = false;  // value (and distance, when decisive) are exact
+  Proof proof = Proof::None;
+  std::uint64_t closure_positions = 0;  // when proven exhaustively
   int distance = 0;     // plies to the end, when proven and decisive
   int exact_ply = 0;    // iteration at which the value became exact (Table 4-1's ply)
   int completed_ply = 0;

@@ -1,1 +1,127 @@
+// The `chunker` program as a user meets it: every class of bad input gets
+// one line on stderr naming the problem and exit status 2; results go to
+// stdout.
 #include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <unistd.h>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/wait.h>
+#include <vector>
+
+namespace {
+
+struct Run {
+  int status;
+  std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+Run chunker(const std::vector<std::string>& args) {
+  std::string command = CHUNKER_BINARY;
+  for (const std::string& a : args) {
+    std::string quoted = "'";
+    for (char c : a) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    command += " " + quoted + "'";
+  }
+  char out_path[] = "/tmp/chunker_cli_outXXXXXX", err_path[] = "/tmp/chunker_cli_errXXXXXX";
+  close(mkstemp(out_path));
+  close(mkstemp(err_path));
+  int raw = std::system((command + " >" + out_path + " 2>" + err_path + " </dev/null").c_str());
+  Run run{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(out_path), slurp(err_path)};
+  std::remove(out_path);
+  std::remove(err_path);
+  return run;
+}
+
+// A bad-input run: exit status 2, nothing on stdout, one stderr line containing `words`.
+void check_refused(const std::vector<std::string>& args, const std::string& words) {
+  CAPTURE(args.size() > 1 ? args[1] : args[0]);
+  Run run = chunker(args);
+  CHECK(run.status == 2);
+  CHECK(run.out.empty());
+  CHECK(run.err.find(words) != std::string::npos);
+  CHECK(std::count(run.err.begin(), run.err.end(), '\n') == 1);
+}
+
+}  // namespace
+
+TEST_CASE("every class of bad input is one line and exit status 2") {
+  // DESIGN.md §1: positions that cannot arise.
+  check_refused({"perft", "4k3/8/8/8/8/8/8/P3K3 w - -", "2"}, "first or last rank");
+  check_refused({"perft", "8/8/8/8/8/8/3kK3/8 w - -", "2"}, "kings stand next to each other");
+  check_refused({"perft", "8/8/8/8/8/3k4/4P3/4K3 w - -", "2"}, "side not to move is in check");
+  check_refused({"perft", "4k3/pppppppp/p7/8/8/8/8/4K3 w - -", "2"}, "more than 8 black pawns");
+  check_refused({"perft", "8/8/8/8/8/8/8/4K3 w - -", "2"}, "no black king");
+  check_refused({"perft", "4k3/8/8/8/8/8/8/K3K3 w - -", "2"}, "more than one white king");
+  check_refused({"perft", "4k3/8/8/3pP3/8/8/8/4K3 w - e6", "2"}, "could not have come from a double step");
+  // Malformed FEN and pieces outside the domain.
+  check_refused({"solve", "4k3/8/8/8/8/8/4K3 w - -"}, "8 ranks");
+  check_refused({"solve", "4k3/8/8/8/8/8/8/4K3 white - -"}, "side to move");
+  check_refused({"solve", "4k3/8/8/8/8/8/8/3QK3 w - -"}, "only kings and pawns");
+  check_refused({"solve", "4k3/8/8/8/8/8/8/4K3 w KQ -"}, "no rooks");
+  check_refused({"solve", "hello"}, "at least 4 fields");
+  // Bad depth, bad options, bad commands.
+  check_refused({"perft", "4k3/8/8/8/8/8/4P3/4K3 w - -", "x"}, "invalid");
+  check_refused({"perft", "4k3/8/8/8/8/8/4P3/4K3 w - -", "0"}, "depth must be between 1 and 30");
+  check_refused({"perft", "4k3/8/8/8/8/8/4P3/4K3 w - -", "-3"}, "unrecognised option '-3'");
+  check_refused({"perft", "4k3/8/8/8/8/8/4P3/4K3 w - -"}, "depth");
+  check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--node-limit", "0"}, "--node-limit must be between");
+  check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--max-ply", "many"}, "invalid");
+  check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--frobnicate"}, "unrecognised option");
+  check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--level", "3"}, "not built yet");
+  check_refused({"solve"}, "give either a FEN or --epd FILE");
+  check_refused({"solve", "--epd", "/nonexistent/suite.epd"}, "cannot open EPD file");
+  check_refused({"frobnicate"}, "unknown command");
+}
+
+TEST_CASE("a bad EPD line is refused with its file and line number") {
+  char path[] = "/tmp/chunker_cli_epdXXXXXX";
+  close(mkstemp(path));
+  std::ofstream(path) << "# a comment\n4k3/8/8/8/8/8/4P3/4K3 w - - id \"ok\";\n4k3/8/8/8/8/8/8/4K3 w - - id \"open;\n";
+  check_refused({"solve", "--epd", path}, std::string(path) + ":3: EPD operation 'id' has an unclosed quote");
+  std::remove(path);
+}
+
+TEST_CASE("perft prints Stockfish's form") {
+  // Stockfish 15.1 `go perft 3` on this position: 1030 (the Szén position).
+  Run run = chunker({"perft", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1", "3"});
+  CHECK(run.status == 0);
+  CHECK(run.out == "Nodes searched: 1030\n");
+  Run divide = chunker({"perft", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1", "1", "--divide"});
+  CHECK(divide.out.find("c2c4: 1\n") != std::string::npos);
+  CHECK(divide.out.find("Nodes searched: 10\n") != std::string::npos);
+}
+
+TEST_CASE("solve prints a proven value, its distance and line; --json for scripts") {
+  // A rook pawn far outside the square of the king on a1's... the black king on
+  // a1 cannot stop a2-a4-a5-a6-a7-a8: White promotes on its 5th move, ply 9
+  // (counted by hand: the double step saves one move).
+  Run run = chunker({"solve", "8/8/8/8/8/8/P7/k6K w - -", "--json"});
+  CHECK(run.status == 0);
+  CHECK(run.out.find("\"value\":\"win\"") != std::string::npos);
+  CHECK(run.out.find("\"proven\":true") != std::string::npos);
+  CHECK(run.out.find("\"distance\":9") != std::string::npos);
+  CHECK(run.out.find("\"best\":\"a4\"") != std::string::npos);
+  Run text = chunker({"solve", "8/8/8/8/8/8/P7/k6K w - -"});
+  CHECK(text.out.find("distance   9 plies") != std::string::npos);
+  CHECK(text.out.find("5. a8=Q") != std::string::npos);
+}
+
+TEST_CASE("solve never calls an unfinished search proven") {
+  // The Szén position is a win (Szén 1836) far beyond 6 plies and 1000 nodes.
+  Run run = chunker({"solve", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--max-ply", "6", "--node-limit", "1000", "--json"});
+  CHECK(run.status == 0);
+  CHECK(run.out.find("\"proven\":false") != std::string::npos);
+  CHECK(run.out.find("\"proof\":null") != std::string::npos);
+}
