@@ -39,7 +39,9 @@ int solve_command(const Args& args) {
       "level", po::value<int>()->default_value(0), "reasoning level (0: search alone)")(
       "max-ply", po::value<int>()->default_value(limits.max_ply), "last iteration's ply limit")(
       "node-limit", po::value<long long>()->default_value(static_cast<long long>(limits.node_limit)),
-      "stop after this many nodes")("hash", po::value<long long>()->default_value(64), "hash table size in MB")(
+      "stop after this many nodes")(
+      "closure-budget", po::value<long long>()->default_value(static_cast<long long>(limits.closure_budget)),
+      "prove unproven positions exhaustively when at most this many positions are reachable (0: never)")("hash", po::value<long long>()->default_value(64), "hash table size in MB")(
       "json", "print the result as JSON");
   po::positional_options_description positional;
   positional.add("fen", 1);
@@ -52,6 +54,7 @@ int solve_command(const Args& args) {
     throw InputError("--level " + std::to_string(level) + " needs the reasoning schemas, which are not built yet; use --level 0");
   limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
   limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
+  limits.closure_budget = static_cast<std::uint64_t>(checked<long long>(vm, "closure-budget", 0, 1LL << 32));
   limits.hash_megabytes = static_cast<std::size_t>(checked<long long>(vm, "hash", 1, 16384));
   bool json = vm.count("json") > 0;
   if (fen.empty() == epd_file.empty()) throw InputError("give either a FEN or --epd FILE");

@@ -16,6 +16,27 @@ struct PositionHash {
 };
 
 constexpr Value UNKNOWN = VALUE_INFINITE;
+// reachable_bound overestimates; KP vs KP with kings and pawns apart
+// reaches about 1/7 of it. Enumeration starts when bound / this <= budget.
+constexpr double BOUND_SLACK = 8.0;
+
+// An upper bound on the positions reachable from `pos`, cheap to compute so
+// that hopeless enumerations are not started: king placements times, for
+// each pawn, the squares it can still reach (it leaves its file only by
+// capturing, at most once per enemy pawn) plus being gone.
+double reachable_bound(const Position& pos) {
+  double bound = 2.0 * SQUARE_NB * SQUARE_NB;
+  for (Color c : {WHITE, BLACK}) {
+    int enemies = popcount(pos.pawns[~c]);
+    for (Bitboard b = pos.pawns[c]; b;) {
+      int steps = 6 - relative_rank(c, pop_lsb(b));
+      int squares = 1;
+      for (int k = 1; k <= steps; ++k) squares += std::min(8, 1 + 2 * std::min(k, enemies));
+      bound *= squares + 1;
+    }
+  }
+  return bound;
+}
 
 }  // namespace
 
@@ -36,7 +57,7 @@ std::optional<ClosureResult> solve_closure(const Position& root, std::uint64_t b
     return it->second;
   };
 
-  if (!intern(root)) return std::nullopt;
+  if (reachable_bound(root) > BOUND_SLACK * double(budget) || !intern(root)) return std::nullopt;
   // Forward: enumerate, note each position's parents, and seed the ends.
   for (std::uint32_t i = 0; i < positions.size(); ++i) {
     Position pos = positions[i];

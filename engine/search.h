@@ -29,7 +29,7 @@ struct SearchLimits {
   std::size_t hash_megabytes = 64;
   // When search leaves the value unproven, positions with at most this many
   // reachable positions are proven exhaustively (closure.h); 0 turns it off.
-  std::uint64_t closure_budget = 4'000'000;
+  std::uint64_t closure_budget = 2'000'000;
 };
 
 enum class StopReason { Proven, PlyLimit, NodeLimit };

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian machine lacks to build and test Chunker, and
+# nothing it already has. Safe to run any number of times.
+set -euo pipefail
+
+packages=(cmake make g++ libboost-graph-dev libboost-serialization-dev libboost-program-options-dev
+          doctest-dev libzstd-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
