@@ -45,7 +45,8 @@ std::string solve_text(const Position& root, const SearchResult& r, int fullmove
   std::ostringstream out;
   out << "position   " << to_fen(root, 0, fullmove) << "\n";
   if (r.proven) {
-    out << "value      " << value_word(r.value) << " for the side to move (" << winner(root, r.value) << "), proven "
+    std::string who = is_decisive(r.value) ? " (" + winner(root, r.value) + ")" : "";
+    out << "value      " << value_word(r.value) << " for the side to move" << who << ", proven "
         << (r.proof == Proof::Search ? "by search"
                                      : "exhaustively over " + std::to_string(r.closure_positions) + " reachable positions")
         << "\n";
@@ -61,7 +62,7 @@ std::string solve_text(const Position& root, const SearchResult& r, int fullmove
   if (!r.best.is_none()) out << "best move  " << san(root, r.best) << "\n";
   if (!r.pv.empty()) out << "line       " << san_line(root, r.pv, fullmove) << "\n";
   out << "nodes      " << r.nodes << "\n";
-  out << "ply        " << (r.proven ? std::to_string(r.exact_ply) : "----") << " (last iteration completed: "
+  out << "ply        " << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "----") << " (last iteration completed: "
       << r.completed_ply << ", stopped by: " << stop_word(r.stop) << ")\n";
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
@@ -88,7 +89,8 @@ std::string solve_json(const Position& root, const SearchResult& r, int fullmove
     out << (i ? "," : "") << json_string(san(pos, r.pv[i]));
     pos = make_move(pos, r.pv[i]);
   }
-  out << "],\"nodes\":" << r.nodes << ",\"ply\":" << (r.proven ? std::to_string(r.exact_ply) : "null");
+  out << "],\"nodes\":" << r.nodes << ",\"ply\":" << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "null");
+  out << ",\"closure_positions\":" << r.closure_positions;
   out << ",\"completed_ply\":" << r.completed_ply << ",\"stop\":" << json_string(stop_word(r.stop));
   out << ",\"seconds\":" << r.seconds << "}";
   return out.str();

@@ -23,7 +23,8 @@ std::string suite_line(const Epd& epd, const SearchResult& r) {
   std::string verdict = expected.empty() ? "" : got == expected ? "  ok" : "  MISMATCH (expected " + expected + ")";
   char line[256];
   std::snprintf(line, sizeof line, "%-28s %-14s %10llu nodes  ply %-4s %8.3f s", id.c_str(), got.c_str(),
-                static_cast<unsigned long long>(r.nodes), r.proven ? std::to_string(r.exact_ply).c_str() : "----",
+                static_cast<unsigned long long>(r.nodes),
+                r.proof == Proof::Search ? std::to_string(r.exact_ply).c_str() : r.proven ? "exh." : "----",
                 r.seconds);
   return line + verdict;
 }
