@@ -74,7 +74,7 @@ std::string solve_json(const Position& root, const SearchResult& r, int fullmove
   std::ostringstream out;
   bool decisive_known = is_decisive(r.value) && r.completed_ply > 0;
   out << "{\"fen\":" << json_string(to_fen(root, 0, fullmove));
-  out << ",\"value\":" << (r.completed_ply == 0 ? "null" : json_string(value_word(r.value)));
+  out << ",\"value\":" << (!r.proven && r.completed_ply == 0 ? "null" : json_string(value_word(r.value)));
   out << ",\"proven\":" << (r.proven || decisive_known ? "true" : "false");
   out << ",\"distance\":";
   if (r.proven && is_decisive(r.value)) out << r.distance;

@@ -106,16 +106,16 @@ std::optional<ClosureResult> solve_closure(const Position& root, std::uint64_t b
   Position pos = root;
   for (Value v = result.value; is_decisive(v) && distance_of(v) > 0; v = to_child(v)) {
     MoveList moves = legal_moves(pos);
-    Move chosen;
-    for (Move m : moves) {
-      bool ends = m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m);
-      if (ends ? v == win_in(1) : from_child(value_of(make_move(pos, m))) == v) {
-        chosen = m;
-        break;
-      }
+    // A game-ending position's successors were never enumerated: its move is the safe promotion.
+    auto ends = [&](Move m) { return m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m); };
+    auto ending = std::find_if(moves.begin(), moves.end(), ends);
+    if (ending != moves.end()) {
+      result.line.push_back(*ending);
+      break;
     }
+    Move chosen = *std::find_if(moves.begin(), moves.end(),
+                                [&](Move m) { return from_child(value_of(make_move(pos, m))) == v; });
     result.line.push_back(chosen);
-    if (v == win_in(1) && chosen.kind() == MoveKind::Promotion) break;
     pos = make_move(pos, chosen);
   }
   return result;

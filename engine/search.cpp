@@ -168,10 +168,17 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
     }
   }
 
+  Bound bound = best >= beta ? Bound::Lower : best <= alpha_start ? Bound::Upper : Bound::Exact;
+  Move stored = c.is_mirror ? mirror_move(best_move) : best_move;
   if (dep.rep_ply >= ply) {
-    Bound bound = best >= beta ? Bound::Lower : best <= alpha_start ? Bound::Upper : Bound::Exact;
     bool proven = dep.complete || (bound == Bound::Exact && is_decisive(best) && distance_of(best) <= depth);
-    table_.store(c, best, proven ? DEPTH_PROVEN : depth, bound, c.is_mirror ? mirror_move(best_move) : best_move);
+    table_.store(c, best, proven ? DEPTH_PROVEN : depth, bound, stored);
+  } else if (is_win(best) && bound != Bound::Upper) {
+    // Leaning on a repetition above only ever hides wins, so a win found
+    // anyway is true, at most this far: keep it as a lower bound.
+    table_.store(c, best, depth, Bound::Lower, stored);
+  } else if (is_loss(best) && bound != Bound::Lower) {
+    table_.store(c, best, depth, Bound::Upper, stored);
   }
   return best;
 }

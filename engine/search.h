@@ -25,7 +25,7 @@ namespace chunker {
 
 struct SearchLimits {
   int max_ply = 64;                       // last iteration's ply limit
-  std::uint64_t node_limit = 50'000'000;  // nodes over all iterations
+  std::uint64_t node_limit = 10'000'000;  // nodes over all iterations
   std::size_t hash_megabytes = 64;
   // When search leaves the value unproven, positions with at most this many
   // reachable positions are proven exhaustively (closure.h); 0 turns it off.
