@@ -46,7 +46,9 @@ Epd parse_epd(std::string_view line) {
 std::string to_epd(const Epd& epd) {
   std::string out = board_fields(epd.pos);
   for (const auto& [name, value] : epd.ops) {
-    bool quote = value.find(' ') != std::string::npos || name == "id" || name.rfind('c', 0) == 0;
+    // Quoted where the operand could not be read back otherwise (parse_epd
+    // drops the quotes and splits unquoted text at ';').
+    bool quote = value.find_first_of(" ;") != std::string::npos || name == "id" || name.rfind('c', 0) == 0;
     out += " " + name + " " + (quote ? "\"" + value + "\"" : value) + ";";
   }
   return out;

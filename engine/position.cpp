@@ -95,24 +95,43 @@ void settle_ep(Position& pos) {
 
 }  // namespace
 
-void validate(const Position& pos) {
+Problem find_problem(const Position& pos) {
   for (Color c : {WHITE, BLACK}) {
-    const char* name = c == WHITE ? "white" : "black";
-    if (pos.king[c] >= SQUARE_NB) throw InputError(std::string("no ") + name + " king");
-    if (pos.pawns[c] & (RANK_1 | RANK_8))
-      throw InputError(std::string(name) + " pawn on " + square_name(lsb(pos.pawns[c] & (RANK_1 | RANK_8))) +
-                       ": pawns cannot stand on the first or last rank");
-    if (popcount(pos.pawns[c]) > 8) throw InputError(std::string("more than 8 ") + name + " pawns");
-    if ((pos.pawns[c] | pos.pawns[~c]) & square_bb(pos.king[c]))
-      throw InputError(std::string(name) + " king shares its square with a pawn");
+    if (pos.king[c] >= SQUARE_NB) return {Problem::NoKing, c};
+    if (pos.pawns[c] & (RANK_1 | RANK_8)) return {Problem::PawnOnBackRank, c};
+    if (popcount(pos.pawns[c]) > 8) return {Problem::TooManyPawns, c};
+    if ((pos.pawns[c] | pos.pawns[~c]) & square_bb(pos.king[c])) return {Problem::KingOnPawn, c};
   }
-  if (pos.pawns[WHITE] & pos.pawns[BLACK]) throw InputError("two pawns on one square");
-  if (pos.king[WHITE] == pos.king[BLACK]) throw InputError("both kings on one square");
-  if (KING_ATTACKS[pos.king[WHITE]] & square_bb(pos.king[BLACK])) throw InputError("the kings stand next to each other");
-  Color them = ~pos.side;
-  if (pawn_attacks(pos.side, pos.pawns[pos.side]) & square_bb(pos.king[them]))
-    throw InputError("the side not to move is in check");
-  if (popcount(pos.checkers()) > 1) throw InputError("the side to move is in check from two pawns, which no move can give");
+  if (pos.pawns[WHITE] & pos.pawns[BLACK]) return {Problem::PawnsShareSquare, WHITE};
+  if (pos.king[WHITE] == pos.king[BLACK]) return {Problem::KingsShareSquare, WHITE};
+  if (KING_ATTACKS[pos.king[WHITE]] & square_bb(pos.king[BLACK])) return {Problem::KingsAdjacent, WHITE};
+  if (pawn_attacks(pos.side, pos.pawns[pos.side]) & square_bb(pos.king[~pos.side]))
+    return {Problem::WaitingSideInCheck, ~pos.side};
+  if (popcount(pos.checkers()) > 1) return {Problem::DoubleCheck, pos.side};
+  return {};
+}
+
+std::string describe(const Problem& problem, const Position& pos) {
+  const std::string name = problem.color == WHITE ? "white" : "black";
+  switch (problem.kind) {
+    case Problem::None: return "";
+    case Problem::NoKing: return "no " + name + " king";
+    case Problem::PawnOnBackRank:
+      return name + " pawn on " + square_name(lsb(pos.pawns[problem.color] & (RANK_1 | RANK_8))) +
+             ": pawns cannot stand on the first or last rank";
+    case Problem::TooManyPawns: return "more than 8 " + name + " pawns";
+    case Problem::KingOnPawn: return name + " king shares its square with a pawn";
+    case Problem::PawnsShareSquare: return "two pawns on one square";
+    case Problem::KingsShareSquare: return "both kings on one square";
+    case Problem::KingsAdjacent: return "the kings stand next to each other";
+    case Problem::WaitingSideInCheck: return "the side not to move is in check";
+    case Problem::DoubleCheck: return "the side to move is in check from two pawns, which no move can give";
+  }
+  return "";
+}
+
+void validate(const Position& pos) {
+  if (Problem problem = find_problem(pos); problem.kind != Problem::None) throw InputError(describe(problem, pos));
 }
 
 Position mirrored(const Position& pos) {

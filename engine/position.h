@@ -62,7 +62,19 @@ std::string to_fen(const Position& pos, int halfmove = 0, int fullmove = 1);
 Position parse_board_fields(std::string_view text, std::size_t& consumed);
 std::string board_fields(const Position& pos);
 
-// Checks that a position could arise (DESIGN.md §1); throws InputError.
+// Why a position could not arise (DESIGN.md §1), cheap enough to ask of
+// every placement a table enumerates; describe() words it for a user.
+struct Problem {
+  enum Kind : std::uint8_t {
+    None, NoKing, PawnOnBackRank, TooManyPawns, KingOnPawn, PawnsShareSquare, KingsShareSquare,
+    KingsAdjacent, WaitingSideInCheck, DoubleCheck
+  } kind = None;
+  Color color = WHITE;  // whose king or pawns it concerns
+};
+Problem find_problem(const Position& pos);
+inline bool is_legal(const Position& pos) { return find_problem(pos).kind == Problem::None; }
+std::string describe(const Problem& problem, const Position& pos);
+// Throws InputError naming the first problem.
 void validate(const Position& pos);
 
 }  // namespace chunker

@@ -129,6 +129,10 @@ TEST_CASE("EPD operations") {
   CHECK(epd.op("value") == "win");
   CHECK(epd.op("dist") == "");
   CHECK(parse_epd(to_epd(epd)).ops == epd.ops);
+  // Found by the fuzzer: an operand holding ';' must be written quoted.
+  Epd semicolon = parse_epd("8/8/4k3/8/8/4K3/4P3/8 w - - 3 \";\";");
+  CHECK(semicolon.op("3") == ";");
+  CHECK(parse_epd(to_epd(semicolon)).ops == semicolon.ops);
   CHECK_THROWS_AS(parse_epd("4k3/8/8/8/8/8/8/4K3 w - - id \"open"), InputError);
   CHECK_THROWS_AS(parse_epd("4k3/8/8/8/8/8/8/4K3 w - - id x"), InputError);
 }
