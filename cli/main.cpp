@@ -17,7 +17,8 @@ const char* USAGE =
     "commands:\n"
     "  perft FEN DEPTH [--divide]   count move paths (compare with Stockfish's go perft)\n"
     "  solve FEN [options]          prove the value of a position (--help for options)\n"
-    "  solve --epd FILE [options]   solve every position of an EPD suite\n";
+    "  solve --epd FILE [options]   solve every position of an EPD suite\n"
+    "  oracle build|probe|stats     the exact tablebase of the domain (--help for options)\n";
 
 }  // namespace
 
@@ -26,6 +27,7 @@ int main(int argc, char** argv) {
   const std::map<std::string, int (*)(const Args&)> commands = {
       {"perft", perft_command},
       {"solve", solve_command},
+      {"oracle", oracle_command},
   };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" ||
       std::string(argv[1]) == "help") {

@@ -1,0 +1,153 @@
+// `chunker oracle build|probe|stats`: the exact tablebase of the domain.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "notation.h"
+#include "options.h"
+#include "oracle.h"
+#include "output.h"
+#include "table_file.h"
+
+namespace chunker::cli {
+
+namespace {
+
+std::vector<Layout> layouts_of(const std::string& name) {
+  if (name == "all") return {Layout::AbcFgh, Layout::AbcEfg};
+  if (auto layout = parse_layout(name)) return {*layout};
+  throw InputError("--layout must be abc-fgh, abc-efg or all, got '" + name + "'");
+}
+
+std::string describe(Value v) {
+  if (is_win(v)) return "win in " + std::to_string(distance_of(v));
+  if (is_loss(v)) return "loss in " + std::to_string(distance_of(v));
+  return "draw";
+}
+
+int build(const std::string& data_dir, const std::string& layout_name_arg) {
+  const bool terminal = isatty(STDERR_FILENO);
+  for (Layout layout : layouts_of(layout_name_arg)) {
+    auto start = std::chrono::steady_clock::now();
+    OracleTable table = build_oracle(layout, [&](std::uint32_t done, std::uint32_t total) {
+      if (terminal)
+        std::fprintf(stderr, "\roracle %s: %5.1f%% of %u pawn configurations", layout_name(layout).c_str(),
+                     100.0 * done / total, total);
+    });
+    double solved = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (terminal) std::fprintf(stderr, "\roracle %s: solved in %.1f s, writing...%20s", layout_name(layout).c_str(), solved, "");
+    save_oracle(table, data_dir);
+    double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (terminal) std::fprintf(stderr, "\r%70s\r", "");
+    std::printf("oracle %s: %llu entries solved in %.1f s, written to %s in %.1f s total\n",
+                layout_name(layout).c_str(), static_cast<unsigned long long>(ORACLE_ENTRIES), solved,
+                oracle_path(data_dir, layout).c_str(), total);
+  }
+  return 0;
+}
+
+int probe(const std::string& data_dir, const std::string& fen, bool json) {
+  Position pos = parse_fen(fen).pos;
+  auto slot = locate(pos);
+  if (!slot)
+    throw InputError("position is outside the oracle's domain (a king and up to three pawns, one per file, on three "
+                     "adjacent files for each side, the two groups at least one file apart)");
+  OracleTable table = load_oracle(data_dir, slot->layout);
+  Position view = slot->view(pos);
+  Value value = table.value(view);
+  auto moves = move_values(table, view);
+  // Moves are listed as they are played in the position asked about.
+  auto back = [&](Move m) {
+    if (slot->mirror) m = Move(mirror_file(m.from()), mirror_file(m.to()), m.kind());
+    if (slot->colour) m = Move(flip_rank(m.from()), flip_rank(m.to()), m.kind());
+    return m;
+  };
+  if (json) {
+    std::cout << "{\"fen\":" << json_string(to_fen(pos)) << ",\"layout\":" << json_string(layout_name(slot->layout))
+              << ",\"value\":" << json_string(value_word(value)) << ",\"distance\":";
+    if (is_decisive(value)) std::cout << distance_of(value);
+    else std::cout << "null";
+    std::cout << ",\"moves\":[";
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      Move m = back(moves[i].first);
+      Value v = moves[i].second;
+      std::cout << (i ? "," : "") << "{\"san\":" << json_string(san(pos, m)) << ",\"uci\":" << json_string(uci(m))
+                << ",\"value\":" << json_string(value_word(v)) << ",\"distance\":";
+      if (is_decisive(v)) std::cout << distance_of(v);
+      else std::cout << "null";
+      std::cout << "}";
+    }
+    std::cout << "]}\n";
+    return 0;
+  }
+  std::cout << "position  " << to_fen(pos) << "\n";
+  std::cout << "table     " << layout_name(slot->layout) << (slot->mirror || slot->colour ? " (as its twin)" : "") << "\n";
+  std::cout << "value     " << describe(value) << " for the side to move\n";
+  std::cout << "moves\n";
+  for (auto [move, v] : moves) {
+    Move m = back(move);
+    char line[64];
+    std::snprintf(line, sizeof line, "  %-8s %s\n", san(pos, m).c_str(), describe(v).c_str());
+    std::cout << line;
+  }
+  return 0;
+}
+
+int stats(const std::string& data_dir, const std::string& layout_name_arg) {
+  for (Layout layout : layouts_of(layout_name_arg)) {
+    OracleTable table = load_oracle(data_dir, layout);
+    OracleSummary sum = summarize(table);
+    std::printf("oracle %s\n", layout_name(layout).c_str());
+    std::printf("  %-10s %14s %14s %14s %14s %12s %16s\n", "to move", "legal", "wins", "draws", "losses", "longest win",
+                "one winning move");
+    for (Color c : {WHITE, BLACK}) {
+      const OracleStats& s = sum.side[c];
+      std::printf("  %-10s %14llu %14llu %14llu %14llu %12d %16llu\n", c == WHITE ? "White" : "Black",
+                  static_cast<unsigned long long>(s.legal), static_cast<unsigned long long>(s.wins),
+                  static_cast<unsigned long long>(s.draws), static_cast<unsigned long long>(s.losses), s.longest_win,
+                  static_cast<unsigned long long>(s.one_winning_move));
+    }
+    for (Color c : {WHITE, BLACK})
+      std::printf("  longest win, %s to move: %s\n", c == WHITE ? "White" : "Black",
+                  to_fen(table.index().position(sum.side[c].longest_win_index)).c_str());
+    std::printf("  mutual zugzwangs (lost with either side to move): %llu\n",
+                static_cast<unsigned long long>(sum.mutual_zugzwangs));
+  }
+  return 0;
+}
+
+}  // namespace
+
+int oracle_command(const Args& args) {
+  po::options_description options("oracle options");
+  std::string action, fen, layout = "all", data_dir = CHUNKER_DATA_DIR;
+  options.add_options()("action", po::value<std::string>(&action)->required(), "build, probe or stats")(
+      "fen", po::value<std::string>(&fen), "the position to probe")(
+      "layout", po::value<std::string>(&layout)->default_value("all"), "abc-fgh, abc-efg or all")(
+      "data", po::value<std::string>(&data_dir)->default_value(CHUNKER_DATA_DIR), "where the tables live")(
+      "json", "probe: print JSON");
+  po::positional_options_description positional;
+  positional.add("action", 1).add("fen", 1);
+  po::variables_map vm;
+  if (!parse_args(args,
+                  "usage: chunker oracle build [--layout abc-fgh|abc-efg|all]\n"
+                  "       chunker oracle probe FEN [--json]\n"
+                  "       chunker oracle stats [--layout L]",
+                  options, positional, vm))
+    return 0;
+  try {
+    if (action == "build") return build(data_dir, layout);
+    if (action == "probe") {
+      if (fen.empty()) throw InputError("probe needs a FEN");
+      return probe(data_dir, fen, vm.count("json") > 0);
+    }
+    if (action == "stats") return stats(data_dir, layout);
+  } catch (const TableError& e) {
+    throw InputError(e.what());
+  }
+  throw InputError("unknown oracle action '" + action + "' (build, probe or stats)");
+}
+
+}  // namespace chunker::cli

@@ -1,0 +1,91 @@
+// The oracle: the exact tablebase of the whole domain (DESIGN.md §6), one
+// byte per position: the value for the side to move and its distance.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "oracle_index.h"
+#include "rules.h"
+
+namespace chunker {
+
+class OracleTable {
+public:
+  // Byte encoding: 0 a draw, d + 1 a win or loss in d plies (a win ends on
+  // the winner's move, so odd distances are wins and even ones losses),
+  // ILLEGAL a placement that cannot arise.
+  static constexpr std::uint8_t ILLEGAL = 255;
+  static constexpr int MAX_STORED_DISTANCE = 253;
+  static std::uint8_t encode(Value v) { return is_decisive(v) ? std::uint8_t(distance_of(v) + 1) : 0; }
+  static Value decode(std::uint8_t b) {
+    if (b == 0) return 0;
+    int d = b - 1;
+    return d % 2 ? win_in(d) : loss_in(d);
+  }
+
+  explicit OracleTable(Layout layout, std::vector<std::uint8_t> bytes = {});
+
+  const OracleIndex& index() const { return index_; }
+  Layout layout() const { return index_.layout(); }
+  std::uint8_t byte(std::uint64_t i) const { return bytes_[i]; }
+  const std::vector<std::uint8_t>& bytes() const { return bytes_; }
+  // The value of a legal position that fits this layout.
+  Value value(const Position& pos) const { return decode(bytes_[index_.index(pos)]); }
+
+private:
+  friend OracleTable build_oracle(Layout, const std::function<void(std::uint32_t, std::uint32_t)>&);
+  OracleIndex index_;
+  std::vector<std::uint8_t> bytes_;
+};
+
+// The value of a position right after an unsafe promotion, which no table
+// stores: the best of its replies (the capture, or a safe promotion), each
+// looked up with `stored`.
+template <typename Lookup>
+Value value_after_promotion(const Position& pos, const Lookup& stored) {
+  MoveList replies = legal_moves(pos);
+  if (auto v = rule_value(pos, replies)) return *v;
+  Value best = -VALUE_INFINITE;
+  for (Move m : replies) best = std::max(best, from_child(stored(make_move(pos, m))));
+  return best;
+}
+
+// Retrograde analysis of a whole layout, one pawn configuration (slice) at a
+// time in order of pawn progress, on all cores. `progress(done, total)` is
+// called now and then with the configs solved so far.
+OracleTable build_oracle(Layout layout, const std::function<void(std::uint32_t, std::uint32_t)>& progress);
+
+}  // namespace chunker
+
+namespace chunker {
+
+// Files: data/oracle-<layout>.tbl in the table format of table_file.h.
+std::string oracle_path(const std::string& data_dir, Layout layout);
+std::string oracle_rebuild_command(Layout layout);
+void save_oracle(const OracleTable& table, const std::string& data_dir);
+// Throws TableError naming the rebuild command when the file is missing,
+// damaged or stale.
+OracleTable load_oracle(const std::string& data_dir, Layout layout);
+
+// The value of every legal move of a position in the table's layout (after
+// the slot's change of view), in move-generation order.
+std::vector<std::pair<Move, Value>> move_values(const OracleTable& table, const Position& pos);
+
+// What `chunker oracle stats` reports, for one side to move.
+struct OracleStats {
+  std::uint64_t legal = 0, wins = 0, draws = 0, losses = 0;
+  int longest_win = 0;
+  std::uint64_t longest_win_index = 0;
+  std::uint64_t one_winning_move = 0;  // wins with exactly one winning move
+};
+struct OracleSummary {
+  OracleStats side[COLOR_NB];
+  std::uint64_t mutual_zugzwangs = 0;  // placements lost with either side to move
+};
+OracleSummary summarize(const OracleTable& table);
+
+}  // namespace chunker

@@ -1,0 +1,102 @@
+#include "oracle_index.h"
+
+namespace chunker {
+
+namespace {
+constexpr int WHITE_FILE0 = 0;
+constexpr std::uint32_t POW7[7] = {1, 7, 49, 343, 2401, 16807, 117649};
+}  // namespace
+
+std::string layout_name(Layout layout) { return layout == Layout::AbcFgh ? "abc-fgh" : "abc-efg"; }
+
+std::optional<Layout> parse_layout(const std::string& name) {
+  if (name == "abc-fgh") return Layout::AbcFgh;
+  if (name == "abc-efg") return Layout::AbcEfg;
+  return std::nullopt;
+}
+
+void OracleIndex::pawns_of(std::uint32_t config, Bitboard pawns[COLOR_NB]) const {
+  pawns[WHITE] = pawns[BLACK] = 0;
+  for (int i = 0; i < 3; ++i) {
+    int w = int(config / POW7[i] % 7), b = int(config / POW7[3 + i] % 7);
+    if (w != PAWN_GONE) pawns[WHITE] |= square_bb(make_square(WHITE_FILE0 + i, 1 + w));
+    if (b != PAWN_GONE) pawns[BLACK] |= square_bb(make_square(black_file0_ + i, 6 - b));
+  }
+}
+
+bool OracleIndex::fits(const Position& pos) const {
+  if (pos.promoted != NO_SQUARE) return false;
+  Bitboard white_files = file_bb(WHITE_FILE0) | file_bb(WHITE_FILE0 + 1) | file_bb(WHITE_FILE0 + 2);
+  Bitboard black_files = file_bb(black_file0_) | file_bb(black_file0_ + 1) | file_bb(black_file0_ + 2);
+  if ((pos.pawns[WHITE] & ~white_files) || (pos.pawns[BLACK] & ~black_files)) return false;
+  for (int f = 0; f < 8; ++f)
+    for (Color c : {WHITE, BLACK})
+      if (popcount(pos.pawns[c] & file_bb(f)) > 1) return false;
+  return true;
+}
+
+std::uint64_t OracleIndex::index(const Position& pos) const {
+  std::uint32_t config = 0;
+  for (int i = 0; i < 3; ++i) {
+    Bitboard w = pos.pawns[WHITE] & file_bb(WHITE_FILE0 + i), b = pos.pawns[BLACK] & file_bb(black_file0_ + i);
+    config += POW7[i] * std::uint32_t(w ? rank_of(lsb(w)) - 1 : PAWN_GONE);
+    config += POW7[3 + i] * std::uint32_t(b ? 6 - rank_of(lsb(b)) : PAWN_GONE);
+  }
+  return (std::uint64_t(config) << 13) | (std::uint64_t(pos.side) << 12) | (pos.king[WHITE] << 6) | pos.king[BLACK];
+}
+
+std::uint64_t OracleIndex::successor(std::uint64_t index, const Position& pos, Move m) const {
+  const Color us = pos.side, them = ~us;
+  std::uint64_t config = config_of(index);
+  Square king[COLOR_NB] = {pos.king[WHITE], pos.king[BLACK]};
+  auto code = [](Color c, Square s) { return c == WHITE ? rank_of(s) - 1 : 6 - rank_of(s); };
+  auto slot = [&](Color c, Square s) { return c == WHITE ? file_of(s) - WHITE_FILE0 : 3 + file_of(s) - black_file0_; };
+  if (m.from() == king[us]) {
+    king[us] = m.to();
+    if (pos.pawns[them] & square_bb(m.to()))  // the captured pawn is gone
+      config += POW7[slot(them, m.to())] * std::uint64_t(PAWN_GONE - code(them, m.to()));
+  } else {
+    config += POW7[slot(us, m.from())] * std::uint64_t(code(us, m.to()) - code(us, m.from()));
+  }
+  return (config << 13) | (std::uint64_t(them) << 12) | (king[WHITE] << 6) | king[BLACK];
+}
+
+Position OracleIndex::position(std::uint64_t index) const {
+  Position pos;
+  pawns_of(config_of(index), pos.pawns);
+  pos.side = Color((index >> 12) & 1);
+  pos.king[WHITE] = Square((index >> 6) & 63);
+  pos.king[BLACK] = Square(index & 63);
+  return pos;
+}
+
+std::uint32_t OracleIndex::twin_config(std::uint32_t config) {
+  // White's file i becomes Black's file 7 - i, slot 2 - i of f-h, and back;
+  // a pawn's code (its rank from its own side) is unchanged.
+  std::uint32_t twin = 0;
+  for (int i = 0; i < 3; ++i) {
+    twin += POW7[3 + 2 - i] * (config / POW7[i] % 7);
+    twin += POW7[2 - i] * (config / POW7[3 + i] % 7);
+  }
+  return twin;
+}
+
+int OracleIndex::progress(std::uint32_t config) {
+  int sum = 0;
+  for (int i = 0; i < 6; ++i) sum += int(config / POW7[i] % 7);
+  return sum;
+}
+
+std::optional<OracleSlot> locate(const Position& pos) {
+  for (Layout layout : {Layout::AbcFgh, Layout::AbcEfg}) {
+    OracleIndex index(layout);
+    for (bool colour : {false, true})
+      for (bool mirror : {false, true}) {
+        OracleSlot slot{layout, mirror, colour};
+        if (index.fits(slot.view(pos))) return slot;
+      }
+  }
+  return std::nullopt;
+}
+
+}  // namespace chunker

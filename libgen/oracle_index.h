@@ -1,0 +1,87 @@
+// The oracle's domain and how its positions are numbered.
+//
+// Domain: a white king and up to three white pawns on three adjacent files,
+// a black king and up to three black pawns on three adjacent files, the two
+// groups at least one file apart, so no pawn ever meets an enemy pawn (no
+// pawn captures, no en passant) and every pawn keeps its file. Two layouts
+// cover every such position up to file mirroring and colour reversal:
+// white a-c vs black f-h, and white a-c vs black e-g.
+//
+// Index bits (63 ... 0):  config (17 bits) | side to move (1) | white king (6) | black king (6)
+// config = sum_i w_i * 7^i + 343 * sum_i b_i * 7^i over the three files of each
+// group (i = 0 the group's leftmost file), each pawn's code being its rank
+// counted from its own side (second rank 0 ... seventh rank 5) or 6 when gone.
+// A pawn move or capture only raises codes, so every move that changes the
+// config leads to a larger index: solving configs from the top down meets
+// every successor before its predecessors.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "position.h"
+
+namespace chunker {
+
+enum class Layout : std::uint8_t { AbcFgh = 0, AbcEfg = 1 };
+constexpr int LAYOUT_NB = 2;
+std::string layout_name(Layout layout);  // "abc-fgh", "abc-efg"
+std::optional<Layout> parse_layout(const std::string& name);
+
+constexpr int PAWN_CODES = 7;  // six ranks and gone
+constexpr int PAWN_GONE = 6;
+constexpr std::uint32_t CONFIG_NB = 117649;  // 7^6
+constexpr std::uint32_t SLICE_SIZE = 2 * 64 * 64;
+constexpr std::uint64_t ORACLE_ENTRIES = std::uint64_t(CONFIG_NB) * SLICE_SIZE;
+
+class OracleIndex {
+public:
+  explicit OracleIndex(Layout layout) : layout_(layout), black_file0_(layout == Layout::AbcFgh ? 5 : 4) {}
+
+  Layout layout() const { return layout_; }
+  // The pawns of a config, as bitboards.
+  void pawns_of(std::uint32_t config, Bitboard pawns[COLOR_NB]) const;
+  // Index of a position that fits this layout (fits() true).
+  std::uint64_t index(const Position& pos) const;
+  Position position(std::uint64_t index) const;
+  // The index after a legal move of `pos` (at `index`) that is not a
+  // promotion: index(make_move(pos, m)), as a change of one or two fields.
+  std::uint64_t successor(std::uint64_t index, const Position& pos, Move m) const;
+  // Whether the position's pawns stand where this layout has them: at most
+  // one pawn per file, white on a-c and black on its group, no promoted piece.
+  bool fits(const Position& pos) const;
+
+  // a-c vs f-h is its own colour-reversed mirror: the twin of a position
+  // (colours swapped, board turned half round) has the same value. The
+  // config holding the twins of a config's positions, and where each goes.
+  bool self_twin() const { return layout_ == Layout::AbcFgh; }
+  static std::uint32_t twin_config(std::uint32_t config);
+  static std::uint32_t twin_local(std::uint32_t local) {
+    return ((local >> 12) ^ 1) << 12 | (((local & 63) ^ 63) << 6) | (((local >> 6) & 63) ^ 63);
+  }
+
+  static std::uint32_t config_of(std::uint64_t index) { return std::uint32_t(index >> 13); }
+  // The sum of the pawn codes: every config move raises it.
+  static int progress(std::uint32_t config);
+
+private:
+  Layout layout_;
+  int black_file0_;
+};
+
+// Where a position lives in the two tables: its layout and which twin
+// (itself, its mirror, its colour reversal or both) the table holds. The
+// same change of view maps the position's successors into the same table.
+struct OracleSlot {
+  Layout layout;
+  bool mirror;
+  bool colour;
+  Position view(const Position& pos) const {
+    Position p = colour ? colour_reversed(pos) : pos;
+    return mirror ? mirrored(p) : p;
+  }
+};
+std::optional<OracleSlot> locate(const Position& pos);
+
+}  // namespace chunker

@@ -1,0 +1,146 @@
+#include "table_file.h"
+
+#include <zstd.h>
+
+#include <boost/archive/text_iarchive.hpp>
+#include <boost/archive/text_oarchive.hpp>
+#include <boost/serialization/string.hpp>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <sstream>
+#include <unistd.h>
+
+namespace boost::serialization {
+template <class Archive>
+void serialize(Archive& ar, chunker::TableHeader& h, unsigned) {
+  ar & h.kind & h.parameters & h.format_version & h.payload_size & h.payload_checksum;
+}
+}  // namespace boost::serialization
+
+namespace chunker {
+
+namespace {
+
+constexpr char MAGIC[8] = {'C', 'H', 'U', 'N', 'K', 'T', 'B', 'L'};
+constexpr int ZSTD_LEVEL = 3;                  // fast, and tables of values compress well
+constexpr std::uint32_t MAX_HEADER = 1 << 16;  // a longer header is damage
+constexpr std::size_t CHUNK = 1 << 20;
+
+// FNV-1a over 64-bit words (and the tail bytes): small, fast, and enough to
+// tell a damaged payload from a good one; zstd's frame checksum guards the
+// compressed bytes as well.
+std::uint64_t checksum(std::span<const std::uint8_t> bytes) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  std::size_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    std::uint64_t word;
+    std::memcpy(&word, bytes.data() + i, 8);
+    h = (h ^ word) * 0x100000001b3ULL;
+  }
+  for (; i < bytes.size(); ++i) h = (h ^ bytes[i]) * 0x100000001b3ULL;
+  return h;
+}
+
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+using File = std::unique_ptr<std::FILE, FileCloser>;
+
+std::string serialize_header(const TableHeader& header) {
+  std::ostringstream out;
+  {
+    boost::archive::text_oarchive archive(out, boost::archive::no_header);
+    archive << header;
+  }
+  return out.str();
+}
+
+}  // namespace
+
+void write_table(const std::string& path, TableHeader header, std::span<const std::uint8_t> payload) {
+  header.payload_size = payload.size();
+  header.payload_checksum = checksum(payload);
+  const std::string text = serialize_header(header);
+  const std::uint32_t length = std::uint32_t(text.size());
+
+  std::filesystem::path target(path);
+  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
+  const std::string temporary = path + ".tmp." + std::to_string(getpid());
+  auto fail = [&](const std::string& what) {
+    std::remove(temporary.c_str());
+    return TableError(path + ": " + what);
+  };
+  File file(std::fopen(temporary.c_str(), "wb"));
+  if (!file) throw fail("cannot write " + temporary);
+  std::fwrite(MAGIC, 1, sizeof MAGIC, file.get());
+  std::fwrite(&length, sizeof length, 1, file.get());
+  std::fwrite(text.data(), 1, text.size(), file.get());
+
+  std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> cctx(ZSTD_createCCtx(), ZSTD_freeCCtx);
+  ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, ZSTD_LEVEL);
+  ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
+  ZSTD_CCtx_setPledgedSrcSize(cctx.get(), payload.size());
+  std::vector<char> out(ZSTD_CStreamOutSize());
+  ZSTD_inBuffer in{payload.data(), payload.size(), 0};
+  for (bool finished = false; !finished;) {
+    ZSTD_outBuffer buffer{out.data(), out.size(), 0};
+    std::size_t left = ZSTD_compressStream2(cctx.get(), &buffer, &in, ZSTD_e_end);
+    if (ZSTD_isError(left)) throw fail(std::string("compression failed: ") + ZSTD_getErrorName(left));
+    if (std::fwrite(out.data(), 1, buffer.pos, file.get()) != buffer.pos) throw fail("write failed (disk full?)");
+    finished = left == 0;
+  }
+  if (std::fflush(file.get()) != 0 || fsync(fileno(file.get())) != 0) throw fail("write failed (disk full?)");
+  file.reset();
+  std::error_code error;
+  std::filesystem::rename(temporary, path, error);
+  if (error) throw fail("cannot rename " + temporary + ": " + error.message());
+}
+
+std::vector<std::uint8_t> read_table(const std::string& path, const TableHeader& expected, const std::string& rebuild) {
+  auto refuse = [&](const std::string& problem) { return TableError(path + ": " + problem + "; rebuild it with: " + rebuild); };
+  File file(std::fopen(path.c_str(), "rb"));
+  if (!file) throw refuse("missing");
+  char magic[sizeof MAGIC];
+  std::uint32_t length = 0;
+  if (std::fread(magic, 1, sizeof magic, file.get()) != sizeof magic || std::memcmp(magic, MAGIC, sizeof MAGIC) != 0)
+    throw refuse("not a Chunker table (bad magic)");
+  if (std::fread(&length, sizeof length, 1, file.get()) != 1 || length > MAX_HEADER) throw refuse("damaged header");
+  std::string text(length, '\0');
+  if (std::fread(text.data(), 1, length, file.get()) != length) throw refuse("truncated header");
+  TableHeader header;
+  try {
+    std::istringstream in(text);
+    boost::archive::text_iarchive archive(in, boost::archive::no_header);
+    archive >> header;
+  } catch (const std::exception&) {
+    throw refuse("damaged header");
+  }
+  if (header.kind != expected.kind || header.parameters != expected.parameters ||
+      header.format_version != expected.format_version)
+    throw refuse("stale: it holds " + header.kind + " " + header.parameters + " format " +
+                 std::to_string(header.format_version) + ", this program reads " + expected.kind + " " +
+                 expected.parameters + " format " + std::to_string(expected.format_version));
+
+  std::vector<std::uint8_t> payload(header.payload_size);
+  std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> dctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
+  std::vector<char> chunk(CHUNK);
+  ZSTD_outBuffer out{payload.data(), payload.size(), 0};
+  std::size_t pending = 1;  // nonzero until the frame is complete
+  for (std::size_t got; (got = std::fread(chunk.data(), 1, chunk.size(), file.get())) > 0;) {
+    ZSTD_inBuffer in{chunk.data(), got, 0};
+    while (in.pos < in.size) {
+      if (pending == 0) throw refuse("damaged (data after the end of the table)");
+      std::size_t before = in.pos, written = out.pos;
+      pending = ZSTD_decompressStream(dctx.get(), &out, &in);
+      if (ZSTD_isError(pending)) throw refuse(std::string("damaged (") + ZSTD_getErrorName(pending) + ")");
+      if (in.pos == before && out.pos == written) throw refuse("damaged (larger than its header says)");
+    }
+  }
+  if (pending != 0 || out.pos != payload.size()) throw refuse("truncated");
+  if (checksum(payload) != header.payload_checksum) throw refuse("checksum mismatch (file damaged)");
+  return payload;
+}
+
+}  // namespace chunker

@@ -1,0 +1,69 @@
+// The oracle's index: encode, decode, the one-field successor step, twins.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "movegen.h"
+#include "oracle_index.h"
+
+using namespace chunker;
+
+TEST_CASE("oracle index round-trips and steps like make_move") {
+  std::mt19937_64 rng(535);
+  for (Layout layout : {Layout::AbcFgh, Layout::AbcEfg}) {
+    OracleIndex index(layout);
+    int legal = 0, moves = 0;
+    while (legal < 20000) {
+      std::uint64_t i = rng() % ORACLE_ENTRIES;
+      Position pos = index.position(i);
+      REQUIRE(index.fits(pos));
+      CHECK(index.index(pos) == i);
+      if (!is_legal(pos)) continue;
+      ++legal;
+      for (Move m : legal_moves(pos)) {
+        if (m.kind() == MoveKind::Promotion) continue;
+        Position child = make_move(pos, m);
+        REQUIRE(index.fits(child));
+        CHECK(index.successor(i, pos, m) == index.index(child));
+        // Pawn moves and captures only ever lead to larger configs.
+        if (child.pawns[WHITE] != pos.pawns[WHITE] || child.pawns[BLACK] != pos.pawns[BLACK])
+          CHECK(OracleIndex::config_of(index.index(child)) > OracleIndex::config_of(i));
+        ++moves;
+      }
+    }
+    CHECK(moves > 100000);
+  }
+}
+
+TEST_CASE("a-c vs f-h twins: colours swapped and the board turned half round") {
+  OracleIndex index(Layout::AbcFgh);
+  std::mt19937_64 rng(547);
+  for (int k = 0; k < 20000; ++k) {
+    std::uint64_t i = rng() % ORACLE_ENTRIES;
+    Position pos = index.position(i);
+    Position twin = mirrored(colour_reversed(pos));
+    std::uint32_t config = OracleIndex::config_of(i), local = std::uint32_t(i & (SLICE_SIZE - 1));
+    CHECK(index.index(twin) == (std::uint64_t(OracleIndex::twin_config(config)) << 13 | OracleIndex::twin_local(local)));
+    CHECK(OracleIndex::progress(OracleIndex::twin_config(config)) == OracleIndex::progress(config));
+  }
+}
+
+TEST_CASE("locate finds the table and the view of every layout's mirror images") {
+  // The Szen position is a-c vs f-h as it stands.
+  auto szen = locate(parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - -").pos);
+  REQUIRE(szen.has_value());
+  CHECK(szen->layout == Layout::AbcFgh);
+  CHECK(!szen->mirror);
+  CHECK(!szen->colour);
+  // White b-d vs black f-h is the colour-reversed mirror of a-c vs e-g.
+  Position bdfh = parse_fen("4k3/5ppp/8/8/8/8/1PPP4/3K4 w - -").pos;
+  auto slot = locate(bdfh);
+  REQUIRE(slot.has_value());
+  CHECK(slot->layout == Layout::AbcEfg);
+  CHECK(slot->mirror);
+  CHECK(slot->colour);
+  CHECK(slot->view(bdfh) == mirrored(colour_reversed(bdfh)));
+  // Doubled pawns, or groups that touch, are outside the domain.
+  CHECK(!locate(parse_fen("4k3/5ppp/8/8/8/P7/P7/3K4 w - -").pos));
+  CHECK(!locate(parse_fen("4k3/4ppp1/8/8/8/8/1PPP4/3K4 w - -").pos));
+}
