@@ -1,4 +1,5 @@
 // `chunker oracle build|probe|stats`: the exact tablebase of the domain.
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -27,7 +28,7 @@ std::string describe(Value v) {
   return "draw";
 }
 
-int build(const std::string& data_dir, const std::string& layout_name_arg) {
+int build(const std::string& data_dir, const std::string& layout_name_arg, bool use_twins) {
   const bool terminal = isatty(STDERR_FILENO);
   for (Layout layout : layouts_of(layout_name_arg)) {
     auto start = std::chrono::steady_clock::now();
@@ -35,15 +36,17 @@ int build(const std::string& data_dir, const std::string& layout_name_arg) {
       if (terminal)
         std::fprintf(stderr, "\roracle %s: %5.1f%% of %u pawn configurations", layout_name(layout).c_str(),
                      100.0 * done / total, total);
-    });
+    }, use_twins);
     double solved = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (terminal) std::fprintf(stderr, "\roracle %s: solved in %.1f s, writing...%20s", layout_name(layout).c_str(), solved, "");
     save_oracle(table, data_dir);
     double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (terminal) std::fprintf(stderr, "\r%70s\r", "");
-    std::printf("oracle %s: %llu entries solved in %.1f s, written to %s in %.1f s total\n",
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    std::printf("oracle %s: %llu entries solved in %.1f s, written to %s in %.1f s total, peak memory %.0f MB\n",
                 layout_name(layout).c_str(), static_cast<unsigned long long>(ORACLE_ENTRIES), solved,
-                oracle_path(data_dir, layout).c_str(), total);
+                oracle_path(data_dir, layout).c_str(), total, usage.ru_maxrss / 1024.0);
   }
   return 0;
 }
@@ -127,7 +130,8 @@ int oracle_command(const Args& args) {
       "fen", po::value<std::string>(&fen), "the position to probe")(
       "layout", po::value<std::string>(&layout)->default_value("all"), "abc-fgh, abc-efg or all")(
       "data", po::value<std::string>(&data_dir)->default_value(CHUNKER_DATA_DIR), "where the tables live")(
-      "json", "probe: print JSON");
+      "json", "probe: print JSON")(
+      "no-twins", "build: solve every pawn configuration instead of copying the twins of a-c vs f-h");
   po::positional_options_description positional;
   positional.add("action", 1).add("fen", 1);
   po::variables_map vm;
@@ -138,7 +142,7 @@ int oracle_command(const Args& args) {
                   options, positional, vm))
     return 0;
   try {
-    if (action == "build") return build(data_dir, layout);
+    if (action == "build") return build(data_dir, layout, vm.count("no-twins") == 0);
     if (action == "probe") {
       if (fen.empty()) throw InputError("probe needs a FEN");
       return probe(data_dir, fen, vm.count("json") > 0);

@@ -10,6 +10,7 @@
 
 #include "oracle_index.h"
 #include "rules.h"
+#include "table_file.h"
 
 namespace chunker {
 
@@ -27,19 +28,19 @@ public:
     return d % 2 ? win_in(d) : loss_in(d);
   }
 
-  explicit OracleTable(Layout layout, std::vector<std::uint8_t> bytes = {});
+  explicit OracleTable(Layout layout, TableBytes bytes = {});
 
   const OracleIndex& index() const { return index_; }
   Layout layout() const { return index_.layout(); }
   std::uint8_t byte(std::uint64_t i) const { return bytes_[i]; }
-  const std::vector<std::uint8_t>& bytes() const { return bytes_; }
+  const TableBytes& bytes() const { return bytes_; }
   // The value of a legal position that fits this layout.
   Value value(const Position& pos) const { return decode(bytes_[index_.index(pos)]); }
 
 private:
-  friend OracleTable build_oracle(Layout, const std::function<void(std::uint32_t, std::uint32_t)>&);
+  friend OracleTable build_oracle(Layout, const std::function<void(std::uint32_t, std::uint32_t)>&, bool);
   OracleIndex index_;
-  std::vector<std::uint8_t> bytes_;
+  TableBytes bytes_;
 };
 
 // The value of a position right after an unsafe promotion, which no table
@@ -56,8 +57,12 @@ Value value_after_promotion(const Position& pos, const Lookup& stored) {
 
 // Retrograde analysis of a whole layout, one pawn configuration (slice) at a
 // time in order of pawn progress, on all cores. `progress(done, total)` is
-// called now and then with the configs solved so far.
-OracleTable build_oracle(Layout layout, const std::function<void(std::uint32_t, std::uint32_t)>& progress);
+// called now and then with the configs solved so far. Where the layout is
+// its own colour-reversed mirror, `use_twins` solves one config of each twin
+// pair and copies it to the other; without it every config is solved, which
+// checks the symmetry over the whole table (the files must be identical).
+OracleTable build_oracle(Layout layout, const std::function<void(std::uint32_t, std::uint32_t)>& progress,
+                         bool use_twins = true);
 
 }  // namespace chunker
 

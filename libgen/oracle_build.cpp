@@ -26,38 +26,48 @@ std::uint32_t local_index(Color side, Square white_king, Square black_king) {
   return (std::uint32_t(side) << 12) | (white_king << 6) | black_king;
 }
 
+// The state of one position of the slice being solved, packed into 8 bytes
+// so that passing a value to a predecessor touches one cache line, and a
+// whole slice (64 KB) stays in the core's cache.
+struct Node {
+  std::int16_t value;      // UNKNOWN until settled; NOT_LEGAL; a game-ending value
+  std::int16_t exit_best;  // best value over the moves that leave the slice
+  std::int16_t candidate;  // best value offered so far, UNKNOWN when none
+  std::uint8_t pending;    // in-slice moves not yet known to lose
+  bool settled;            // its value has been passed on
+};
+static_assert(sizeof(Node) == 8 && WIN < INT16_MAX && VALUE_INFINITE <= INT16_MAX);
+
 class SliceSolver {
 public:
-  SliceSolver(const OracleIndex& index, std::vector<std::uint8_t>& table) : index_(index), table_(table) {}
+  SliceSolver(const OracleIndex& index, TableBytes& table, bool write_twins)
+      : index_(index), table_(table), write_twins_(write_twins) {}
   void solve(std::uint32_t config);
 
 private:
-  Value stored(const Position& pos) const { return OracleTable::decode(table_[index_.index(pos)]); }
   void offer(std::uint32_t local, Value v);
   void settle(std::uint32_t local, Value v, const Bitboard pawns[COLOR_NB]);
 
   const OracleIndex& index_;
-  std::vector<std::uint8_t>& table_;
-  Value value_[SLICE_SIZE];
-  Value exit_best_[SLICE_SIZE];    // best value over moves that leave the slice
-  Value candidate_[SLICE_SIZE];    // best win offered so far
-  std::uint8_t pending_[SLICE_SIZE];  // in-slice moves not yet known to lose
-  bool settled_[SLICE_SIZE];           // its value has been passed on
+  TableBytes& table_;
+  bool write_twins_;
+  Node node_[SLICE_SIZE];
   std::vector<std::uint16_t> bucket_[BUCKETS];
 };
 
 void SliceSolver::offer(std::uint32_t local, Value v) {
-  if (v <= candidate_[local] && candidate_[local] != UNKNOWN) return;
+  Node& n = node_[local];
+  if (v <= n.candidate && n.candidate != UNKNOWN) return;
   if (distance_of(v) >= BUCKETS) throw std::logic_error("a distance beyond the oracle's one-byte encoding");
-  candidate_[local] = v;
+  n.candidate = std::int16_t(v);
   bucket_[distance_of(v)].push_back(std::uint16_t(local));
 }
 
 // A position's value is now known: pass it to the positions one king move
 // before it.
 void SliceSolver::settle(std::uint32_t local, Value v, const Bitboard pawns[COLOR_NB]) {
-  value_[local] = v;
-  settled_[local] = true;
+  node_[local].value = std::int16_t(v);
+  node_[local].settled = true;
   const Color side = Color(local >> 12);
   const Color mover = ~side;  // whose king moved to get here
   Square king[COLOR_NB] = {Square((local >> 6) & 63), Square(local & 63)};
@@ -66,11 +76,12 @@ void SliceSolver::settle(std::uint32_t local, Value v, const Bitboard pawns[COLO
     Square before[COLOR_NB] = {king[WHITE], king[BLACK]};
     before[mover] = pop_lsb(from);
     std::uint32_t pred = local_index(mover, before[WHITE], before[BLACK]);
-    if (value_[pred] != UNKNOWN) continue;  // not legal, game over, or known
+    Node& p = node_[pred];
+    if (p.value != UNKNOWN) continue;  // not legal, game over, or known
     if (is_loss(v)) {
       offer(pred, from_child(v));
-    } else if (--pending_[pred] == 0) {
-      Value best = std::max(exit_best_[pred], from_child(v));
+    } else if (--p.pending == 0) {
+      Value best = std::max<Value>(p.exit_best, from_child(v));
       if (is_loss(best)) offer(pred, best);
     }
   }
@@ -84,74 +95,78 @@ void SliceSolver::solve(std::uint32_t config) {
   Position pos;
   pos.pawns[WHITE] = pawns[WHITE];
   pos.pawns[BLACK] = pawns[BLACK];
+  // For each black king square, where the white king cannot stand: on a
+  // pawn, on or next to the black king, anywhere if the black king is on a pawn.
+  const Bitboard pawn_squares = pawns[WHITE] | pawns[BLACK];
+  Bitboard no_white_king[SQUARE_NB];
+  for (Square s = 0; s < SQUARE_NB; ++s)
+    no_white_king[s] = pawn_squares & square_bb(s) ? ~Bitboard(0) : pawn_squares | KING_ATTACKS[s] | square_bb(s);
+  auto stored = [this](const Position& p) { return OracleTable::decode(table_[index_.index(p)]); };
   for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
     pos.side = Color(local >> 12);
     pos.king[WHITE] = Square((local >> 6) & 63);
     pos.king[BLACK] = Square(local & 63);
-    candidate_[local] = UNKNOWN;
-    settled_[local] = false;
-    if (!is_legal(pos)) {
-      value_[local] = NOT_LEGAL;
+    Node& n = node_[local];
+    n = Node{UNKNOWN, -VALUE_INFINITE, UNKNOWN, 0, false};
+    // Kings on pawns or next to each other fail is_legal; most placements
+    // that cannot arise are these, and a mask finds them sooner.
+    if ((square_bb(pos.king[WHITE]) & no_white_king[pos.king[BLACK]]) || !is_legal(pos)) {
+      n.value = NOT_LEGAL;
       continue;
     }
     MoveList moves = legal_moves(pos);
     if (auto end = rule_value(pos, moves)) {
-      value_[local] = *end;
+      n.value = std::int16_t(*end);
+      if (is_decisive(*end)) offer(local, *end);  // the positions that end the game start the flow
       continue;
     }
-    value_[local] = UNKNOWN;
-    int pending = 0;
     Value exit_best = -VALUE_INFINITE;
     for (Move m : moves) {
       if (m.from() == pos.king[pos.side] && !(pawns[~pos.side] & square_bb(m.to())))
-        ++pending;
+        ++n.pending;
       else if (m.kind() == MoveKind::Promotion)
-        exit_best = std::max(exit_best, from_child(value_after_promotion(make_move(pos, m), [this](const Position& p) { return stored(p); })));
+        exit_best = std::max(exit_best, from_child(value_after_promotion(make_move(pos, m), stored)));
       else
         exit_best = std::max(exit_best, from_child(OracleTable::decode(table_[index_.successor(base + local, pos, m)])));
     }
-    pending_[local] = std::uint8_t(pending);
-    exit_best_[local] = exit_best;
-    if (is_win(exit_best) || (pending == 0 && is_loss(exit_best))) offer(local, exit_best);
+    n.exit_best = std::int16_t(exit_best);
+    if (is_win(exit_best) || (n.pending == 0 && is_loss(exit_best))) offer(local, exit_best);
   }
-  // Positions that end the game start the flow.
-  for (std::uint32_t local = 0; local < SLICE_SIZE; ++local)
-    if (value_[local] != UNKNOWN && value_[local] != NOT_LEGAL && is_decisive(value_[local]))
-      offer(local, value_[local]);
   for (int d = 0; d < BUCKETS; ++d)
     for (std::size_t i = 0; i < bucket_[d].size(); ++i) {
       std::uint32_t local = bucket_[d][i];
-      if (settled_[local] || distance_of(candidate_[local]) != d) continue;
-      settle(local, candidate_[local], pawns);
+      if (node_[local].settled || distance_of(node_[local].candidate) != d) continue;
+      settle(local, node_[local].candidate, pawns);
     }
-  for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
-    Value v = value_[local];
-    table_[base + local] = v == NOT_LEGAL ? OracleTable::ILLEGAL : OracleTable::encode(v == UNKNOWN ? 0 : v);
-  }
-  if (!index_.self_twin()) return;
   const std::uint64_t twin_base = std::uint64_t(OracleIndex::twin_config(config)) << 13;
-  if (twin_base == base) return;
-  for (std::uint32_t local = 0; local < SLICE_SIZE; ++local)
-    table_[twin_base + OracleIndex::twin_local(local)] = table_[base + local];
+  const bool twin = write_twins_ && twin_base != base;
+  for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
+    Value v = node_[local].value;
+    std::uint8_t byte = v == NOT_LEGAL ? OracleTable::ILLEGAL : OracleTable::encode(v == UNKNOWN ? 0 : v);
+    table_[base + local] = byte;
+    if (twin) table_[twin_base + OracleIndex::twin_local(local)] = byte;
+  }
 }
 
 }  // namespace
 
-OracleTable::OracleTable(Layout layout, std::vector<std::uint8_t> bytes) : index_(layout), bytes_(std::move(bytes)) {}
+OracleTable::OracleTable(Layout layout, TableBytes bytes) : index_(layout), bytes_(std::move(bytes)) {}
 
-OracleTable build_oracle(Layout layout, const std::function<void(std::uint32_t, std::uint32_t)>& progress) {
+OracleTable build_oracle(Layout layout, const std::function<void(std::uint32_t, std::uint32_t)>& progress,
+                         bool use_twins) {
   OracleTable table(layout);
-  table.bytes_.assign(ORACLE_ENTRIES, 0);
+  const bool twins = use_twins && table.index_.self_twin();
+  table.bytes_.resize(ORACLE_ENTRIES);  // uninitialised: every slice writes all its bytes
   // Configs grouped by progress; a group depends only on the groups above it.
   std::vector<std::vector<std::uint32_t>> groups(6 * PAWN_CODES);
   // Of twin configs (same progress) only one is solved; it writes both.
   for (std::uint32_t c = 0; c < CONFIG_NB; ++c)
-    if (!table.index_.self_twin() || c <= OracleIndex::twin_config(c))
+    if (!twins || c <= OracleIndex::twin_config(c))
       groups[std::size_t(OracleIndex::progress(c))].push_back(c);
 
   const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::unique_ptr<SliceSolver>> solvers;
-  for (unsigned t = 0; t < threads; ++t) solvers.push_back(std::make_unique<SliceSolver>(table.index_, table.bytes_));
+  for (unsigned t = 0; t < threads; ++t) solvers.push_back(std::make_unique<SliceSolver>(table.index_, table.bytes_, twins));
   std::atomic<std::uint32_t> done = 0;
   auto last_report = std::chrono::steady_clock::now();
   for (auto group = groups.rbegin(); group != groups.rend(); ++group) {
@@ -160,7 +175,7 @@ OracleTable build_oracle(Layout layout, const std::function<void(std::uint32_t, 
       for (std::size_t i; (i = next++) < group->size();) {
         std::uint32_t config = (*group)[i];
         solvers[t]->solve(config);
-        done += table.index_.self_twin() && config != OracleIndex::twin_config(config) ? 2 : 1;
+        done += twins && config != OracleIndex::twin_config(config) ? 2 : 1;
         if (t == 0 && std::chrono::steady_clock::now() - last_report > std::chrono::milliseconds(100)) {
           progress(done, CONFIG_NB);
           last_report = std::chrono::steady_clock::now();

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <memory>
 #include <sstream>
+#include <sys/mman.h>
 #include <unistd.h>
 
 namespace boost::serialization {
@@ -27,6 +28,10 @@ constexpr char MAGIC[8] = {'C', 'H', 'U', 'N', 'K', 'T', 'B', 'L'};
 constexpr int ZSTD_LEVEL = 3;                  // fast, and tables of values compress well
 constexpr std::uint32_t MAX_HEADER = 1 << 16;  // a longer header is damage
 constexpr std::size_t CHUNK = 1 << 20;
+constexpr std::size_t HUGE_PAGE = 2 << 20;
+// Compression threads. A fixed number, not the machine's core count: zstd's
+// output depends on it, and files must be byte-identical on every machine.
+constexpr int ZSTD_WORKERS = 2;
 
 // FNV-1a over 64-bit words (and the tail bytes): small, fast, and enough to
 // tell a damaged payload from a good one; zstd's frame checksum guards the
@@ -59,6 +64,15 @@ std::string serialize_header(const TableHeader& header) {
 
 }  // namespace
 
+template <>
+void* TableAllocator<std::uint8_t>::allocate_table_block(std::size_t bytes) {
+  const bool huge = bytes >= HUGE_PAGE;
+  void* p = huge ? std::aligned_alloc(HUGE_PAGE, (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE) : std::malloc(bytes);
+  if (!p) throw std::bad_alloc();
+  if (huge) madvise(p, bytes, MADV_HUGEPAGE);  // advice only: without huge pages it works the same
+  return p;
+}
+
 void write_table(const std::string& path, TableHeader header, std::span<const std::uint8_t> payload) {
   header.payload_size = payload.size();
   header.payload_checksum = checksum(payload);
@@ -81,6 +95,8 @@ void write_table(const std::string& path, TableHeader header, std::span<const st
   std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> cctx(ZSTD_createCCtx(), ZSTD_freeCCtx);
   ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, ZSTD_LEVEL);
   ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
+  // A libzstd built without threads refuses this and compresses in one.
+  ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_nbWorkers, ZSTD_WORKERS);
   ZSTD_CCtx_setPledgedSrcSize(cctx.get(), payload.size());
   std::vector<char> out(ZSTD_CStreamOutSize());
   ZSTD_inBuffer in{payload.data(), payload.size(), 0};
@@ -98,7 +114,7 @@ void write_table(const std::string& path, TableHeader header, std::span<const st
   if (error) throw fail("cannot rename " + temporary + ": " + error.message());
 }
 
-std::vector<std::uint8_t> read_table(const std::string& path, const TableHeader& expected, const std::string& rebuild) {
+TableBytes read_table(const std::string& path, const TableHeader& expected, const std::string& rebuild) {
   auto refuse = [&](const std::string& problem) { return TableError(path + ": " + problem + "; rebuild it with: " + rebuild); };
   File file(std::fopen(path.c_str(), "rb"));
   if (!file) throw refuse("missing");
@@ -123,7 +139,7 @@ std::vector<std::uint8_t> read_table(const std::string& path, const TableHeader&
                  std::to_string(header.format_version) + ", this program reads " + expected.kind + " " +
                  expected.parameters + " format " + std::to_string(expected.format_version));
 
-  std::vector<std::uint8_t> payload(header.payload_size);
+  TableBytes payload(header.payload_size);
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> dctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
   std::vector<char> chunk(CHUNK);
   ZSTD_outBuffer out{payload.data(), payload.size(), 0};

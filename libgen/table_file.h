@@ -6,12 +6,43 @@
 #pragma once
 
 #include <cstdint>
+#include <cstdlib>
+#include <new>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace chunker {
+
+// The bytes of a table. Tables are large (an oracle layout is 963 MB), so
+// new bytes are left uninitialised (a builder writes every byte, a reader
+// fills them from the file: zero-filling first only costs time) and large
+// blocks are aligned for, and advised to use, huge pages, which saves most of
+// the page faults of touching a gigabyte.
+template <typename T>
+struct TableAllocator {
+  using value_type = T;
+  TableAllocator() = default;
+  template <typename U>
+  TableAllocator(const TableAllocator<U>&) {}
+  T* allocate(std::size_t n) { return static_cast<T*>(allocate_table_block(n * sizeof(T))); }
+  void deallocate(T* p, std::size_t) { std::free(p); }
+  template <typename U>
+  void construct(U* p) {
+    ::new (static_cast<void*>(p)) U;
+  }
+  template <typename U, typename... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
+  template <typename U>
+  bool operator==(const TableAllocator<U>&) const { return true; }
+
+ private:
+  static void* allocate_table_block(std::size_t bytes);
+};
+using TableBytes = std::vector<std::uint8_t, TableAllocator<std::uint8_t>>;
 
 struct TableHeader {
   std::string kind;        // "oracle", "kv3cpp-am", ...
@@ -32,6 +63,6 @@ void write_table(const std::string& path, TableHeader header, std::span<const st
 // Checks, in order: the file opens, the magic, the header, that kind,
 // parameters and version are `expected`'s (else the file is stale), that the
 // payload decompresses to its stated size, and the checksum.
-std::vector<std::uint8_t> read_table(const std::string& path, const TableHeader& expected, const std::string& rebuild);
+TableBytes read_table(const std::string& path, const TableHeader& expected, const std::string& rebuild);
 
 }  // namespace chunker

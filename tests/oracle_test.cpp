@@ -1,0 +1,98 @@
+// The oracle against the literature and against the Level-0 search, on the
+// tables CTest builds first (fixture oracle_tables, in CHUNKER_TEST_DATA).
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <random>
+
+#include "notation.h"
+#include "oracle.h"
+#include "search.h"
+#include "table_file.h"
+
+using namespace chunker;
+
+namespace {
+
+const OracleTable& table(Layout layout) {
+  static std::map<Layout, OracleTable> tables;
+  auto it = tables.find(layout);
+  if (it == tables.end()) it = tables.emplace(layout, load_oracle(CHUNKER_TEST_DATA, layout)).first;
+  return it->second;
+}
+
+Value probe(const Position& pos) {
+  auto slot = locate(pos);
+  REQUIRE(slot.has_value());
+  return table(slot->layout).value(slot->view(pos));
+}
+
+}  // namespace
+
+TEST_CASE("the Szen position: whoever moves first wins") {
+  // Szen 1836, Walker and Bone 1838 (Fine, Basic Chess Endings, no. 68).
+  CHECK(is_win(probe(parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - -").pos)));
+  CHECK(is_win(probe(parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 b - -").pos)));
+}
+
+TEST_CASE("the oracle agrees with the Level-0 search on random positions it proves") {
+  // Sample size: CHUNKER_ORACLE_SAMPLE (default 1000; the 10,000 is a
+  // run of this test with CHUNKER_ORACLE_SAMPLE=10000).
+  const char* env = std::getenv("CHUNKER_ORACLE_SAMPLE");
+  const int wanted = env ? std::atoi(env) : 1000;
+  std::mt19937_64 rng(1983);
+  SearchLimits limits;
+  limits.node_limit = 100'000;
+  limits.hash_megabytes = 8;
+  limits.closure_budget = 0;
+  int proven = 0, tried = 0;
+  while (proven < wanted) {
+    Layout layout = rng() % 2 ? Layout::AbcFgh : Layout::AbcEfg;
+    std::uint64_t i = rng() % ORACLE_ENTRIES;
+    if (table(layout).byte(i) == OracleTable::ILLEGAL) continue;
+    // Asked in any of its four views, so b-d vs f-h and the mirrors are probed too.
+    Position pos = table(layout).index().position(i);
+    if (rng() % 2) pos = mirrored(pos);
+    if (rng() % 2) pos = colour_reversed(pos);
+    ++tried;
+    SearchResult r = solve(pos, limits);
+    if (!r.proven) continue;
+    ++proven;
+    INFO(to_fen(pos));
+    CHECK(r.value == probe(pos));
+  }
+  MESSAGE("search proved ", proven, " of ", tried, " random positions; all compared");
+}
+
+TEST_CASE("every move's value is the value of the position it leads to") {
+  // move_values against a direct lookup of each successor (no promotions here).
+  Position pos = parse_fen("8/5ppp/8/8/k7/4K3/PPP5/8 w - -").pos;
+  for (auto [move, v] : move_values(table(Layout::AbcFgh), pos)) CHECK(v == from_child(probe(make_move(pos, move))));
+}
+
+TEST_CASE("a damaged or truncated oracle file is refused with the command that rebuilds it") {
+  char name[] = "/tmp/chunker_oracle_XXXXXX";
+  std::string dir = mkdtemp(name);
+  std::string source = std::string(CHUNKER_TEST_DATA) + "/oracle-abc-fgh.tbl", copy = dir + "/oracle-abc-fgh.tbl";
+  std::string bytes;
+  {
+    std::ifstream in(source, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  std::string damaged = bytes;
+  damaged[damaged.size() / 2] ^= 0x01;
+  for (const std::string& content : {damaged, bytes.substr(0, bytes.size() - 1000)}) {
+    std::ofstream(copy, std::ios::binary | std::ios::trunc) << content;
+    try {
+      load_oracle(dir, Layout::AbcFgh);
+      FAIL("a bad file was accepted");
+    } catch (const TableError& e) {
+      CHECK(std::string(e.what()).find("rebuild it with: chunker oracle build --layout abc-fgh") != std::string::npos);
+    }
+  }
+  std::filesystem::remove_all(dir);
+}
