@@ -6,6 +6,7 @@
 // looked up, and the in-slice king moves are counted; then values flow
 // backwards along king moves in order of distance (retrograde counting).
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -22,9 +23,14 @@ constexpr Value UNKNOWN = VALUE_INFINITE;
 constexpr Value NOT_LEGAL = -VALUE_INFINITE;
 constexpr int BUCKETS = OracleTable::MAX_STORED_DISTANCE + 2;
 
-std::uint32_t local_index(Color side, Square white_king, Square black_king) {
-  return (std::uint32_t(side) << 12) | (white_king << 6) | black_king;
-}
+// A stored byte as the value of a move into that position, for the side that
+// makes it: from_child(decode(byte)) by lookup, without the branches on the
+// kind of value that the build would mispredict on nearly every move.
+const std::array<std::int16_t, 256> VALUE_OF_MOVE_TO = [] {
+  std::array<std::int16_t, 256> t{};
+  for (int b = 0; b < 256; ++b) t[b] = std::int16_t(from_child(OracleTable::decode(std::uint8_t(b))));
+  return t;
+}();
 
 // The state of one position of the slice being solved, packed into 8 bytes
 // so that passing a value to a predecessor touches one cache line, and a
@@ -55,7 +61,7 @@ private:
   std::vector<std::uint16_t> bucket_[BUCKETS];
 };
 
-void SliceSolver::offer(std::uint32_t local, Value v) {
+inline void SliceSolver::offer(std::uint32_t local, Value v) {
   Node& n = node_[local];
   if (v <= n.candidate && n.candidate != UNKNOWN) return;
   if (distance_of(v) >= BUCKETS) throw std::logic_error("a distance beyond the oracle's one-byte encoding");
@@ -70,12 +76,15 @@ void SliceSolver::settle(std::uint32_t local, Value v, const Bitboard pawns[COLO
   node_[local].settled = true;
   const Color side = Color(local >> 12);
   const Color mover = ~side;  // whose king moved to get here
-  Square king[COLOR_NB] = {Square((local >> 6) & 63), Square(local & 63)};
-  const Bitboard blocked = pawns[WHITE] | pawns[BLACK] | square_bb(king[side]);
+  const Square king[COLOR_NB] = {Square((local >> 6) & 63), Square(local & 63)};
+  // The mover's king came from a square next to where it stands, not on a
+  // pawn and not next to the other king.
+  const Bitboard blocked = pawns[WHITE] | pawns[BLACK] | KING_ATTACKS[king[side]] | square_bb(king[side]);
+  // A predecessor's index: the mover to move, its king on `from`.
+  const int shift = mover == WHITE ? 6 : 0;
+  const std::uint32_t fixed = (std::uint32_t(mover) << 12) | (std::uint32_t(king[side]) << (6 - shift));
   for (Bitboard from = KING_ATTACKS[king[mover]] & ~blocked; from;) {
-    Square before[COLOR_NB] = {king[WHITE], king[BLACK]};
-    before[mover] = pop_lsb(from);
-    std::uint32_t pred = local_index(mover, before[WHITE], before[BLACK]);
+    std::uint32_t pred = fixed | (std::uint32_t(pop_lsb(from)) << shift);
     Node& p = node_[pred];
     if (p.value != UNKNOWN) continue;  // not legal, game over, or known
     if (is_loss(v)) {
@@ -127,7 +136,7 @@ void SliceSolver::solve(std::uint32_t config) {
       else if (m.kind() == MoveKind::Promotion)
         exit_best = std::max(exit_best, from_child(value_after_promotion(make_move(pos, m), stored)));
       else
-        exit_best = std::max(exit_best, from_child(OracleTable::decode(table_[index_.successor(base + local, pos, m)])));
+        exit_best = std::max<Value>(exit_best, VALUE_OF_MOVE_TO[table_[index_.successor(base + local, pos, m)]]);
     }
     n.exit_best = std::int16_t(exit_best);
     if (is_win(exit_best) || (n.pending == 0 && is_loss(exit_best))) offer(local, exit_best);

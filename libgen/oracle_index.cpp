@@ -2,11 +2,6 @@
 
 namespace chunker {
 
-namespace {
-constexpr int WHITE_FILE0 = 0;
-constexpr std::uint32_t POW7[7] = {1, 7, 49, 343, 2401, 16807, 117649};
-}  // namespace
-
 std::string layout_name(Layout layout) { return layout == Layout::AbcFgh ? "abc-fgh" : "abc-efg"; }
 
 std::optional<Layout> parse_layout(const std::string& name) {
@@ -43,22 +38,6 @@ std::uint64_t OracleIndex::index(const Position& pos) const {
     config += POW7[3 + i] * std::uint32_t(b ? 6 - rank_of(lsb(b)) : PAWN_GONE);
   }
   return (std::uint64_t(config) << 13) | (std::uint64_t(pos.side) << 12) | (pos.king[WHITE] << 6) | pos.king[BLACK];
-}
-
-std::uint64_t OracleIndex::successor(std::uint64_t index, const Position& pos, Move m) const {
-  const Color us = pos.side, them = ~us;
-  std::uint64_t config = config_of(index);
-  Square king[COLOR_NB] = {pos.king[WHITE], pos.king[BLACK]};
-  auto code = [](Color c, Square s) { return c == WHITE ? rank_of(s) - 1 : 6 - rank_of(s); };
-  auto slot = [&](Color c, Square s) { return c == WHITE ? file_of(s) - WHITE_FILE0 : 3 + file_of(s) - black_file0_; };
-  if (m.from() == king[us]) {
-    king[us] = m.to();
-    if (pos.pawns[them] & square_bb(m.to()))  // the captured pawn is gone
-      config += POW7[slot(them, m.to())] * std::uint64_t(PAWN_GONE - code(them, m.to()));
-  } else {
-    config += POW7[slot(us, m.from())] * std::uint64_t(code(us, m.to()) - code(us, m.from()));
-  }
-  return (config << 13) | (std::uint64_t(them) << 12) | (king[WHITE] << 6) | king[BLACK];
 }
 
 Position OracleIndex::position(std::uint64_t index) const {

@@ -30,6 +30,8 @@ std::string layout_name(Layout layout);  // "abc-fgh", "abc-efg"
 std::optional<Layout> parse_layout(const std::string& name);
 
 constexpr int PAWN_CODES = 7;  // six ranks and gone
+constexpr std::uint32_t POW7[7] = {1, 7, 49, 343, 2401, 16807, 117649};
+constexpr int WHITE_FILE0 = 0;  // White's group is always a-c
 constexpr int PAWN_GONE = 6;
 constexpr std::uint32_t CONFIG_NB = 117649;  // 7^6
 constexpr std::uint32_t SLICE_SIZE = 2 * 64 * 64;
@@ -47,6 +49,7 @@ public:
   Position position(std::uint64_t index) const;
   // The index after a legal move of `pos` (at `index`) that is not a
   // promotion: index(make_move(pos, m)), as a change of one or two fields.
+  // Inline: the build asks it of every move that leaves a slice.
   std::uint64_t successor(std::uint64_t index, const Position& pos, Move m) const;
   // Whether the position's pawns stand where this layout has them: at most
   // one pawn per file, white on a-c and black on its group, no promoted piece.
@@ -69,6 +72,22 @@ private:
   Layout layout_;
   int black_file0_;
 };
+
+inline std::uint64_t OracleIndex::successor(std::uint64_t index, const Position& pos, Move m) const {
+  const Color us = pos.side, them = ~us;
+  std::uint64_t config = config_of(index);
+  Square king[COLOR_NB] = {pos.king[WHITE], pos.king[BLACK]};
+  auto code = [](Color c, Square s) { return c == WHITE ? rank_of(s) - 1 : 6 - rank_of(s); };
+  auto slot = [&](Color c, Square s) { return c == WHITE ? file_of(s) - WHITE_FILE0 : 3 + file_of(s) - black_file0_; };
+  if (m.from() == king[us]) {
+    king[us] = m.to();
+    if (pos.pawns[them] & square_bb(m.to()))  // the captured pawn is gone
+      config += POW7[slot(them, m.to())] * std::uint64_t(PAWN_GONE - code(them, m.to()));
+  } else {
+    config += POW7[slot(us, m.from())] * std::uint64_t(code(us, m.to()) - code(us, m.from()));
+  }
+  return (config << 13) | (std::uint64_t(them) << 12) | (king[WHITE] << 6) | king[BLACK];
+}
 
 // Where a position lives in the two tables: its layout and which twin
 // (itself, its mirror, its colour reversal or both) the table holds. The
