@@ -13,5 +13,6 @@ using Args = std::vector<std::string>;
 int perft_command(const Args& args);
 int solve_command(const Args& args);
 int oracle_command(const Args& args);
+int variant_command(const Args& args);
 
 }  // namespace chunker::cli

@@ -18,7 +18,8 @@ const char* USAGE =
     "  perft FEN DEPTH [--divide]   count move paths (compare with Stockfish's go perft)\n"
     "  solve FEN [options]          prove the value of a position (--help for options)\n"
     "  solve --epd FILE [options]   solve every position of an EPD suite\n"
-    "  oracle build|probe|stats     the exact tablebase of the domain (--help for options)\n";
+    "  oracle build|probe|stats     the exact tablebase of the domain (--help for options)\n"
+    "  variant GAME perft|solve     pawns-only games: Peasants' Chess, the NxN pawn game (--help)\n";
 
 }  // namespace
 
@@ -28,6 +29,7 @@ int main(int argc, char** argv) {
       {"perft", perft_command},
       {"solve", solve_command},
       {"oracle", oracle_command},
+      {"variant", variant_command},
   };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" ||
       std::string(argv[1]) == "help") {

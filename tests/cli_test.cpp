@@ -125,3 +125,30 @@ TEST_CASE("solve never calls an unfinished search proven") {
   CHECK(run.out.find("\"proven\":false") != std::string::npos);
   CHECK(run.out.find("\"proof\":null") != std::string::npos);
 }
+
+TEST_CASE("variant: bad input is one line and exit status 2") {
+  check_refused({"variant", "chess", "perft", "3"}, "unknown game 'chess' (peasants or pawngame)");
+  check_refused({"variant", "pawngame", "--size", "9", "solve"}, "--size must be between 3 and 8, got 9");
+  check_refused({"variant", "pawngame", "--size", "2", "perft", "3"}, "--size must be between 3 and 8, got 2");
+  check_refused({"variant", "peasants", "--size", "6", "perft", "3"}, "Peasants' Chess is played on 8x8 only");
+  check_refused({"variant", "peasants", "perft", "0"}, "depth must be between 1 and 30, got 0");
+  check_refused({"variant", "peasants", "perft", "deep"}, "'deep'");
+  check_refused({"variant", "peasants", "perft"}, "perft needs a DEPTH");
+  check_refused({"variant", "peasants", "solve", "5"}, "solve takes no DEPTH");
+  check_refused({"variant", "pawngame", "walk"}, "unknown action 'walk' (perft or solve)");
+  check_refused({"variant", "peasants", "--en-passant", "maybe", "perft", "3"}, "--en-passant must be on or off");
+  check_refused({"variant", "peasants", "--perft-end", "eighth", "perft", "3"}, "--perft-end must be seventh or last");
+  check_refused({"variant", "peasants", "--colour", "red", "perft", "3"}, "--colour");
+}
+
+TEST_CASE("variant: perft and solve print their results") {
+  // Seed 002: Peasants' Chess has 6,146,460 leaf nodes at depth 7.
+  Run perft = chunker({"variant", "peasants", "perft", "7"});
+  CHECK(perft.status == 0);
+  CHECK(perft.out == "Nodes searched: 6146460\n");
+  // pawnsonly's README: the 5×5 pawn game (no en passant) is a win for White.
+  Run solve = chunker({"variant", "pawngame", "--size", "5", "solve", "--hash", "1"});
+  CHECK(solve.status == 0);
+  CHECK(solve.out.find("game     5x5 pawn game, en passant off\n") != std::string::npos);
+  CHECK(solve.out.find("value    win for White, the side to move\n") != std::string::npos);
+}
