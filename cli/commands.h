@@ -14,5 +14,6 @@ int perft_command(const Args& args);
 int solve_command(const Args& args);
 int oracle_command(const Args& args);
 int variant_command(const Args& args);
+int libgen_command(const Args& args);
 
 }  // namespace chunker::cli

@@ -19,6 +19,7 @@ const char* USAGE =
     "  solve FEN [options]          prove the value of a position (--help for options)\n"
     "  solve --epd FILE [options]   solve every position of an EPD suite\n"
     "  oracle build|probe|stats     the exact tablebase of the domain (--help for options)\n"
+    "  libgen [--only NAME...]      regenerate the chunk libraries into data/\n"
     "  variant GAME perft|solve     pawns-only games: Peasants' Chess, the NxN pawn game (--help)\n";
 
 }  // namespace
@@ -30,6 +31,7 @@ int main(int argc, char** argv) {
       {"solve", solve_command},
       {"oracle", oracle_command},
       {"variant", variant_command},
+      {"libgen", libgen_command},
   };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" ||
       std::string(argv[1]) == "help") {

@@ -34,7 +34,7 @@ int build(const std::string& data_dir, const std::string& layout_name_arg, bool 
     auto start = std::chrono::steady_clock::now();
     OracleTable table = build_oracle(layout, [&](std::uint32_t done, std::uint32_t total) {
       if (terminal)
-        std::fprintf(stderr, "\roracle %s: %5.1f%% of %u pawn configurations", layout_name(layout).c_str(),
+        std::fprintf(stderr, "\roracle %s: %5.1f%% of %u slices (pawn configurations)", layout_name(layout).c_str(),
                      100.0 * done / total, total);
     }, use_twins);
     double solved = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -39,11 +39,16 @@ constexpr Bitboard king_attacks_of(Square s) {
   return (row | (row << 8) | (row >> 8)) & ~b;
 }
 
-inline constexpr std::array<Bitboard, SQUARE_NB> KING_ATTACKS = [] {
-  std::array<Bitboard, SQUARE_NB> t{};
+// One entry more than there are squares: an absent king (NO_SQUARE, see
+// position.h) attacks nothing.
+inline constexpr std::array<Bitboard, SQUARE_NB + 1> KING_ATTACKS = [] {
+  std::array<Bitboard, SQUARE_NB + 1> t{};
   for (int s = 0; s < SQUARE_NB; ++s) t[s] = king_attacks_of(Square(s));
   return t;
 }();
+
+// The square of a king that may be absent (NO_SQUARE): empty when it is.
+constexpr Bitboard king_bb(Square s) { return s == NO_SQUARE ? 0 : square_bb(s); }
 
 // The board seen in a mirror between the d and e files.
 constexpr Bitboard mirror_files(Bitboard b) {

@@ -105,7 +105,7 @@ Position make_move(const Position& pos, Move m) {
 
 bool gives_check(const Position& pos, Move m) {
   if (m.from() == pos.king[pos.side] || m.kind() == MoveKind::Promotion) return false;
-  return (pawn_attacks(pos.side, square_bb(m.to())) & square_bb(pos.king[~pos.side])) != 0;
+  return (pawn_attacks(pos.side, square_bb(m.to())) & king_bb(pos.king[~pos.side])) != 0;
 }
 
 }  // namespace chunker

@@ -138,7 +138,7 @@ Position mirrored(const Position& pos) {
   Position m = pos;
   for (Color c : {WHITE, BLACK}) {
     m.pawns[c] = mirror_files(pos.pawns[c]);
-    m.king[c] = mirror_file(pos.king[c]);
+    if (pos.king[c] != NO_SQUARE) m.king[c] = mirror_file(pos.king[c]);
   }
   if (pos.ep != NO_SQUARE) m.ep = mirror_file(pos.ep);
   if (pos.promoted != NO_SQUARE) m.promoted = mirror_file(pos.promoted);
@@ -149,7 +149,7 @@ Position colour_reversed(const Position& pos) {
   Position r = pos;
   for (Color c : {WHITE, BLACK}) {
     r.pawns[c] = __builtin_bswap64(pos.pawns[~c]);
-    r.king[c] = flip_rank(pos.king[~c]);
+    r.king[c] = pos.king[~c] == NO_SQUARE ? NO_SQUARE : flip_rank(pos.king[~c]);
   }
   r.side = ~pos.side;
   if (pos.ep != NO_SQUARE) r.ep = flip_rank(pos.ep);

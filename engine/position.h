@@ -19,6 +19,10 @@ struct InputError : std::runtime_error {
 
 struct Position {
   Bitboard pawns[COLOR_NB] = {0, 0};
+  // A king may be absent (NO_SQUARE) in the partial positions of a chunk
+  // (chunks/: a lone king against pawns that have no king). Move generation,
+  // make_move, the twins and Zobrist keys allow it; FEN and find_problem,
+  // which speak of whole positions, do not.
   Square king[COLOR_NB] = {NO_SQUARE, NO_SQUARE};
   Color side = WHITE;
   // The square a pawn of the side to move may capture en passant on; kept
@@ -31,11 +35,11 @@ struct Position {
   bool operator==(const Position&) const = default;
 
   Bitboard occupied() const {
-    Bitboard b = pawns[WHITE] | pawns[BLACK] | square_bb(king[WHITE]) | square_bb(king[BLACK]);
+    Bitboard b = pawns[WHITE] | pawns[BLACK] | king_bb(king[WHITE]) | king_bb(king[BLACK]);
     return promoted == NO_SQUARE ? b : b | square_bb(promoted);
   }
   // Pawns of the side not to move that give check.
-  Bitboard checkers() const { return pawn_attacks(side, square_bb(king[side])) & pawns[~side]; }
+  Bitboard checkers() const { return pawn_attacks(side, king_bb(king[side])) & pawns[~side]; }
   bool in_check() const { return checkers() != 0; }
   bool bare_kings() const { return (pawns[WHITE] | pawns[BLACK]) == 0 && promoted == NO_SQUARE; }
 };

@@ -16,7 +16,7 @@ constexpr Key splitmix(Key& state) {
 
 struct Keys {
   Key pawn[COLOR_NB][SQUARE_NB];
-  Key king[COLOR_NB][SQUARE_NB];
+  Key king[COLOR_NB][SQUARE_NB + 1];  // [NO_SQUARE]: an absent king, key 0
   Key ep[SQUARE_NB];
   Key promoted[SQUARE_NB];
   Key black_to_move;

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "oracle_index.h"
-#include "rules.h"
+#include "retrograde.h"
 #include "table_file.h"
 
 namespace chunker {
@@ -42,18 +42,6 @@ private:
   OracleIndex index_;
   TableBytes bytes_;
 };
-
-// The value of a position right after an unsafe promotion, which no table
-// stores: the best of its replies (the capture, or a safe promotion), each
-// looked up with `stored`.
-template <typename Lookup>
-Value value_after_promotion(const Position& pos, const Lookup& stored) {
-  MoveList replies = legal_moves(pos);
-  if (auto v = rule_value(pos, replies)) return *v;
-  Value best = -VALUE_INFINITE;
-  for (Move m : replies) best = std::max(best, from_child(stored(make_move(pos, m))));
-  return best;
-}
 
 // Retrograde analysis of a whole layout, one pawn configuration (slice) at a
 // time in order of pawn progress, on all cores. `progress(done, total)` is

@@ -13,7 +13,7 @@ std::vector<std::pair<Move, Value>> move_values(const OracleTable& table, const 
     Position child = make_move(pos, m);
     Value v = m.kind() != MoveKind::Promotion   ? from_child(stored(child))
               : is_safe_promotion(pos, m)        ? win_in(1)
-                                                 : from_child(value_after_promotion(child, stored));
+                                                 : from_child(retro::value_after_promotion(child, stored));
     out.emplace_back(m, v);
   }
   return out;

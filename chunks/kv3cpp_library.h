@@ -1,0 +1,67 @@
+// The Kv3CPP chunk libraries (DESIGN.md §4), one per assumption about who
+// must move in the chunk: AM, both sides; PCP, the pawns may pass; KCP, the
+// king may pass. Each holds, for every entry of kv3cpp.h, the value of the
+// chunk for the side to move with its distance in plies (win_in(d),
+// loss_in(d), or 0 for a draw: endless play, which AM never allows but the
+// passing assumptions do). The king wins when every pawn is gone; the pawns
+// win by a safe promotion; a side with no legal move in the chunk that is not
+// mated passes (it moves elsewhere on the board; libgen/kv3cpp_build.cpp
+// explains why).
+#pragma once
+
+#include <array>
+#include <climits>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kv3cpp.h"
+
+namespace chunker {
+
+enum class Assumption : std::uint8_t { AM = 0, PCP = 1, KCP = 2 };
+constexpr int ASSUMPTION_NB = 3;
+std::string assumption_name(Assumption a);  // "am", "pcp", "kcp"
+
+struct Kv3cppLibrary {
+  // The value of an entry that cannot arise (the king on a pawn, or in check
+  // with the pawns to move).
+  static constexpr std::int16_t ILLEGAL = INT16_MIN;
+
+  Assumption assumption = Assumption::AM;
+  std::vector<std::int16_t> values;  // KV3CPP_ENTRIES, indexed as in kv3cpp.h
+
+  bool legal(std::uint32_t index) const { return values[index] != ILLEGAL; }
+  // The value for the side to move of a legal entry.
+  Value value(std::uint32_t index) const { return values[index]; }
+  // The chunk's value for the pawns' side, whoever is to move.
+  Value pawns_value(std::uint32_t index) const {
+    Value v = value(index);
+    return ((index >> 6) & 1) == WHITE ? v : -v;
+  }
+};
+
+// Files: data/kv3cpp-<am|pcp|kcp>.lib in the table format of table_file.h,
+// the payload a Boost.Serialization archive of the library.
+std::string kv3cpp_library_name(Assumption a);  // "kv3cpp-am", ...
+std::string library_path(const std::string& data_dir, const std::string& name);
+std::string library_rebuild_command(const std::string& name);
+void save_kv3cpp(const Kv3cppLibrary& library, const std::string& data_dir);
+// Throws TableError naming `chunker libgen --only NAME` when the file is
+// missing, damaged or stale.
+Kv3cppLibrary load_kv3cpp(const std::string& data_dir, Assumption a);
+
+// Every library a search or a schema may ask for, each read from data_dir
+// the first time it is wanted. Not thread-safe.
+class ChunkLibraries {
+public:
+  explicit ChunkLibraries(std::string data_dir) : data_dir_(std::move(data_dir)) {}
+  const Kv3cppLibrary& kv3cpp(Assumption a) const;
+
+private:
+  std::string data_dir_;
+  mutable std::array<std::optional<Kv3cppLibrary>, ASSUMPTION_NB> kv3cpp_;
+};
+
+}  // namespace chunker

@@ -1,0 +1,165 @@
+// Retrograde analysis, written once for every table Chunker builds: the
+// oracle and the chunk libraries are games whose positions fall into slices
+// (one pawn configuration each). Moves that stay inside a slice (king moves,
+// passes) can be undone; every other move (a pawn move, a capture, a
+// promotion) leads to a slice solved before. So each slice is solved on its
+// own, in two steps: every position is examined once (the game generates its
+// moves with the engine's move generator, looks up those that leave the slice
+// and counts the others), then values flow backwards along the in-slice moves
+// in order of distance (retrograde counting): a position with a move to a
+// lost position is won one ply further, one whose moves all reach won
+// positions is lost one ply beyond the longest of them. Taking positions in
+// order of distance makes the winner's distance the least and the loser's
+// the most; what is never reached is a draw (endless play).
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include "rules.h"
+
+namespace chunker::retro {
+
+constexpr Value UNKNOWN = VALUE_INFINITE;
+constexpr Value NOT_LEGAL = -VALUE_INFINITE;
+// Distances above this do not occur in any table of Chunker (the oracle's
+// one-byte encoding stops here); a longer one is a bug, not data.
+constexpr int MAX_TABLE_DISTANCE = 253;
+
+// What a game reports of one position of the slice.
+struct Examined {
+  Value over = UNKNOWN;               // NOT_LEGAL, the value of a game already over, or UNKNOWN
+  int in_slice = 0;                   // moves that stay in the slice
+  Value exit_best = -VALUE_INFINITE;  // best value, for the side to move, of the moves that leave it
+};
+
+// Solves slices of SLICE_SIZE positions. A Game provides
+//   Examined examine(std::uint32_t local);
+//   template <class F> void for_each_predecessor(std::uint32_t local, F f);
+// where the latter calls f(pred) for every position of the slice with an
+// in-slice move to `local` (it may also name positions that are not legal or
+// are over: they are skipped). One solver per thread; it is large.
+template <std::uint32_t SLICE_SIZE>
+class SliceSolver {
+public:
+  template <typename Game>
+  void solve(Game& game);
+  // After solve(): the value of a position (0 for a draw) or NOT_LEGAL.
+  Value value(std::uint32_t local) const {
+    Value v = node_[local].value;
+    return v == UNKNOWN ? 0 : v;
+  }
+
+private:
+  // A position's state, packed into 8 bytes so that passing a value to a
+  // predecessor touches one cache line and a slice stays in the core's cache.
+  struct Node {
+    std::int16_t value;      // UNKNOWN until settled; NOT_LEGAL; a game-ending value
+    std::int16_t exit_best;  // best value over the moves that leave the slice
+    std::int16_t candidate;  // best value offered so far, UNKNOWN when none
+    std::uint8_t pending;    // in-slice moves not yet known to lose
+    bool settled;            // its value has been passed on
+  };
+  static_assert(sizeof(Node) == 8 && VALUE_INFINITE <= INT16_MAX);
+
+  void offer(std::uint32_t local, Value v) {
+    Node& n = node_[local];
+    if (v <= n.candidate && n.candidate != UNKNOWN) return;
+    if (distance_of(v) > MAX_TABLE_DISTANCE) throw std::logic_error("a distance beyond every table's encoding");
+    n.candidate = std::int16_t(v);
+    bucket_[distance_of(v)].push_back(Local(local));
+  }
+
+  using Local = std::conditional_t<(SLICE_SIZE <= 65536), std::uint16_t, std::uint32_t>;
+  Node node_[SLICE_SIZE];
+  std::vector<Local> bucket_[MAX_TABLE_DISTANCE + 1];
+};
+
+template <std::uint32_t SLICE_SIZE>
+template <typename Game>
+void SliceSolver<SLICE_SIZE>::solve(Game& game) {
+  for (auto& b : bucket_) b.clear();
+  for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
+    const Examined e = game.examine(local);
+    Node& n = node_[local];
+    n = Node{std::int16_t(e.over), std::int16_t(e.exit_best), std::int16_t(UNKNOWN), std::uint8_t(e.in_slice),
+             false};
+    if (e.over != UNKNOWN) {
+      // The positions that end the game start the flow.
+      if (e.over != NOT_LEGAL && is_decisive(e.over)) offer(local, e.over);
+    } else if (is_win(e.exit_best) || (e.in_slice == 0 && is_loss(e.exit_best))) {
+      offer(local, e.exit_best);
+    }
+  }
+  for (int d = 0; d <= MAX_TABLE_DISTANCE; ++d)
+    for (std::size_t i = 0; i < bucket_[d].size(); ++i) {
+      const std::uint32_t local = bucket_[d][i];
+      Node& n = node_[local];
+      if (n.settled || distance_of(n.candidate) != d) continue;
+      const Value v = n.candidate;
+      n.value = n.candidate;
+      n.settled = true;
+      game.for_each_predecessor(local, [&](std::uint32_t pred) {
+        Node& p = node_[pred];
+        if (p.value != UNKNOWN) return;  // not legal, game over, or known
+        if (is_loss(v)) {
+          offer(pred, from_child(v));
+        } else if (--p.pending == 0) {
+          const Value best = std::max<Value>(p.exit_best, from_child(v));
+          if (is_loss(best)) offer(pred, best);
+        }
+      });
+    }
+}
+
+// The value of a position right after an unsafe promotion, which no table
+// stores: the best of its replies (the capture, or a safe promotion), each
+// looked up with `stored`.
+template <typename Lookup>
+Value value_after_promotion(const Position& pos, const Lookup& stored) {
+  MoveList replies = legal_moves(pos);
+  if (auto v = rule_value(pos, replies)) return *v;
+  Value best = -VALUE_INFINITE;
+  for (Move m : replies) best = std::max(best, from_child(stored(make_move(pos, m))));
+  return best;
+}
+
+// Solves slices group by group, each group only after every group before
+// it (a slice's moves out lead only to earlier groups), the slices of a
+// group spread over all cores. solve(worker, slice) does one slice with the
+// worker's own solver; progress(done) is called now and then from the
+// calling thread.
+inline void solve_in_order(const std::vector<std::vector<std::uint32_t>>& groups, unsigned workers,
+                           const std::function<void(unsigned, std::uint32_t)>& solve,
+                           const std::function<void(std::uint32_t)>& progress) {
+  constexpr auto REPORT_EVERY = std::chrono::milliseconds(100);
+  std::atomic<std::uint32_t> done = 0;
+  auto last_report = std::chrono::steady_clock::now();
+  for (const auto& group : groups) {
+    std::atomic<std::size_t> next = 0;
+    auto work = [&](unsigned worker) {
+      for (std::size_t i; (i = next++) < group.size();) {
+        solve(worker, group[i]);
+        ++done;
+        if (worker == 0 && std::chrono::steady_clock::now() - last_report > REPORT_EVERY) {
+          progress(done);
+          last_report = std::chrono::steady_clock::now();
+        }
+      }
+    };
+    std::vector<std::thread> helpers;
+    for (unsigned w = 1; w < workers; ++w) helpers.emplace_back(work, w);
+    work(0);
+    for (auto& h : helpers) h.join();
+  }
+  progress(done);
+}
+
+}  // namespace chunker::retro
