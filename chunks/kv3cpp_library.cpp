@@ -1,16 +1,22 @@
 #include "kv3cpp_library.h"
 
-#include <boost/archive/binary_iarchive.hpp>
-#include <boost/archive/binary_oarchive.hpp>
 #include <boost/serialization/vector.hpp>
-#include <sstream>
+#include <functional>
 
-#include "table_file.h"
+#include "library_file.h"
 
 namespace boost::serialization {
 template <class Archive>
 void serialize(Archive& ar, chunker::Kv3cppLibrary& library, unsigned) {
   ar & library.assumption & library.values;
+}
+template <class Archive>
+void serialize(Archive& ar, chunker::Kv3cppTempi& library, unsigned) {
+  ar & library.tempi;
+}
+template <class Archive>
+void serialize(Archive& ar, chunker::ZConfigurations& library, unsigned) {
+  ar & library.member;
 }
 }  // namespace boost::serialization
 
@@ -20,8 +26,16 @@ namespace {
 
 constexpr std::uint32_t KV3CPP_FORMAT_VERSION = 1;
 
-TableHeader kv3cpp_header(Assumption a) {
-  return {kv3cpp_library_name(a), "entries=" + std::to_string(KV3CPP_ENTRIES), KV3CPP_FORMAT_VERSION};
+const std::string KV3CPP_PARAMETERS = "entries=" + std::to_string(KV3CPP_ENTRIES);
+
+TableHeader kv3cpp_header(Assumption a) { return {kv3cpp_library_name(a), KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION}; }
+const TableHeader TEMPI_HEADER{KV3CPP_TEMPI_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
+const TableHeader Z_HEADER{Z_CONFIGURATIONS_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
+
+template <class Library>
+const Library& loaded(std::optional<Library>& slot, const std::function<Library()>& load) {
+  if (!slot) slot = load();
+  return *slot;
 }
 
 }  // namespace
@@ -37,43 +51,49 @@ std::string assumption_name(Assumption a) {
 
 std::string kv3cpp_library_name(Assumption a) { return "kv3cpp-" + assumption_name(a); }
 
-std::string library_path(const std::string& data_dir, const std::string& name) { return data_dir + "/" + name + ".lib"; }
-
-std::string library_rebuild_command(const std::string& name) { return "chunker libgen --only " + name; }
-
 void save_kv3cpp(const Kv3cppLibrary& library, const std::string& data_dir) {
-  std::ostringstream out;
-  {
-    boost::archive::binary_oarchive archive(out, boost::archive::no_header);
-    archive << library;
-  }
-  const std::string bytes = out.str();
-  const std::string name = kv3cpp_library_name(library.assumption);
-  write_table(library_path(data_dir, name), kv3cpp_header(library.assumption),
-              {reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+  save_library(library, kv3cpp_header(library.assumption), data_dir);
 }
 
 Kv3cppLibrary load_kv3cpp(const std::string& data_dir, Assumption a) {
-  const std::string name = kv3cpp_library_name(a);
-  const std::string path = library_path(data_dir, name);
-  const TableBytes payload = read_table(path, kv3cpp_header(a), library_rebuild_command(name));
-  Kv3cppLibrary library;
-  try {
-    std::istringstream in(std::string(payload.begin(), payload.end()));
-    boost::archive::binary_iarchive archive(in, boost::archive::no_header);
-    archive >> library;
-  } catch (const std::exception&) {
-    throw TableError(path + ": damaged library; rebuild it with: " + library_rebuild_command(name));
-  }
-  if (library.assumption != a || library.values.size() != KV3CPP_ENTRIES)
-    throw TableError(path + ": holds another library; rebuild it with: " + library_rebuild_command(name));
-  return library;
+  return load_library<Kv3cppLibrary>(kv3cpp_header(a), data_dir, [a](const Kv3cppLibrary& library) {
+    return library.assumption == a && library.values.size() == KV3CPP_ENTRIES;
+  });
+}
+
+void save_kv3cpp_tempi(const Kv3cppTempi& library, const std::string& data_dir) {
+  save_library(library, TEMPI_HEADER, data_dir);
+}
+
+Kv3cppTempi load_kv3cpp_tempi(const std::string& data_dir) {
+  return load_library<Kv3cppTempi>(TEMPI_HEADER, data_dir,
+                                   [](const Kv3cppTempi& library) { return library.tempi.size() == KV3CPP_ENTRIES; });
+}
+
+void save_z_configurations(const ZConfigurations& library, const std::string& data_dir) {
+  save_library(library, Z_HEADER, data_dir);
+}
+
+ZConfigurations load_z_configurations(const std::string& data_dir) {
+  return load_library<ZConfigurations>(
+      Z_HEADER, data_dir, [](const ZConfigurations& library) { return library.member.size() == KV3CPP_ENTRIES / 2; });
 }
 
 const Kv3cppLibrary& ChunkLibraries::kv3cpp(Assumption a) const {
-  auto& slot = kv3cpp_[std::size_t(a)];
-  if (!slot) slot = load_kv3cpp(data_dir_, a);
-  return *slot;
+  return loaded<Kv3cppLibrary>(kv3cpp_[std::size_t(a)], [&] { return load_kv3cpp(data_dir_, a); });
+}
+
+const Kv3cppTempi& ChunkLibraries::kv3cpp_tempi() const {
+  return loaded<Kv3cppTempi>(kv3cpp_tempi_, [&] { return load_kv3cpp_tempi(data_dir_); });
+}
+
+const ZConfigurations& ChunkLibraries::z_configurations() const {
+  return loaded<ZConfigurations>(z_configurations_, [&] { return load_z_configurations(data_dir_); });
+}
+
+const KpkLibrary& ChunkLibraries::kpk() const {
+  if (!kpk_) kpk_ = load_kpk(data_dir_);
+  return *kpk_;
 }
 
 }  // namespace chunker

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "kpk.h"
 #include "kv3cpp.h"
 
 namespace chunker {
@@ -42,15 +43,34 @@ struct Kv3cppLibrary {
   }
 };
 
-// Files: data/kv3cpp-<am|pcp|kcp>.lib in the table format of table_file.h,
-// the payload a Boost.Serialization archive of the library.
+// The spare tempi of every KCP pawn win: the king's free moves before the
+// pawns break through (defined in libgen/spare_tempi.h).
+struct Kv3cppTempi {
+  static constexpr std::int8_t NONE = -1;  // not a pawn win under KCP, or not legal
+  std::vector<std::int8_t> tempi;          // KV3CPP_ENTRIES, indexed as in kv3cpp.h
+};
+
+// The Z configurations (DESIGN.md §4, defined in libgen/kv3cpp_build.cpp):
+// pawns and king placements, whoever is to move.
+struct ZConfigurations {
+  std::vector<std::uint8_t> member;  // KV3CPP_ENTRIES / 2, indexed by z_index
+  static std::uint32_t z_index(std::uint32_t kv3cpp_index) { return ((kv3cpp_index >> 7) << 6) | (kv3cpp_index & 63); }
+  bool contains(std::uint32_t kv3cpp_index) const { return member[z_index(kv3cpp_index)] != 0; }
+};
+
+// Files: data/<name>.lib in the table format of table_file.h, the payload a
+// Boost.Serialization archive of the library.
 std::string kv3cpp_library_name(Assumption a);  // "kv3cpp-am", ...
-std::string library_path(const std::string& data_dir, const std::string& name);
-std::string library_rebuild_command(const std::string& name);
+constexpr const char* KV3CPP_TEMPI_NAME = "kv3cpp-tempi";
+constexpr const char* Z_CONFIGURATIONS_NAME = "kv3cpp-z";
 void save_kv3cpp(const Kv3cppLibrary& library, const std::string& data_dir);
 // Throws TableError naming `chunker libgen --only NAME` when the file is
 // missing, damaged or stale.
 Kv3cppLibrary load_kv3cpp(const std::string& data_dir, Assumption a);
+void save_kv3cpp_tempi(const Kv3cppTempi& library, const std::string& data_dir);
+Kv3cppTempi load_kv3cpp_tempi(const std::string& data_dir);
+void save_z_configurations(const ZConfigurations& library, const std::string& data_dir);
+ZConfigurations load_z_configurations(const std::string& data_dir);
 
 // Every library a search or a schema may ask for, each read from data_dir
 // the first time it is wanted. Not thread-safe.
@@ -58,10 +78,16 @@ class ChunkLibraries {
 public:
   explicit ChunkLibraries(std::string data_dir) : data_dir_(std::move(data_dir)) {}
   const Kv3cppLibrary& kv3cpp(Assumption a) const;
+  const KpkLibrary& kpk() const;
+  const Kv3cppTempi& kv3cpp_tempi() const;
+  const ZConfigurations& z_configurations() const;
 
 private:
   std::string data_dir_;
   mutable std::array<std::optional<Kv3cppLibrary>, ASSUMPTION_NB> kv3cpp_;
+  mutable std::optional<KpkLibrary> kpk_;
+  mutable std::optional<Kv3cppTempi> kv3cpp_tempi_;
+  mutable std::optional<ZConfigurations> z_configurations_;
 };
 
 }  // namespace chunker

@@ -1,17 +1,18 @@
-// Building the Kv3CPP libraries with the retrograde loop of retrograde.h. A
-// slice is one group and pawn configuration, 128 positions (side to move,
-// king square); inside it the king moves, and passes are made; pawn moves,
-// captures and promotions leave it for slices solved before (a larger config
-// of the same group). Moves come from the engine's move generator, which
-// takes a position whose pawns' side has no king (position.h).
+// Building the chunk libraries of a lone king against pawns with the
+// retrograde loop of retrograde.h: Kv3CPP (the pawns alone) and K3CPPvK (the
+// pawns with their king). A slice is one group and pawn configuration: the
+// side to move and the king squares, 128 positions for Kv3CPP, 8192 for
+// K3CPPvK; inside it the kings move and passes are made; pawn moves, captures
+// and promotions leave it for slices solved before (a larger config of the
+// same group). Moves come from the engine's move generator, which takes a
+// position whose pawns' side has no king (position.h).
 //
 // The rules inside a chunk:
-// - The pawns win by a safe promotion (not next to the king, or defended by
-//   another pawn: the engine's is_safe_promotion, there being no white king);
-//   an unsafe one is taken by the king. The king wins when no pawn is left:
-//   the pawns' side to move has lost in 0 (the capture ended it), the king's
-//   side to move has won in 0.
-// - A king in check with no move is mated: the pawns win.
+// - The pawns win by a safe promotion (the engine's is_safe_promotion: not
+//   next to the lone king, or defended), or by mate; an unsafe promotion is
+//   taken by the king. The lone king wins when no pawn is left: the pawns'
+//   side to move has lost in 0 (the capture ended it), the king's side to
+//   move has won in 0.
 // - A side with no legal move in the chunk that is not mated passes. On the
 //   board it is not stalemated by this chunk alone: it moves in the other
 //   chunk, which is what a pass stands for. This happens to the pawns when
@@ -19,13 +20,17 @@
 //   A pass that only repeats (both sides stuck) is endless play: a draw. The
 //   soundness check (chunker oracle verify) judges this choice against the
 //   whole board.
-// - PCP: the pawns' side may pass at any move; KCP: the king may pass unless
-//   it is in check (a move out of check is forced).
+// - PCP: the pawns' side may pass at any move; KCP: the lone king may pass
+//   unless it is in check (a move out of check is forced). K3CPPvK is played
+//   under KCP: the lone king's side may spend moves on its pawns elsewhere.
 #include "kv3cpp_build.h"
 
+#include <algorithm>
+#include <climits>
 #include <memory>
 
 #include "retrograde.h"
+#include "spare_tempi.h"
 
 namespace chunker {
 
@@ -33,23 +38,30 @@ namespace {
 
 using retro::NOT_LEGAL;
 
-class Kv3cppSlice {
+// One slice of Kv3CPP (WITH_KING false) or K3CPPvK (true). A local
+// position is side to move | White king (K3CPPvK only) | Black king.
+template <bool WITH_KING>
+class LoneKingSlice {
 public:
-  Kv3cppSlice(Assumption assumption, const std::vector<std::int16_t>& values, std::uint32_t slice)
-      : assumption_(assumption), values_(values), group_(kv3cpp_group_of_slice(slice)) {
+  static constexpr int LOCAL_BITS = WITH_KING ? 13 : 7;
+  static constexpr std::uint32_t SIZE = 1u << LOCAL_BITS;
+  static constexpr std::uint32_t SIDE_BIT = SIZE >> 1;
+
+  // `tempi` is needed only for examine_tempi (KCP).
+  LoneKingSlice(Assumption assumption, const std::vector<std::int16_t>& values, const std::vector<std::int8_t>* tempi,
+                std::uint32_t slice)
+      : assumption_(assumption), values_(values), tempi_(tempi), group_(kv3cpp_group_of_slice(slice)),
+        base_(slice << LOCAL_BITS) {
     pos_.pawns[WHITE] = kv3cpp_pawns(slice);
   }
 
   retro::Examined examine(std::uint32_t local) {
-    Position& pos = pos_;
-    pos.side = Color(local >> 6);
-    pos.king[BLACK] = Square(local & 63);
+    const Position& pos = at(local);
     can_pass_[local] = false;
     retro::Examined e;
     const Bitboard pawns = pos.pawns[WHITE];
     const bool black_in_check = pawn_attacks(WHITE, pawns) & square_bb(pos.king[BLACK]);
-    if ((pawns & square_bb(pos.king[BLACK])) || (pos.side == WHITE && black_in_check) ||
-        (pos.side == BLACK && popcount(pos.checkers()) > 1)) {
+    if (!legal(pos, black_in_check)) {
       e.over = NOT_LEGAL;
       return e;
     }
@@ -60,7 +72,7 @@ public:
     const MoveList moves = legal_moves(pos);
     if (moves.empty()) {
       if (black_in_check) {
-        e.over = loss_in(0);  // only the king can be in check, and this is mate
+        e.over = loss_in(0);  // only the lone king can be in check, and this is mate
         return e;
       }
       can_pass_[local] = true;  // nothing to move here: the side moves elsewhere
@@ -74,61 +86,188 @@ public:
     can_pass_[local] = pos.side == WHITE ? assumption_ == Assumption::PCP
                                          : assumption_ == Assumption::KCP && !black_in_check;
     e.in_slice = can_pass_[local];
-    auto stored = [this](const Position& p) { return Value(values_[kv3cpp_index(p, group_)]); };
-    for (Move m : moves) {
-      const Position child = make_move(pos, m);
-      if (m.from() == pos.king[BLACK] && !(pawns & square_bb(m.to())))
-        ++e.in_slice;
-      else if (m.kind() == MoveKind::Promotion)  // unsafe: the safe ones ended the game above
-        e.exit_best = std::max(e.exit_best, from_child(retro::value_after_promotion(child, stored)));
-      else
-        e.exit_best = std::max(e.exit_best, from_child(stored(child)));
-    }
+    auto stored = [this](const Position& p) { return Value(values_[index(p)]); };
+    retro::examine_moves(pos, moves, stored, e);
     return e;
   }
 
-  // Before a white-to-move position: a king move from a neighbouring square
-  // that holds no pawn, or a king's pass; before a black-to-move one: a pass
-  // of the pawns. Passes count only where the side had one.
+  // After examine() and the slice's values are stored (KCP only).
+  retro::TempiExamined examine_tempi(std::uint32_t local) {
+    using Kind = retro::TempiExamined::Kind;
+    const Value v = values_[base_ | local];
+    const Position& pos = at(local);
+    retro::TempiExamined e;
+    if (v == Kv3cppLibrary::ILLEGAL || !is_win(pos.side == WHITE ? v : -v)) return e;
+    const MoveList moves = legal_moves(pos);
+    if (pos.side == WHITE) {
+      e.kind = Kind::Pawns;
+      e.cost = INT_MAX;  // the least over the moves that leave the slice
+      if (auto end = rule_value(pos, moves); end && is_win(*end)) e.cost = 0;  // a safe promotion
+      for (Move m : moves) {
+        if (retro::stays_in_slice(pos, m)) continue;
+        Position child = make_move(pos, m);
+        // After an unsafe promotion the king's one legal move takes the pawn.
+        if (m.kind() == MoveKind::Promotion) child = make_move(child, *legal_moves(child).begin());
+        const std::uint32_t i = index(child);
+        if (is_win(child.side == WHITE ? values_[i] : -values_[i])) e.cost = std::min<int>(e.cost, (*tempi_)[i]);
+      }
+      return e;
+    }
+    if (v == loss_in(0)) {  // mated
+      e.kind = Kind::Known;
+      return e;
+    }
+    e.kind = Kind::King;
+    e.cost = retro::NO_TEMPI;
+    e.in_slice = can_pass_[local];
+    for (Move m : moves)
+      if (retro::stays_in_slice(pos, m))
+        ++e.in_slice;
+      else
+        e.cost = std::max<int>(e.cost, (*tempi_)[index(make_move(pos, m))]);
+    return e;
+  }
+
+  // The positions one in-slice move before `local`: the other side to move,
+  // and either the same squares (a pass, where that side had one) or its king
+  // one move away.
   template <typename F>
   void for_each_predecessor(std::uint32_t local, F f) const {
-    const Square king = Square(local & 63);
-    if (Color(local >> 6) == BLACK) {
-      if (can_pass_[king]) f(king);
-      return;
+    const std::uint32_t pass = local ^ SIDE_BIT;
+    if (can_pass_[pass]) f(pass);
+    if constexpr (WITH_KING) {
+      retro::for_each_king_move_predecessor(local, pos_.pawns[WHITE], f);
+    } else if (pass & SIDE_BIT) {  // only the Black king moves
+      for (Bitboard from = KING_ATTACKS[local & 63] & ~pos_.pawns[WHITE]; from;) f(SIDE_BIT | pop_lsb(from));
     }
-    const std::uint32_t black = 1u << 6;
-    if (can_pass_[black | king]) f(black | king);
-    for (Bitboard from = KING_ATTACKS[king] & ~pos_.pawns[WHITE]; from;) f(black | pop_lsb(from));
   }
 
 private:
+  const Position& at(std::uint32_t local) {
+    if constexpr (WITH_KING) {
+      retro::place_two_kings(pos_, local);
+    } else {
+      pos_.side = Color(local >> 6);
+      pos_.king[BLACK] = Square(local & 63);
+    }
+    return pos_;
+  }
+
+  // Placements that cannot arise. Without a White king the engine's
+  // is_legal does not apply: a king on a pawn, a king in check with the
+  // pawns to move, or in check by two pawns.
+  static bool legal(const Position& pos, bool black_in_check) {
+    if constexpr (WITH_KING) return is_legal(pos);
+    return !(pos.pawns[WHITE] & square_bb(pos.king[BLACK])) && !(pos.side == WHITE && black_in_check) &&
+           !(pos.side == BLACK && popcount(pos.checkers()) > 1);
+  }
+
+  std::uint32_t index(const Position& p) const {
+    if constexpr (WITH_KING) return k3cppvk_index(p, group_);
+    return kv3cpp_index(p, group_);
+  }
+
   Assumption assumption_;
   const std::vector<std::int16_t>& values_;
+  const std::vector<std::int8_t>* tempi_;
   int group_;
+  std::uint32_t base_;
   Position pos_;
-  bool can_pass_[KV3CPP_SLICE];
+  bool can_pass_[SIZE];
 };
+
+// Every slice in an order where each comes after those its moves lead to:
+// a move out of a slice raises its config, so from the top down.
+template <typename F>
+void for_each_slice_in_order(F f) {
+  for (int group = 0; group < KV3CPP_GROUPS; ++group)
+    for (std::uint32_t config = KV3CPP_CONFIGS; config-- > 0;) f(std::uint32_t(group) * KV3CPP_CONFIGS + config);
+}
+
+// Values, and tempi when `tempi` is given, of every slice of the chunk.
+template <bool WITH_KING>
+void build(Assumption assumption, std::vector<std::int16_t>& values, std::vector<std::int8_t>* tempi) {
+  using Slice = LoneKingSlice<WITH_KING>;
+  values.assign(KV3CPP_GROUPS * KV3CPP_CONFIGS * Slice::SIZE, 0);
+  if (tempi) tempi->assign(values.size(), retro::NO_TEMPI);
+  auto solver = std::make_unique<retro::SliceSolver<Slice::SIZE>>();
+  auto tempi_solver = std::make_unique<retro::TempiSolver<Slice::SIZE>>();
+  for_each_slice_in_order([&](std::uint32_t slice) {
+    Slice game(assumption, values, tempi, slice);
+    solver->solve(game);
+    const std::uint32_t base = slice << Slice::LOCAL_BITS;
+    for (std::uint32_t local = 0; local < Slice::SIZE; ++local) {
+      const Value v = solver->value(local);
+      values[base | local] = std::int16_t(v == NOT_LEGAL ? Kv3cppLibrary::ILLEGAL : v);
+    }
+    if (!tempi) return;
+    tempi_solver->solve(game);
+    for (std::uint32_t local = 0; local < Slice::SIZE; ++local)
+      (*tempi)[base | local] = std::int8_t(tempi_solver->tempi(local));
+  });
+}
 
 }  // namespace
 
 Kv3cppLibrary build_kv3cpp(Assumption assumption) {
   Kv3cppLibrary library;
   library.assumption = assumption;
-  library.values.assign(KV3CPP_ENTRIES, 0);
-  auto solver = std::make_unique<retro::SliceSolver<KV3CPP_SLICE>>();
-  for (int group = 0; group < KV3CPP_GROUPS; ++group)
-    // A move out of a slice raises its config: solve from the top down.
-    for (std::uint32_t config = KV3CPP_CONFIGS; config-- > 0;) {
-      const std::uint32_t slice = std::uint32_t(group) * KV3CPP_CONFIGS + config;
-      Kv3cppSlice game(assumption, library.values, slice);
-      solver->solve(game);
-      for (std::uint32_t local = 0; local < KV3CPP_SLICE; ++local) {
-        const Value v = solver->value(local);
-        library.values[(slice << 7) | local] = std::int16_t(v == NOT_LEGAL ? Kv3cppLibrary::ILLEGAL : v);
-      }
-    }
+  build<false>(assumption, library.values, nullptr);
   return library;
+}
+
+Kv3cppTempi build_kv3cpp_tempi() {
+  Kv3cppTempi tempi;
+  std::vector<std::int16_t> values;
+  build<false>(Assumption::KCP, values, &tempi.tempi);
+  return tempi;
+}
+
+K3cppvkLibrary build_k3cppvk() {
+  K3cppvkLibrary library;
+  build<true>(Assumption::KCP, library.values, &library.tempi);
+  return library;
+}
+
+ZConfigurations build_z_configurations(const Kv3cppLibrary& am, const Kv3cppLibrary& kcp) {
+  auto pawns_win = [](const Kv3cppLibrary& library, std::uint32_t i) {
+    return library.legal(i) && is_win(library.pawns_value(i));
+  };
+  ZConfigurations z;
+  z.member.assign(KV3CPP_ENTRIES / 2, 0);
+  constexpr std::uint32_t BLACK_BIT = 1u << 6;
+  for (std::uint32_t slice = 0; slice < KV3CPP_ENTRIES >> 7; ++slice)
+    for (std::uint32_t king = 0; king < 64; ++king) {
+      const std::uint32_t white = (slice << 7) | king;
+      z.member[ZConfigurations::z_index(white)] =
+          pawns_win(am, white) && pawns_win(am, white | BLACK_BIT) && !pawns_win(kcp, white);
+    }
+  // A king move out of Z must be answered: at once (a safe promotion), or by
+  // a pawn move (not an unsafe promotion) back into Z.
+  auto answered = [&](const Position& after_king_move, int group) {
+    if (z.contains(kv3cpp_index(after_king_move, group))) return true;
+    const MoveList replies = legal_moves(after_king_move);
+    if (auto end = rule_value(after_king_move, replies); end && is_win(*end)) return true;
+    return std::any_of(replies.begin(), replies.end(), [&](Move m) {
+      return m.kind() != MoveKind::Promotion && z.contains(kv3cpp_index(make_move(after_king_move, m), group));
+    });
+  };
+  // The greatest fixed point: drop what fails until nothing does.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i) {
+      const std::uint32_t black = i | BLACK_BIT;
+      if (i != black || !z.contains(black)) continue;
+      const Position pos = kv3cpp_position(black);
+      const int group = kv3cpp_group_of_slice(kv3cpp_slice_of(black));
+      const MoveList moves = legal_moves(pos);
+      if (std::all_of(moves.begin(), moves.end(), [&](Move m) { return answered(make_move(pos, m), group); }))
+        continue;
+      z.member[ZConfigurations::z_index(black)] = 0;
+      changed = true;
+    }
+  }
+  return z;
 }
 
 }  // namespace chunker

@@ -1,10 +1,27 @@
 // Retrograde enumeration of the Kv3CPP libraries (chunks/kv3cpp_library.h).
+//
+// Z configurations (DESIGN.md §4, the paper's Level 5), as built here: the
+// greatest set of (pawns, king square) such that
+//   - the pawns win under AM with either side to move,
+//   - they do not win under KCP with the pawns to move (so the win needs
+//     zugzwang, not a breakthrough; nor then with the king to move, who
+//     could pass), and
+//   - after every legal king move the pawns keep it: the new placement is in
+//     the set, or the pawns promote safely at once, or a pawn move (not an
+//     unsafe promotion) reaches a placement in the set.
+// Found as a greatest fixed point: start from the placements meeting the
+// first two conditions and remove those failing the third until none does.
 #pragma once
 
+#include "k3cppvk.h"
 #include "kv3cpp_library.h"
 
 namespace chunker {
 
 Kv3cppLibrary build_kv3cpp(Assumption assumption);
+// The spare tempi of the KCP library's pawn wins (spare_tempi.h).
+Kv3cppTempi build_kv3cpp_tempi();
+K3cppvkLibrary build_k3cppvk();
+ZConfigurations build_z_configurations(const Kv3cppLibrary& am, const Kv3cppLibrary& kcp);
 
 }  // namespace chunker

@@ -41,9 +41,7 @@ public:
 
   retro::Examined examine(std::uint32_t local) {
     Position& pos = pos_;
-    pos.side = Color(local >> 12);
-    pos.king[WHITE] = Square((local >> 6) & 63);
-    pos.king[BLACK] = Square(local & 63);
+    retro::place_two_kings(pos, local);
     retro::Examined e;
     // Kings on pawns or next to each other fail is_legal; most placements
     // that cannot arise are these, and a mask finds them sooner.
@@ -58,7 +56,7 @@ public:
     }
     auto stored = [this](const Position& p) { return OracleTable::decode(table_[index_.index(p)]); };
     for (Move m : moves) {
-      if (m.from() == pos.king[pos.side] && !(pos.pawns[~pos.side] & square_bb(m.to())))
+      if (retro::stays_in_slice(pos, m))
         ++e.in_slice;
       else if (m.kind() == MoveKind::Promotion)
         e.exit_best = std::max(e.exit_best, from_child(retro::value_after_promotion(make_move(pos, m), stored)));
@@ -68,18 +66,9 @@ public:
     return e;
   }
 
-  // The positions one king move before `local`: the other side to move, its
-  // king on a square next to where it stands, not on a pawn and not next to
-  // the king that did not move.
   template <typename F>
   void for_each_predecessor(std::uint32_t local, F f) const {
-    const Color side = Color(local >> 12);
-    const Color mover = ~side;
-    const Square king[COLOR_NB] = {Square((local >> 6) & 63), Square(local & 63)};
-    const Bitboard blocked = pos_.pawns[WHITE] | pos_.pawns[BLACK] | KING_ATTACKS[king[side]] | square_bb(king[side]);
-    const int shift = mover == WHITE ? 6 : 0;
-    const std::uint32_t fixed = (std::uint32_t(mover) << 12) | (std::uint32_t(king[side]) << (6 - shift));
-    for (Bitboard from = KING_ATTACKS[king[mover]] & ~blocked; from;) f(fixed | (std::uint32_t(pop_lsb(from)) << shift));
+    retro::for_each_king_move_predecessor(local, pos_.pawns[WHITE] | pos_.pawns[BLACK], f);
   }
 
 private:

@@ -119,6 +119,35 @@ void SliceSolver<SLICE_SIZE>::solve(Game& game) {
     }
 }
 
+// Whether a move stays in its slice: a king move that takes nothing (every
+// other move changes the pawns).
+inline bool stays_in_slice(const Position& pos, Move m) {
+  return m.from() == pos.king[pos.side] && !(pos.pawns[~pos.side] & square_bb(m.to()));
+}
+
+// Sets the side to move and the kings of a slice of two kings, whose local
+// position is side to move (bit 12) | White king (6 bits) | Black king (6 bits).
+inline void place_two_kings(Position& pos, std::uint32_t local) {
+  pos.side = Color(local >> 12);
+  pos.king[WHITE] = Square((local >> 6) & 63);
+  pos.king[BLACK] = Square(local & 63);
+}
+
+// For slices of two kings, a local position being side to move (bit 12) |
+// White king (6 bits) | Black king (6 bits): calls f(pred) for the positions
+// one king move before `local`, the other side to move and its king on a
+// neighbouring square that holds no pawn and is not next to the king that
+// stayed.
+template <typename F>
+void for_each_king_move_predecessor(std::uint32_t local, Bitboard pawns, F f) {
+  const Color side = Color(local >> 12), mover = ~side;
+  const Square king[COLOR_NB] = {Square((local >> 6) & 63), Square(local & 63)};
+  const Bitboard blocked = pawns | KING_ATTACKS[king[side]] | square_bb(king[side]);
+  const int shift = mover == WHITE ? 6 : 0;
+  const std::uint32_t fixed = (std::uint32_t(mover) << 12) | (std::uint32_t(king[side]) << (6 - shift));
+  for (Bitboard from = KING_ATTACKS[king[mover]] & ~blocked; from;) f(fixed | (std::uint32_t(pop_lsb(from)) << shift));
+}
+
 // The value of a position right after an unsafe promotion, which no table
 // stores: the best of its replies (the capture, or a safe promotion), each
 // looked up with `stored`.
@@ -129,6 +158,22 @@ Value value_after_promotion(const Position& pos, const Lookup& stored) {
   Value best = -VALUE_INFINITE;
   for (Move m : replies) best = std::max(best, from_child(stored(make_move(pos, m))));
   return best;
+}
+
+// Adds to `e` the moves of a position in play: those that stay in the slice
+// are counted, those that leave it give exit_best, each position reached
+// looked up with `stored` (an unsafe promotion through its replies).
+template <typename Lookup>
+void examine_moves(const Position& pos, const MoveList& moves, const Lookup& stored, Examined& e) {
+  for (Move m : moves) {
+    if (stays_in_slice(pos, m)) {
+      ++e.in_slice;
+      continue;
+    }
+    const Position child = make_move(pos, m);
+    const Value v = m.kind() == MoveKind::Promotion ? value_after_promotion(child, stored) : stored(child);
+    e.exit_best = std::max(e.exit_best, from_child(v));
+  }
 }
 
 // Solves slices group by group, each group only after every group before

@@ -4,7 +4,8 @@
 set -euo pipefail
 
 packages=(cmake make g++ libboost-graph-dev libboost-serialization-dev libboost-program-options-dev
-          doctest-dev libzstd-dev)
+          doctest-dev libzstd-dev libssl-dev
+          gaviotatb libgaviotatb-dev)  # the Gaviota tablebase the KPK test compares with
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

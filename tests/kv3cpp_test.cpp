@@ -122,3 +122,37 @@ TEST_CASE("kv3cpp PCP: three connected passed pawns with the passing option win 
   MESSAGE("PCP, three pawns, king to move, nothing to take: ", walked, " entries, ", connected,
           " connected (all win); split pawns that do not win: ", split_violations, ", e.g. ", examples.empty() ? "-" : examples.front());
 }
+
+TEST_CASE("kv3cpp: Staunton's rule, a king in front of three unmoved pawns stops them") {
+  // Staunton, The Chess-Player's Handbook (1847): the king can always stop
+  // three pawns (here, unmoved and side by side) when it stands on any square
+  // in front of them. Checked over every such entry (three groups, the king
+  // on the group's files, ranks 3-8, either side to move): it holds under
+  // alternating moves without exception. With the passing option (PCP) it
+  // fails in every one of them, as the paper's claim about 3CPP with the
+  // passing option (previous test) says it must: the pawns wait until the
+  // king has to give way. The exceptions are printed.
+  int entries = 0, am_exceptions = 0, pcp_exceptions = 0;
+  std::string pcp_fens;
+  for (int group = 0; group < KV3CPP_GROUPS; ++group)
+    for (std::uint32_t local = 0; local < KV3CPP_SLICE; ++local) {
+      const std::uint32_t i = ((std::uint32_t(group) * KV3CPP_CONFIGS) << 7) | local;  // config 0: all on the 2nd rank
+      const Square king = Square(local & 63);
+      if (file_of(king) < group || file_of(king) > group + 2 || rank_of(king) < 2) continue;
+      if (!library(Assumption::AM).legal(i)) continue;
+      ++entries;
+      const std::string fen = to_fen(kv3cpp_position(i));
+      INFO(fen);
+      CHECK_FALSE(is_win(library(Assumption::AM).pawns_value(i)));
+      am_exceptions += is_win(library(Assumption::AM).pawns_value(i));
+      if (is_win(library(Assumption::PCP).pawns_value(i))) ++pcp_exceptions, pcp_fens += "\n  " + fen;
+    }
+  // 3 groups x 18 squares x 2 sides, less 4 per group that cannot arise: the
+  // king on the third rank (attacked) with the pawns to move, and in front of
+  // the middle pawn, checked by both others, with the king to move.
+  CHECK(entries == 96);
+  CHECK(am_exceptions == 0);
+  CHECK(pcp_exceptions == 96);
+  MESSAGE("Staunton's rule: ", entries, " entries; AM exceptions: ", am_exceptions, "; PCP exceptions: ", pcp_exceptions,
+          pcp_fens);
+}

@@ -1,0 +1,44 @@
+#include "k3cppvk.h"
+
+#include <boost/serialization/vector.hpp>
+
+#include "library_file.h"
+
+namespace boost::serialization {
+template <class Archive>
+void serialize(Archive& ar, chunker::K3cppvkLibrary& library, unsigned) {
+  ar & library.values & library.tempi;
+}
+}  // namespace boost::serialization
+
+namespace chunker {
+
+namespace {
+
+constexpr std::uint32_t K3CPPVK_FORMAT_VERSION = 1;
+const TableHeader K3CPPVK_HEADER{K3CPPVK_NAME, "entries=" + std::to_string(K3CPPVK_ENTRIES), K3CPPVK_FORMAT_VERSION};
+
+}  // namespace
+
+Position k3cppvk_position(std::uint32_t index) {
+  Position pos = kv3cpp_position(((index >> 13) << 7) | ((index >> 6) & 64) | (index & 63));
+  pos.king[WHITE] = Square((index >> 6) & 63);
+  return pos;
+}
+
+std::uint32_t k3cppvk_index(const Position& chunk, int group) {
+  const std::uint32_t kv3cpp = kv3cpp_index(chunk, group);
+  return ((kv3cpp >> 6) << 12) | (std::uint32_t(chunk.king[WHITE]) << 6) | (kv3cpp & 63);
+}
+
+void save_k3cppvk(const K3cppvkLibrary& library, const std::string& data_dir) {
+  save_library(library, K3CPPVK_HEADER, data_dir);
+}
+
+K3cppvkLibrary load_k3cppvk(const std::string& data_dir) {
+  return load_library<K3cppvkLibrary>(K3CPPVK_HEADER, data_dir, [](const K3cppvkLibrary& library) {
+    return library.values.size() == K3CPPVK_ENTRIES && library.tempi.size() == K3CPPVK_ENTRIES;
+  });
+}
+
+}  // namespace chunker

@@ -1,0 +1,52 @@
+// The K3CPPvK chunk (DESIGN.md §4, the paper's alternate parse): a king with
+// up to three pawns on three adjacent files against the lone enemy king, the
+// lone king free to pass (its side moves elsewhere: the unopposed pawns of
+// the other chunk). Kept in the normal form of kv3cpp.h: the pawns White, on
+// a-c, b-d or c-e; here the White king stands with them.
+//
+// Index of an entry (23 bits):  group * 343 + config (10 bits) | side to move (1) | White king (6) | Black king (6)
+// with group and config as in kv3cpp.h.
+//
+// The library holds, for every entry, the value for the side to move (the
+// pawns win by a safe promotion or mate; the lone king wins when every pawn
+// is gone; endless play draws) and, where the pawns win, the lone king's
+// spare tempi before they force promotion (libgen/spare_tempi.h).
+#pragma once
+
+#include <climits>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "kv3cpp.h"
+
+namespace chunker {
+
+constexpr std::uint32_t K3CPPVK_SLICE = 2 * 64 * 64;
+constexpr std::uint32_t K3CPPVK_ENTRIES = KV3CPP_GROUPS * KV3CPP_CONFIGS * K3CPPVK_SLICE;
+
+Position k3cppvk_position(std::uint32_t index);
+// The entry of a position already in normal form, its pawns on group `group`.
+std::uint32_t k3cppvk_index(const Position& chunk, int group);
+
+struct K3cppvkLibrary {
+  static constexpr std::int16_t ILLEGAL = INT16_MIN;
+  static constexpr std::int8_t NO_TEMPI = -1;
+  std::vector<std::int16_t> values;  // K3CPPVK_ENTRIES; ILLEGAL where the placement cannot arise
+  std::vector<std::int8_t> tempi;    // K3CPPVK_ENTRIES; NO_TEMPI where the pawns do not win
+
+  bool legal(std::uint32_t index) const { return values[index] != ILLEGAL; }
+  // The value for the pawns' side, whoever is to move.
+  Value pawns_value(std::uint32_t index) const {
+    const Value v = values[index];
+    return ((index >> 12) & 1) == WHITE ? v : -v;
+  }
+};
+
+constexpr const char* K3CPPVK_NAME = "k3cppvk";
+void save_k3cppvk(const K3cppvkLibrary& library, const std::string& data_dir);
+// Throws TableError naming `chunker libgen --only k3cppvk` when the file is
+// missing, damaged or stale.
+K3cppvkLibrary load_k3cppvk(const std::string& data_dir);
+
+}  // namespace chunker

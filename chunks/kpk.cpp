@@ -1,0 +1,61 @@
+#include "kpk.h"
+
+#include <boost/serialization/vector.hpp>
+
+#include "library_file.h"
+
+namespace boost::serialization {
+template <class Archive>
+void serialize(Archive& ar, chunker::KpkLibrary& library, unsigned) {
+  ar & library.distances;
+}
+}  // namespace boost::serialization
+
+namespace chunker {
+
+namespace {
+
+constexpr std::uint32_t KPK_FORMAT_VERSION = 1;
+
+TableHeader kpk_header() { return {kpk_library_name(), "entries=" + std::to_string(KPK_ENTRIES), KPK_FORMAT_VERSION}; }
+
+}  // namespace
+
+Position kpk_position(std::uint32_t index) {
+  Position pos;
+  pos.pawns[WHITE] = square_bb(kpk_pawn_square(kpk_slice_of(index)));
+  pos.side = Color((index >> 12) & 1);
+  pos.king[WHITE] = Square((index >> 6) & 63);
+  pos.king[BLACK] = Square(index & 63);
+  return pos;
+}
+
+std::optional<std::uint32_t> kpk_index(const Position& pos) {
+  const Bitboard pawns = pos.pawns[WHITE] | pos.pawns[BLACK];
+  if (popcount(pawns) != 1 || pos.king[WHITE] == NO_SQUARE || pos.king[BLACK] == NO_SQUARE || pos.promoted != NO_SQUARE)
+    return std::nullopt;
+  Position normal = pos.pawns[WHITE] ? pos : colour_reversed(pos);
+  if (file_of(lsb(normal.pawns[WHITE])) > 3) normal = mirrored(normal);
+  const Square pawn = lsb(normal.pawns[WHITE]);
+  if (rank_of(pawn) == 0 || rank_of(pawn) == 7) return std::nullopt;
+  const std::uint32_t slice = std::uint32_t((rank_of(pawn) - 1) * 4 + file_of(pawn));
+  return (slice << 13) | (std::uint32_t(normal.side) << 12) | (std::uint32_t(normal.king[WHITE]) << 6) |
+         normal.king[BLACK];
+}
+
+std::optional<Value> kpk_probe(const KpkLibrary& library, const Position& pos) {
+  const auto index = kpk_index(pos);
+  if (!index || !library.legal(*index)) return std::nullopt;
+  return library.value(*index);
+}
+
+std::string kpk_library_name() { return "kpk"; }
+
+void save_kpk(const KpkLibrary& library, const std::string& data_dir) { save_library(library, kpk_header(), data_dir); }
+
+KpkLibrary load_kpk(const std::string& data_dir) {
+  return load_library<KpkLibrary>(kpk_header(), data_dir,
+                                  [](const KpkLibrary& library) { return library.distances.size() == KPK_ENTRIES; });
+}
+
+}  // namespace chunker

@@ -1,0 +1,53 @@
+// Reading and writing one chunk library: the library object is written with
+// Boost.Serialization into the payload of a table file (table_file.h), so
+// every library shares the header, checksum, compression and atomic write of
+// that format. A library type needs a Boost `serialize` function.
+#pragma once
+
+#include <boost/archive/binary_iarchive.hpp>
+#include <boost/archive/binary_oarchive.hpp>
+#include <sstream>
+#include <string>
+
+#include "table_file.h"
+
+namespace chunker {
+
+// data/<name>.lib
+std::string library_path(const std::string& data_dir, const std::string& name);
+// The command a user runs to regenerate library `name`.
+std::string library_rebuild_command(const std::string& name);
+
+// `header.kind` is the library's name; its file is library_path(data_dir, kind).
+template <class Library>
+void save_library(const Library& library, const TableHeader& header, const std::string& data_dir) {
+  std::ostringstream out;
+  {
+    boost::archive::binary_oarchive archive(out, boost::archive::no_header);
+    archive << library;
+  }
+  const std::string bytes = out.str();
+  write_table(library_path(data_dir, header.kind), header,
+              {reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+}
+
+// Throws TableError naming the rebuild command when the file is missing,
+// damaged or stale, or when `valid(library)` says its contents do not fit.
+template <class Library, class Valid>
+Library load_library(const TableHeader& expected, const std::string& data_dir, Valid valid) {
+  const std::string path = library_path(data_dir, expected.kind);
+  const std::string rebuild = library_rebuild_command(expected.kind);
+  const TableBytes payload = read_table(path, expected, rebuild);
+  Library library;
+  try {
+    std::istringstream in(std::string(payload.begin(), payload.end()));
+    boost::archive::binary_iarchive archive(in, boost::archive::no_header);
+    archive >> library;
+  } catch (const std::exception&) {
+    throw TableError(path + ": damaged library; rebuild it with: " + rebuild);
+  }
+  if (!valid(library)) throw TableError(path + ": holds another library; rebuild it with: " + rebuild);
+  return library;
+}
+
+}  // namespace chunker

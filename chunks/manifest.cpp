@@ -1,0 +1,64 @@
+#include "manifest.h"
+
+#include <openssl/evp.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <vector>
+
+#include "table_file.h"
+
+namespace chunker {
+
+std::string sha256_of_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw TableError(path + ": cannot be read");
+  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+  if (!context || !EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr)) throw TableError("SHA-256 unavailable");
+  std::vector<char> block(1 << 20);
+  while (in) {
+    in.read(block.data(), std::streamsize(block.size()));
+    EVP_DigestUpdate(context.get(), block.data(), std::size_t(in.gcount()));
+  }
+  unsigned char digest[EVP_MAX_MD_SIZE];
+  unsigned int size = 0;
+  EVP_DigestFinal_ex(context.get(), digest, &size);
+  std::string hex;
+  char byte[3];
+  for (unsigned i = 0; i < size; ++i) {
+    std::snprintf(byte, sizeof byte, "%02x", digest[i]);
+    hex += byte;
+  }
+  return hex;
+}
+
+Manifest read_manifest(const std::string& path) {
+  Manifest manifest;
+  std::ifstream in(path);
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string hash, name;
+    if (!(fields >> hash >> name) || hash.size() != 64)
+      throw TableError(path + ":" + std::to_string(number) + ": not a \"<sha256>  <file>\" line");
+    manifest[name] = hash;
+  }
+  return manifest;
+}
+
+void write_manifest(const std::string& path, const Manifest& manifest) {
+  const std::string temporary = path + ".tmp";
+  {
+    std::ofstream out(temporary);
+    out << "# SHA-256 of each file `chunker libgen` writes; `chunker libgen --verify` checks them.\n";
+    for (const auto& [name, hash] : manifest) out << hash << "  " << name << "\n";
+    if (!out.flush()) throw TableError(temporary + ": cannot be written");
+  }
+  std::filesystem::rename(temporary, path);
+}
+
+}  // namespace chunker

@@ -1,0 +1,283 @@
+// The chunk libraries against independent computations: a forward search of
+// each chunk game (not the retrograde code that built them), a forward count
+// of spare tempi, the Z configurations' definition checked member by member,
+// and every library file refused when damaged.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <random>
+#include <unordered_map>
+
+#include "kv3cpp_build.h"
+#include "library_file.h"
+#include "notation.h"
+
+using namespace chunker;
+
+namespace {
+
+const Kv3cppLibrary& kv3cpp(Assumption a) {
+  static const Kv3cppLibrary libraries[] = {build_kv3cpp(Assumption::AM), build_kv3cpp(Assumption::PCP),
+                                            build_kv3cpp(Assumption::KCP)};
+  return libraries[int(a)];
+}
+
+const K3cppvkLibrary& k3cppvk() {
+  static const K3cppvkLibrary library = build_k3cppvk();
+  return library;
+}
+
+Position passed(Position pos) {
+  pos.side = ~pos.side;
+  pos.ep = NO_SQUARE;
+  return pos;
+}
+
+// The chunk game of libgen/kv3cpp_build.cpp played forward to a depth: the
+// value for the side to move when the game is decided within `depth` plies,
+// else 0. Written from the rules, apart from the retrograde builder.
+class ChunkSearch {
+public:
+  ChunkSearch(Assumption assumption, int group, bool with_king)
+      : assumption_(assumption), group_(group), with_king_(with_king) {}
+
+  Value value(const Position& pos, int depth) {
+    if (!pos.pawns[WHITE] && pos.promoted == NO_SQUARE) return pos.side == WHITE ? loss_in(0) : win_in(0);
+    const MoveList moves = legal_moves(pos);
+    if (moves.empty() && pos.in_check()) return loss_in(0);
+    if (depth == 0) return 0;
+    for (Move m : moves)
+      if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) return win_in(1);
+    const bool indexed = pos.promoted == NO_SQUARE;
+    const std::uint64_t key = indexed ? (std::uint64_t(index(pos)) << 6) | std::uint64_t(depth) : 0;
+    if (indexed)
+      if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    Value best = -VALUE_INFINITE;
+    for (Move m : moves) best = std::max(best, from_child(value(make_move(pos, m), depth - 1)));
+    // A pass: where the side has no move, or the assumption gives it one
+    // (never to leave an unsafe promotion standing, nor out of check).
+    const bool may_pass = moves.empty() || (pos.promoted == NO_SQUARE && !pos.in_check() &&
+                                             (pos.side == WHITE ? assumption_ == Assumption::PCP
+                                                                : assumption_ == Assumption::KCP));
+    if (may_pass) best = std::max(best, from_child(value(passed(pos), depth - 1)));
+    if (indexed) memo_[key] = best;
+    return best;
+  }
+
+private:
+  std::uint32_t index(const Position& pos) const {
+    return with_king_ ? k3cppvk_index(pos, group_) : kv3cpp_index(pos, group_);
+  }
+  Assumption assumption_;
+  int group_;
+  bool with_king_;
+  std::unordered_map<std::uint64_t, Value> memo_;
+};
+
+constexpr int SEARCH_DEPTH = 11;
+
+// Compares `samples` random legal entries with the forward search: a result
+// decided within SEARCH_DEPTH plies must be found at exactly its distance
+// (and not one ply sooner); a draw or a longer result must not be found
+// within SEARCH_DEPTH. Returns how many entries were compared.
+int compare_with_search(std::uint32_t entries, int samples, const std::function<bool(std::uint32_t)>& legal,
+                        const std::function<Value(std::uint32_t)>& stored,
+                        const std::function<Position(std::uint32_t)>& position,
+                        const std::function<int(std::uint32_t)>& group, Assumption assumption, bool with_king) {
+  std::mt19937 random(20261123);  // fixed: the same sample every run
+  std::vector<ChunkSearch> searches;
+  for (int g = 0; g < KV3CPP_GROUPS; ++g) searches.emplace_back(assumption, g, with_king);
+  int compared = 0;
+  while (compared < samples) {
+    const std::uint32_t i = random() % entries;
+    if (!legal(i)) continue;
+    ++compared;
+    const Position pos = position(i);
+    const Value v = stored(i);
+    ChunkSearch& search = searches[group(i)];
+    INFO(to_fen(pos), " stored ", v);
+    if (is_decisive(v) && distance_of(v) <= SEARCH_DEPTH) {
+      CHECK(search.value(pos, distance_of(v)) == v);
+      if (distance_of(v) > 0) CHECK(search.value(pos, distance_of(v) - 1) != v);
+    } else {
+      CHECK(search.value(pos, SEARCH_DEPTH) == 0);
+    }
+  }
+  return compared;
+}
+
+std::string bytes_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void put(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
+
+}  // namespace
+
+TEST_CASE("chunk libraries: Kv3CPP entries agree with a forward search of the chunk") {
+  for (Assumption a : {Assumption::AM, Assumption::PCP, Assumption::KCP}) {
+    const Kv3cppLibrary& library = kv3cpp(a);
+    INFO(assumption_name(a));
+    CHECK(compare_with_search(
+              KV3CPP_ENTRIES, 400, [&](std::uint32_t i) { return library.legal(i); },
+              [&](std::uint32_t i) { return library.value(i); }, kv3cpp_position,
+              [](std::uint32_t i) { return kv3cpp_group_of_slice(kv3cpp_slice_of(i)); }, a, false) == 400);
+  }
+}
+
+TEST_CASE("chunk libraries: K3CPPvK entries agree with a forward search of the chunk") {
+  const K3cppvkLibrary& library = k3cppvk();
+  CHECK(compare_with_search(
+            K3CPPVK_ENTRIES, 150, [&](std::uint32_t i) { return library.legal(i); },
+            [&](std::uint32_t i) { return Value(library.values[i]); }, k3cppvk_position,
+            [](std::uint32_t i) { return kv3cpp_group_of_slice(i >> 13); }, Assumption::KCP, true) == 150);
+  // A whole position reaches its entry and back: White Kb6 with a5 b5 c5
+  // against Ka8, White to move; its stored value is the forward search's.
+  const Position pos = parse_fen("k7/8/1K6/PPP5/8/8/8/8 w - -").pos;
+  const std::uint32_t i = k3cppvk_index(pos, 0);
+  CHECK(to_fen(k3cppvk_position(i)) == "k7/8/1K6/PPP5/8/8/8/8 w - - 0 1");
+  ChunkSearch search(Assumption::KCP, 0, true);
+  CHECK(search.value(pos, SEARCH_DEPTH) == library.values[i]);
+}
+
+TEST_CASE("chunk libraries: spare tempi agree with a forward count over every KCP pawn win") {
+  // The definition of libgen/spare_tempi.h, counted forward by recursion:
+  // the pawns take the least over their winning moves, the king the most
+  // over its moves and its pass (worth one).
+  const Kv3cppLibrary& kcp = kv3cpp(Assumption::KCP);
+  const Kv3cppTempi tempi = build_kv3cpp_tempi();
+  std::unordered_map<std::uint32_t, int> memo;
+  auto pawns_win = [&](const Position& p, int group) {
+    const std::uint32_t i = kv3cpp_index(p, group);
+    return kcp.legal(i) && is_win(kcp.pawns_value(i));
+  };
+  std::function<int(const Position&, int, int)> count = [&](const Position& pos, int group, int depth) -> int {
+    REQUIRE(depth < 64);  // a pawn win ends; a loop here would be a wrong library
+    const std::uint32_t i = kv3cpp_index(pos, group);
+    if (auto it = memo.find(i); it != memo.end()) return it->second;
+    const MoveList moves = legal_moves(pos);
+    int result;
+    if (pos.side == WHITE) {
+      result = moves.empty() ? count(passed(pos), group, depth + 1) : 1000;
+      for (Move m : moves) {
+        if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) {
+          result = 0;
+          break;
+        }
+        Position child = make_move(pos, m);
+        if (m.kind() == MoveKind::Promotion) child = make_move(child, *legal_moves(child).begin());
+        if (pawns_win(child, group)) result = std::min(result, count(child, group, depth + 1));
+      }
+    } else if (moves.empty() && pos.in_check()) {
+      result = 0;
+    } else {
+      result = pos.in_check() ? -1 : 1 + count(passed(pos), group, depth + 1);
+      for (Move m : moves) result = std::max(result, count(make_move(pos, m), group, depth + 1));
+    }
+    memo[i] = result;
+    return result;
+  };
+  int pawn_wins = 0, most = 0;
+  for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i) {
+    if (!kcp.legal(i) || !is_win(kcp.pawns_value(i))) {
+      CHECK(tempi.tempi[i] == Kv3cppTempi::NONE);
+      continue;
+    }
+    ++pawn_wins;
+    const int expected = count(kv3cpp_position(i), kv3cpp_group_of_slice(kv3cpp_slice_of(i)), 0);
+    most = std::max(most, expected);
+    INFO(to_fen(kv3cpp_position(i)));
+    CHECK(tempi.tempi[i] == expected);
+  }
+  CHECK(pawn_wins == 87490);  // the KCP pawn wins counted by chunker libgen (47134 + 40356)
+  // a2 b2 c2 against Ka1, king to move: the c-pawn runs (c4 c5 c6 c7 c8)
+  // and the king, far off, can only pass before each of its five moves.
+  const Position five = parse_fen("7K/8/8/8/8/8/PPP5/k7 b - -").pos;  // the White king only to make a legal FEN
+  Position chunk = five;
+  chunk.king[WHITE] = NO_SQUARE;
+  CHECK(tempi.tempi[kv3cpp_index(chunk, 0)] == 5);
+  CHECK(most == 5);
+}
+
+TEST_CASE("chunk libraries: the Z configurations are the greatest set their definition allows") {
+  // Checked from the definition (libgen/kv3cpp_build.h): every member meets
+  // the first two conditions and answers every king move inside the set; and
+  // no non-member meeting the first two could be added (it fails the third
+  // against the set as it is), which is what the greatest such set means.
+  const Kv3cppLibrary& am = kv3cpp(Assumption::AM);
+  const Kv3cppLibrary& kcp = kv3cpp(Assumption::KCP);
+  const ZConfigurations z = build_z_configurations(am, kcp);
+  auto wins = [](const Kv3cppLibrary& l, std::uint32_t i) { return l.legal(i) && is_win(l.pawns_value(i)); };
+  auto answers_every_king_move = [&](std::uint32_t black, int group) {
+    const Position pos = kv3cpp_position(black);
+    for (Move king_move : legal_moves(pos)) {
+      const Position after = make_move(pos, king_move);
+      bool answered = z.contains(kv3cpp_index(after, group));
+      for (Move m : legal_moves(after)) {
+        if (m.kind() == MoveKind::Promotion && is_safe_promotion(after, m)) answered = true;
+        else if (m.kind() != MoveKind::Promotion) answered |= z.contains(kv3cpp_index(make_move(after, m), group));
+      }
+      if (!answered) return false;
+    }
+    return true;
+  };
+  int members = 0, candidates = 0;
+  for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i) {
+    if (i & 64) continue;  // each placement once, at its White-to-move entry
+    const std::uint32_t black = i | 64;
+    const bool candidate = wins(am, i) && wins(am, black) && !wins(kcp, i);
+    candidates += candidate;
+    INFO(to_fen(kv3cpp_position(i)));
+    const bool closed = candidate && answers_every_king_move(black, kv3cpp_group_of_slice(kv3cpp_slice_of(i)));
+    if (z.contains(i)) {
+      ++members;
+      CHECK(closed);
+    } else {
+      CHECK_FALSE(closed);
+    }
+  }
+  CHECK(members == 72);  // the count chunker libgen reports; the paper: Level 5 is rare (<0.1% of positions)
+  CHECK(candidates > members);
+  // A member: pawns a6 b7 c2 with the king on a7 (it must guard b8; the
+  // c-pawn runs if it leaves, and with the pawns to move a KCP king wins by
+  // waiting while they must advance into its reach).
+  Position chunk = parse_fen("8/kP6/P7/8/8/8/2P5/4K3 w - -").pos;  // the White king only to make a legal FEN
+  chunk.king[WHITE] = NO_SQUARE;
+  CHECK(z.contains(kv3cpp_index(chunk, 0)));
+}
+
+TEST_CASE("chunk libraries: a damaged or truncated file is refused with the command that rebuilds it") {
+  char name[] = "/tmp/chunker_libraries_XXXXXX";
+  const std::string dir = mkdtemp(name);
+  save_kv3cpp(kv3cpp(Assumption::AM), dir);
+  save_kv3cpp(kv3cpp(Assumption::KCP), dir);
+  save_kv3cpp_tempi(build_kv3cpp_tempi(), dir);
+  save_z_configurations(build_z_configurations(kv3cpp(Assumption::AM), kv3cpp(Assumption::KCP)), dir);
+  save_k3cppvk(k3cppvk(), dir);
+  const std::vector<std::pair<std::string, std::function<void()>>> loaders = {
+      {"kv3cpp-am", [&] { load_kv3cpp(dir, Assumption::AM); }},
+      {"kv3cpp-kcp", [&] { load_kv3cpp(dir, Assumption::KCP); }},
+      {KV3CPP_TEMPI_NAME, [&] { load_kv3cpp_tempi(dir); }},
+      {Z_CONFIGURATIONS_NAME, [&] { load_z_configurations(dir); }},
+      {K3CPPVK_NAME, [&] { load_k3cppvk(dir); }}};
+  for (const auto& [library, load] : loaders) {
+    INFO(library);
+    const std::string path = library_path(dir, library);
+    const std::string good = bytes_of(path);
+    CHECK_NOTHROW(load());
+    const std::string rebuild = "chunker libgen --only " + library;
+    std::string changed = good;
+    changed[changed.size() / 2] ^= 0x10;
+    put(path, changed);
+    CHECK_THROWS_WITH_AS(load(), doctest::Contains(rebuild.c_str()), TableError);
+    put(path, good.substr(0, good.size() - 1));
+    CHECK_THROWS_WITH_AS(load(), doctest::Contains(rebuild.c_str()), TableError);
+    std::filesystem::remove(path);
+    CHECK_THROWS_WITH_AS(load(), doctest::Contains(rebuild.c_str()), TableError);
+  }
+  std::filesystem::remove_all(dir);
+}
