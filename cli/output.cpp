@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "notation.h"
+#include "peasant_eval.h"
 
 namespace chunker::cli {
 
@@ -22,6 +23,20 @@ std::string winner(const Position& root, Value v) {
   if (!is_decisive(v)) return "draw";
   Color c = is_win(v) ? root.side : ~root.side;
   return c == WHITE ? "White wins" : "Black wins";
+}
+
+// Where a Peasant score that is not a game value comes from.
+std::string score_source(Value v) { return is_known_result(v) ? "knowledge" : "evaluator"; }
+
+std::string json_line(const Position& root, const std::vector<Move>& line) {
+  std::string out = "[";
+  Position pos = root;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (i) out += ",";
+    out += json_string(san(pos, line[i]));
+    pos = make_move(pos, line[i]);
+  }
+  return out + "]";
 }
 
 }  // namespace
@@ -83,15 +98,55 @@ std::string solve_json(const Position& root, const SearchResult& r, int fullmove
   out << ",\"proof\":" << (r.proof == Proof::Search ? "\"search\"" : r.proof == Proof::Exhaustive ? "\"exhaustive\"" : "null");
   out << ",\"best\":" << (r.best.is_none() ? "null" : json_string(san(root, r.best)));
   out << ",\"best_uci\":" << (r.best.is_none() ? "null" : json_string(uci(r.best)));
-  out << ",\"pv\":[";
-  Position pos = root;
-  for (std::size_t i = 0; i < r.pv.size(); ++i) {
-    out << (i ? "," : "") << json_string(san(pos, r.pv[i]));
-    pos = make_move(pos, r.pv[i]);
-  }
-  out << "],\"nodes\":" << r.nodes << ",\"ply\":" << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "null");
+  out << ",\"pv\":" << json_line(root, r.pv);
+  out << ",\"nodes\":" << r.nodes << ",\"ply\":" << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "null");
   out << ",\"closure_positions\":" << r.closure_positions;
   out << ",\"completed_ply\":" << r.completed_ply << ",\"stop\":" << json_string(stop_word(r.stop));
+  out << ",\"seconds\":" << r.seconds << "}";
+  return out.str();
+}
+
+std::string peasant_text(const Position& root, const PeasantResult& r, int fullmove) {
+  std::ostringstream out;
+  out << "position   " << to_fen(root, 0, fullmove) << "\n";
+  out << "engine     peasant (Newborn's fixed-depth alpha-beta, with Church's correction)\n";
+  if (r.proven && is_decisive(r.value)) {
+    out << "value      " << value_word(r.value) << " for the side to move (" << winner(root, r.value)
+        << "), proven: a forced safe promotion or mate within the search\n";
+    out << "distance   at most " << r.distance << " plies (the line found; best play may end sooner)\n";
+  } else if (r.proven) {
+    out << "value      draw, proven: the game is over\n";
+  } else if (is_known_result(r.value)) {
+    out << "value      score " << std::showpos << r.value << std::noshowpos
+        << " for the side to move: heuristic, a " << (r.value > 0 ? "win" : "loss")
+        << " Peasant's knowledge (rules 2 and 4) or its pruning vouches for, not proven\n";
+  } else {
+    out << "value      score " << std::showpos << r.value << std::noshowpos
+        << " for the side to move: heuristic (Peasant's evaluator), no forced result within " << r.depth
+        << " plies\n";
+  }
+  if (!r.best.is_none()) out << "best move  " << san(root, r.best) << "\n";
+  if (!r.pv.empty()) out << "line       " << san_line(root, r.pv, fullmove) << "\n";
+  out << "nodes      " << r.nodes << " (terminal " << r.terminal_nodes << ")\n";
+  out << "depth      " << r.depth << " plies\n";
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
+  out << "time       " << seconds << " s\n";
+  return out.str();
+}
+
+std::string peasant_json(const Position& root, const PeasantResult& r, int fullmove) {
+  std::ostringstream out;
+  out << "{\"engine\":\"peasant\",\"fen\":" << json_string(to_fen(root, 0, fullmove));
+  out << ",\"value\":" << (r.proven ? json_string(value_word(r.value)) : "null");
+  out << ",\"proven\":" << (r.proven ? "true" : "false");
+  out << ",\"score\":" << (r.proven ? "null" : std::to_string(r.value));
+  out << ",\"score_source\":" << (r.proven ? "null" : json_string(score_source(r.value)));
+  out << ",\"distance\":" << (r.proven && is_decisive(r.value) ? std::to_string(r.distance) : "null");
+  out << ",\"best\":" << (r.best.is_none() ? "null" : json_string(san(root, r.best)));
+  out << ",\"best_uci\":" << (r.best.is_none() ? "null" : json_string(uci(r.best)));
+  out << ",\"pv\":" << json_line(root, r.pv);
+  out << ",\"nodes\":" << r.nodes << ",\"terminal_nodes\":" << r.terminal_nodes << ",\"depth\":" << r.depth;
   out << ",\"seconds\":" << r.seconds << "}";
   return out.str();
 }

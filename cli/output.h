@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "peasant_search.h"
 #include "search.h"
 
 namespace chunker::cli {
@@ -14,5 +15,8 @@ std::string json_string(const std::string& text);
 // A solve result as text lines or as one JSON object; `fen` names the root.
 std::string solve_text(const Position& root, const SearchResult& r, int fullmove);
 std::string solve_json(const Position& root, const SearchResult& r, int fullmove);
+// The same for a Peasant search (solve --engine peasant).
+std::string peasant_text(const Position& root, const PeasantResult& r, int fullmove);
+std::string peasant_json(const Position& root, const PeasantResult& r, int fullmove);
 
 }  // namespace chunker::cli

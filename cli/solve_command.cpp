@@ -1,9 +1,11 @@
+#include <charconv>
 #include <iostream>
 
 #include "epd.h"
 #include "notation.h"
 #include "options.h"
 #include "output.h"
+#include "peasant_search.h"
 #include "search.h"
 
 namespace chunker::cli {
@@ -12,20 +14,48 @@ namespace {
 
 constexpr int MAX_LEVEL = 0;  // the reasoning schemas (Levels 1-5) are not built yet
 
+std::string suite_id(const Epd& epd) { return epd.op("id").empty() ? board_fields(epd.pos) : epd.op("id"); }
+
+// The suite's expected `value` and `dist` operations as a result reads, or "".
+std::string expected_result(const Epd& epd) {
+  std::string expected = epd.op("value");
+  if (!epd.op("dist").empty()) expected += " in " + epd.op("dist");
+  return expected;
+}
+
 // One line per suite position: its id, the result, and whether it matches
 // the suite's expected `value` and `dist` operations where they are given.
 std::string suite_line(const Epd& epd, const SearchResult& r) {
-  std::string id = epd.op("id").empty() ? board_fields(epd.pos) : epd.op("id");
   std::string got = r.proven ? value_word(r.value) : "unproven";
   if (r.proven && is_decisive(r.value)) got += " in " + std::to_string(r.distance);
-  std::string expected = epd.op("value");
-  if (!epd.op("dist").empty()) expected += " in " + epd.op("dist");
+  std::string expected = expected_result(epd);
   std::string verdict = expected.empty() ? "" : got == expected ? "  ok" : "  MISMATCH (expected " + expected + ")";
   char line[256];
-  std::snprintf(line, sizeof line, "%-28s %-14s %10llu nodes  ply %-4s %8.3f s", id.c_str(), got.c_str(),
+  std::snprintf(line, sizeof line, "%-28s %-14s %10llu nodes  ply %-4s %8.3f s", suite_id(epd).c_str(), got.c_str(),
                 static_cast<unsigned long long>(r.nodes),
                 r.proof == Proof::Search ? std::to_string(r.exact_ply).c_str() : r.proven ? "exh." : "----",
                 r.seconds);
+  return line + verdict;
+}
+
+// The same for Peasant. Its distance is that of the line it found, never
+// shorter than best play's, so a longer win or loss of the right kind is no
+// mismatch; a heuristic score is neither right nor wrong.
+std::string peasant_suite_line(const Epd& epd, const PeasantResult& r) {
+  std::string got = r.proven ? value_word(r.value) : "score " + std::to_string(r.value);
+  if (r.proven && is_decisive(r.value)) got += " in " + std::to_string(r.distance);
+  std::string expected = expected_result(epd), dist = epd.op("dist");
+  int shortest = 0;
+  bool dist_read = std::from_chars(dist.data(), dist.data() + dist.size(), shortest).ec == std::errc();
+  bool agrees = r.proven && value_word(r.value) == epd.op("value") &&
+                (dist.empty() || (is_decisive(r.value) && dist_read && r.distance >= shortest));
+  std::string verdict = expected.empty() ? ""
+                        : !r.proven      ? "  heuristic (expected " + expected + ")"
+                        : agrees         ? "  ok"
+                                         : "  MISMATCH (expected " + expected + ")";
+  char line[256];
+  std::snprintf(line, sizeof line, "%-28s %-14s %10llu nodes  depth %-3d %8.3f s", suite_id(epd).c_str(), got.c_str(),
+                static_cast<unsigned long long>(r.nodes), r.depth, r.seconds);
   return line + verdict;
 }
 
@@ -33,10 +63,16 @@ std::string suite_line(const Epd& epd, const SearchResult& r) {
 
 int solve_command(const Args& args) {
   po::options_description options("solve options");
-  std::string fen, epd_file;
+  std::string fen, epd_file, engine;
   SearchLimits limits;
+  PeasantLimits peasant_limits;
   options.add_options()("fen", po::value<std::string>(&fen), "the position (FEN)")(
       "epd", po::value<std::string>(&epd_file), "solve every position of this EPD suite instead")(
+      "engine", po::value<std::string>(&engine)->default_value("chunker"),
+      "chunker (the Level-0 solver) or peasant (Newborn's fixed-depth alpha-beta, a baseline)")(
+      "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH),
+      ("peasant: fixed search depth in plies, 1 to " + std::to_string(PEASANT_MAX_DEPTH) +
+       " (default: Newborn's Peasant reached about 10 with three or four pawns)").c_str())(
       "level", po::value<int>()->default_value(0), "reasoning level (0: search alone)")(
       "max-ply", po::value<int>()->default_value(limits.max_ply), "last iteration's ply limit")(
       "node-limit", po::value<long long>()->default_value(static_cast<long long>(limits.node_limit)),
@@ -47,9 +83,20 @@ int solve_command(const Args& args) {
   po::positional_options_description positional;
   positional.add("fen", 1);
   po::variables_map vm;
-  if (!parse_args(args, "usage: chunker solve FEN [options]\n       chunker solve --epd FILE [options]", options,
+  if (!parse_args(args,
+                  "usage: chunker solve FEN [options]\n       chunker solve --epd FILE [options]\n"
+                  "       chunker solve FEN --engine peasant [--depth N] [--hash MB] [--json]",
+                  options,
                   positional, vm))
     return 0;
+  const bool peasant = engine == "peasant";
+  if (!peasant && engine != "chunker") throw InputError("unknown engine '" + engine + "' (chunker or peasant)");
+  // Each engine's own options are refused with the other, rather than ignored.
+  for (const char* name : {"level", "max-ply", "node-limit", "closure-budget"})
+    if (peasant && !vm[name].defaulted())
+      throw InputError(std::string("--") + name + " applies to --engine chunker; peasant searches to a fixed --depth");
+  if (!peasant && !vm["depth"].defaulted()) throw InputError("--depth applies to --engine peasant only");
+  peasant_limits.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
   int level = checked<int>(vm, "level", 0, 5);
   if (level > MAX_LEVEL)
     throw InputError("--level " + std::to_string(level) + " needs the reasoning schemas, which are not built yet; use --level 0");
@@ -57,25 +104,33 @@ int solve_command(const Args& args) {
   limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
   limits.closure_budget = static_cast<std::uint64_t>(checked<long long>(vm, "closure-budget", 0, 1LL << 32));
   limits.hash_megabytes = static_cast<std::size_t>(checked<long long>(vm, "hash", 1, 16384));
+  peasant_limits.hash_megabytes = limits.hash_megabytes;
   bool json = vm.count("json") > 0;
   if (fen.empty() == epd_file.empty()) throw InputError("give either a FEN or --epd FILE");
 
   if (!fen.empty()) {
     Fen parsed = parse_fen(fen);
+    if (peasant) {
+      PeasantResult r = peasant_search(parsed.pos, peasant_limits);
+      std::cout << (json ? peasant_json(parsed.pos, r, parsed.fullmove) + "\n" : peasant_text(parsed.pos, r, parsed.fullmove));
+      return 0;
+    }
     SearchResult r = solve(parsed.pos, limits);
     std::cout << (json ? solve_json(parsed.pos, r, parsed.fullmove) + "\n" : solve_text(parsed.pos, r, parsed.fullmove));
     return 0;
   }
   bool all_match = true;
   for (const Epd& epd : read_epd_file(epd_file)) {
-    SearchResult r = solve(epd.pos, limits);
-    if (json) {
-      std::cout << solve_json(epd.pos, r, 1) << "\n";
+    std::string line;
+    if (peasant) {
+      PeasantResult r = peasant_search(epd.pos, peasant_limits);
+      line = json ? peasant_json(epd.pos, r, 1) : peasant_suite_line(epd, r);
     } else {
-      std::string line = suite_line(epd, r);
-      all_match = all_match && line.find("MISMATCH") == std::string::npos;
-      std::cout << line << std::endl;
+      SearchResult r = solve(epd.pos, limits);
+      line = json ? solve_json(epd.pos, r, 1) : suite_line(epd, r);
     }
+    all_match = all_match && (json || line.find("MISMATCH") == std::string::npos);
+    std::cout << line << std::endl;
   }
   return all_match ? 0 : 1;
 }

@@ -22,4 +22,12 @@ inline std::optional<Value> rule_value(const Position& pos, const MoveList& move
   return std::nullopt;
 }
 
+// A safe promotion the side to move can make (the move behind rule_value's
+// win in 1), or no move.
+inline Move safe_promotion(const Position& pos) {
+  for (Move m : legal_moves(pos))
+    if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) return m;
+  return Move();
+}
+
 }  // namespace chunker

@@ -5,6 +5,7 @@
 #include <climits>
 
 #include "closure.h"
+#include "move_order.h"
 #include "rules.h"
 
 namespace chunker {
@@ -32,29 +33,11 @@ struct Dependence {
 
 struct Aborted {};
 
-Move mirror_move(Move m) {
-  return m.is_none() ? m : Move(mirror_file(m.from()), mirror_file(m.to()), m.kind());
-}
-
-bool is_capture(const Position& pos, Move m) {
-  return m.kind() == MoveKind::EnPassant || (pos.pawns[~pos.side] & square_bb(m.to())) || m.to() == pos.promoted;
-}
-
-bool is_irreversible(const Position& pos, Move m) {
-  return m.from() != pos.king[pos.side] || is_capture(pos, m);
-}
-
 // A pawn on its seventh rank with its promotion square free: one reason to
 // look past the ply limit.
 bool pawn_about_to_promote(const Position& pos) {
   Bitboard free = ~pos.occupied();
   return (push(WHITE, pos.pawns[WHITE] & rank_bb(6)) & free) || (push(BLACK, pos.pawns[BLACK] & rank_bb(1)) & free);
-}
-
-Move safe_promotion(const Position& pos) {
-  for (Move m : legal_moves(pos))
-    if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) return m;
-  return Move();
 }
 
 class Solver {
@@ -69,8 +52,6 @@ public:
   bool counting = true;
 
 private:
-  void order(const Position& pos, MoveList& moves, Move tt_move, int ply) const;
-
   SearchLimits limits_;
   HashTable table_;
   Position line_[MAX_SEARCH_PLY + 1];
@@ -84,25 +65,6 @@ Move Solver::stored_move(const Position& pos) const {
   const HashEntry* e = table_.probe(c);
   if (!e) return Move();
   return c.is_mirror ? mirror_move(e->move) : e->move;
-}
-
-void Solver::order(const Position& pos, MoveList& moves, Move tt_move, int ply) const {
-  auto score = [&](Move m) {
-    if (m == tt_move) return 1'000'000;
-    if (m.kind() == MoveKind::Promotion || is_capture(pos, m)) return 500'000 + relative_rank(pos.side, m.to());
-    if (m == killers_[ply][0]) return 400'000;
-    if (m == killers_[ply][1]) return 399'999;
-    if (m.from() != pos.king[pos.side]) return 1'000 * relative_rank(pos.side, m.to());
-    return 0;
-  };
-  int scores[MoveList::CAPACITY];
-  for (int i = 0; i < moves.size; ++i) scores[i] = score(moves.moves[i]);
-  // Insertion sort: lists are short.
-  for (int i = 1; i < moves.size; ++i)
-    for (int j = i; j > 0 && scores[j] > scores[j - 1]; --j) {
-      std::swap(scores[j], scores[j - 1]);
-      std::swap(moves.moves[j], moves.moves[j - 1]);
-    }
 }
 
 Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value beta, Dependence& dep) {
@@ -142,7 +104,7 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
     }
   }
 
-  order(pos, moves, tt_move, ply);
+  order_moves(pos, moves, tt_move, killers_[ply]);
   const Value alpha_start = alpha;
   Value best = -VALUE_INFINITE;
   Move best_move;

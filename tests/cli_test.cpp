@@ -126,6 +126,42 @@ TEST_CASE("solve never calls an unfinished search proven") {
   CHECK(run.out.find("\"proof\":null") != std::string::npos);
 }
 
+TEST_CASE("solve --engine peasant: a proven result, a heuristic score, and bad values refused") {
+  // e8? is taken; Kf7 defends e8 first and wins in 3 (scripts/reference_solve.py).
+  Run run = chunker({"solve", "8/3kP3/5K2/8/8/7p/8/8 w - -", "--engine", "peasant", "--depth", "6", "--json"});
+  CHECK(run.status == 0);
+  CHECK(run.out.find("\"engine\":\"peasant\"") != std::string::npos);
+  CHECK(run.out.find("\"value\":\"win\",\"proven\":true") != std::string::npos);
+  CHECK(run.out.find("\"distance\":3") != std::string::npos);
+  CHECK(run.out.find("\"best\":\"Kf7\"") != std::string::npos);
+  CHECK(run.out.find("\"depth\":6") != std::string::npos);
+  // The Szen position (a win in 51 plies, Szen 1836) is beyond depth 4: a score, said to be heuristic.
+  Run text = chunker({"solve", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--engine", "peasant", "--depth", "4"});
+  CHECK(text.status == 0);
+  CHECK(text.out.find("heuristic (Peasant's evaluator), no forced result within 4 plies") != std::string::npos);
+  CHECK(text.out.find("depth      4 plies\n") != std::string::npos);
+  // A suite: a proven result is checked, a heuristic score is neither ok nor a mismatch.
+  char path[] = "/tmp/chunker_cli_epdXXXXXX";
+  close(mkstemp(path));
+  std::ofstream(path) << "8/3kP3/5K2/8/8/7p/8/8 w - - id \"Kf7\"; value win; dist 3;\n"
+                         "4k3/5ppp/8/8/8/8/PPP5/3K4 w - - id \"Szen\"; value win; dist 51;\n";
+  Run suite = chunker({"solve", "--epd", path, "--engine", "peasant", "--depth", "4"});
+  std::remove(path);
+  CHECK(suite.status == 0);
+  CHECK(suite.out.find("win in 3") != std::string::npos);
+  CHECK(suite.out.find("  ok\n") != std::string::npos);
+  CHECK(suite.out.find("heuristic (expected win in 51)\n") != std::string::npos);
+  check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--engine", "peasant", "--depth", "0"},
+                "--depth must be between 1 and 60, got 0");
+  check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--engine", "peasant", "--depth", "999"},
+                "--depth must be between 1 and 60, got 999");
+  check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--engine", "stockfish"},
+                "unknown engine 'stockfish' (chunker or peasant)");
+  check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--depth", "5"}, "--depth applies to --engine peasant only");
+  check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--engine", "peasant", "--max-ply", "5"},
+                "--max-ply applies to --engine chunker");
+}
+
 TEST_CASE("variant: bad input is one line and exit status 2") {
   check_refused({"variant", "chess", "perft", "3"}, "unknown game 'chess' (peasants or pawngame)");
   check_refused({"variant", "pawngame", "--size", "9", "solve"}, "--size must be between 3 and 8, got 9");
