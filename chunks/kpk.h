@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "classifier.h"
 #include "position.h"
 
 namespace chunker {
@@ -57,6 +58,18 @@ struct KpkLibrary {
 // The value for the side to move of a legal king-and-pawn-against-king
 // position; nullopt for anything else.
 std::optional<Value> kpk_probe(const KpkLibrary& library, const Position& pos);
+
+// The library as a recognizer for the search (classifier.h): the exact value
+// and distance of every king-and-pawn-against-king position it reaches.
+class KpkRecognizer : public Classifier {
+public:
+  explicit KpkRecognizer(const KpkLibrary& library) : library_(library) {}
+  std::optional<Value> classify(const Position& pos) const override { return kpk_probe(library_, pos); }
+  std::string name() const override { return "KPK library"; }
+
+private:
+  const KpkLibrary& library_;
+};
 
 // The file: data/kpk.lib in the format of library_file.h.
 std::string kpk_library_name();  // "kpk"

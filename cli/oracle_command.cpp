@@ -1,4 +1,5 @@
-// `chunker oracle build|probe|stats`: the exact tablebase of the domain.
+// `chunker oracle build|probe|stats|verify`: the exact tablebase of the domain,
+// and the soundness check of the reasoning schemas against it.
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -9,7 +10,9 @@
 #include "notation.h"
 #include "options.h"
 #include "oracle.h"
+#include "oracle_verify.h"
 #include "output.h"
+#include "schemas.h"
 #include "table_file.h"
 
 namespace chunker::cli {
@@ -121,24 +124,76 @@ int stats(const std::string& data_dir, const std::string& layout_name_arg) {
   return 0;
 }
 
+// The paper's coverage of the legal state space for each level (§3.2-3.6).
+const char* paper_coverage(int level) {
+  static const char* figures[] = {"", "~18%", "~16%", "~18%", "~12%", "<0.1%"};
+  return level >= 1 && level <= 5 ? figures[level] : "";
+}
+
+int verify(const std::string& data_dir, const std::string& libraries_dir, const std::string& layout_name_arg,
+           int level, SchemaMode mode, std::uint32_t step) {
+  const ChunkLibraries libraries(libraries_dir);
+  const auto schemas = make_schemas(level, mode, libraries);
+  std::vector<const Classifier*> classifiers;
+  for (const auto& s : schemas) classifiers.push_back(s.get());
+  const bool terminal = isatty(STDERR_FILENO);
+  bool wrong = false;
+  for (Layout layout : layouts_of(layout_name_arg)) {
+    const OracleTable table = load_oracle(data_dir, layout);
+    const auto start = std::chrono::steady_clock::now();
+    const VerifyReport report = verify_classifiers(table, classifiers, step, 2, [&](std::uint32_t done, std::uint32_t total) {
+      if (terminal) std::fprintf(stderr, "\roracle verify %s: %5.1f%%", layout_name(layout).c_str(), 100.0 * done / total);
+    });
+    if (terminal) std::fprintf(stderr, "\r%40s\r", "");
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("oracle verify %s, schemas %s: %llu legal positions%s, %.0f s\n", layout_name(layout).c_str(),
+                mode_name(mode).c_str(), static_cast<unsigned long long>(report.legal),
+                step > 1 ? (" (every " + std::to_string(step) + "th pawn configuration)").c_str() : "", seconds);
+    std::printf("  %-28s %12s %9s %7s %12s %12s\n", "schema", "classified", "coverage", "paper", "agree", "disagree");
+    auto percent = [&](std::uint64_t n) { return 100.0 * double(n) / double(std::max<std::uint64_t>(report.legal, 1)); };
+    for (std::size_t s = 0; s < report.checks.size(); ++s) {
+      const ClassifierCheck& c = report.checks[s];
+      std::printf("  %-28s %12llu %8.2f%% %7s %12llu %12llu\n", c.name.c_str(),
+                  static_cast<unsigned long long>(c.classified), percent(c.classified), paper_coverage(int(s) + 1),
+                  static_cast<unsigned long long>(c.agreements), static_cast<unsigned long long>(c.disagreements));
+    }
+    std::printf("  %-28s %12llu %8.2f%%\n", ("levels 1-" + std::to_string(level)).c_str(),
+                static_cast<unsigned long long>(report.classified_by_any), percent(report.classified_by_any));
+    for (const ClassifierCheck& c : report.checks) {
+      if (c.first_wrong.empty()) continue;
+      wrong = true;
+      std::printf("  first disagreements of %s:\n", c.name.c_str());
+      for (const std::string& fen : c.first_wrong) std::printf("    %s\n", fen.c_str());
+    }
+  }
+  // In sound mode a disagreement is a bug; in paper mode, a finding.
+  return wrong && mode == SchemaMode::Sound ? 1 : 0;
+}
+
 }  // namespace
 
 int oracle_command(const Args& args) {
   po::options_description options("oracle options");
   std::string action, fen, layout = "all", data_dir = CHUNKER_DATA_DIR;
-  options.add_options()("action", po::value<std::string>(&action)->required(), "build, probe or stats")(
+  options.add_options()("action", po::value<std::string>(&action)->required(), "build, probe, stats or verify")(
       "fen", po::value<std::string>(&fen), "the position to probe")(
       "layout", po::value<std::string>(&layout)->default_value("all"), "abc-fgh, abc-efg or all")(
       "data", po::value<std::string>(&data_dir)->default_value(CHUNKER_DATA_DIR), "where the tables live")(
       "json", "probe: print JSON")(
-      "no-twins", "build: solve every pawn configuration instead of copying the twins of a-c vs f-h");
+      "no-twins", "build: solve every pawn configuration instead of copying the twins of a-c vs f-h")(
+      "level", po::value<int>()->default_value(MAX_LEVEL), "verify: the schemas of levels 1..N")(
+      "schemas", po::value<std::string>()->default_value("sound"), "verify: paper (as published) or sound")(
+      "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "verify: where the chunk libraries live")(
+      "config-step", po::value<long long>()->default_value(1),
+      "verify: check every Nth pawn configuration only (1: every position)");
   po::positional_options_description positional;
   positional.add("action", 1).add("fen", 1);
   po::variables_map vm;
   if (!parse_args(args,
                   "usage: chunker oracle build [--layout abc-fgh|abc-efg|all]\n"
                   "       chunker oracle probe FEN [--json]\n"
-                  "       chunker oracle stats [--layout L]",
+                  "       chunker oracle stats [--layout L]\n"
+                  "       chunker oracle verify [--layout L] [--level N] [--schemas paper|sound]",
                   options, positional, vm))
     return 0;
   try {
@@ -148,10 +203,17 @@ int oracle_command(const Args& args) {
       return probe(data_dir, fen, vm.count("json") > 0);
     }
     if (action == "stats") return stats(data_dir, layout);
+    if (action == "verify") {
+      const std::string mode = vm["schemas"].as<std::string>();
+      if (mode != "paper" && mode != "sound") throw InputError("--schemas must be paper or sound, got '" + mode + "'");
+      return verify(data_dir, vm["libraries"].as<std::string>(), layout, checked<int>(vm, "level", 1, MAX_LEVEL),
+                    mode == "paper" ? SchemaMode::Paper : SchemaMode::Sound,
+                    std::uint32_t(checked<long long>(vm, "config-step", 1, CONFIG_NB)));
+    }
   } catch (const TableError& e) {
     throw InputError(e.what());
   }
-  throw InputError("unknown oracle action '" + action + "' (build, probe or stats)");
+  throw InputError("unknown oracle action '" + action + "' (build, probe, stats or verify)");
 }
 
 }  // namespace chunker::cli

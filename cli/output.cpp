@@ -56,6 +56,26 @@ std::string json_string(const std::string& text) {
   return out + "\"";
 }
 
+namespace {
+
+// The share of terminal nodes each source decided, as the paper lists them.
+std::string terminal_shares(const SearchResult& r) {
+  std::vector<std::pair<std::string, std::uint64_t>> sources = {{"rules", r.rule_terminals}, {"hash table", r.hash_terminals}};
+  for (std::size_t i = 0; i < r.classifier_terminals.size(); ++i)
+    sources.emplace_back(r.classifier_names[i], r.classifier_terminals[i]);
+  std::uint64_t total = 0;
+  for (const auto& s : sources) total += s.second;
+  std::string text;
+  for (const auto& [name, count] : sources) {
+    char share[32];
+    std::snprintf(share, sizeof share, "%.1f%%", total ? 100.0 * double(count) / double(total) : 0.0);
+    text += (text.empty() ? "" : ", ") + name + " " + std::to_string(count) + " (" + share + ")";
+  }
+  return text;
+}
+
+}  // namespace
+
 std::string solve_text(const Position& root, const SearchResult& r, int fullmove) {
   std::ostringstream out;
   out << "position   " << to_fen(root, 0, fullmove) << "\n";
@@ -65,7 +85,9 @@ std::string solve_text(const Position& root, const SearchResult& r, int fullmove
         << (r.proof == Proof::Search ? "by search"
                                      : "exhaustively over " + std::to_string(r.closure_positions) + " reachable positions")
         << "\n";
-    if (is_decisive(r.value)) out << "distance   " << r.distance << " plies\n";
+    if (is_decisive(r.value))
+      out << "distance   " << (r.distance_known ? std::to_string(r.distance) + " plies" : "not known: the schemas decided it")
+          << "\n";
   } else if (r.completed_ply == 0) {
     out << "value      unknown: the node limit ended the first iteration\n";
   } else if (is_decisive(r.value)) {
@@ -77,6 +99,7 @@ std::string solve_text(const Position& root, const SearchResult& r, int fullmove
   if (!r.best.is_none()) out << "best move  " << san(root, r.best) << "\n";
   if (!r.pv.empty()) out << "line       " << san_line(root, r.pv, fullmove) << "\n";
   out << "nodes      " << r.nodes << "\n";
+  out << "terminals  " << terminal_shares(r) << "\n";
   out << "ply        " << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "----") << " (last iteration completed: "
       << r.completed_ply << ", stopped by: " << stop_word(r.stop) << ")\n";
   char seconds[32];
@@ -92,15 +115,19 @@ std::string solve_json(const Position& root, const SearchResult& r, int fullmove
   out << ",\"value\":" << (!r.proven && r.completed_ply == 0 ? "null" : json_string(value_word(r.value)));
   out << ",\"proven\":" << (r.proven || decisive_known ? "true" : "false");
   out << ",\"distance\":";
-  if (r.proven && is_decisive(r.value)) out << r.distance;
+  if (r.proven && is_decisive(r.value) && r.distance_known) out << r.distance;
   else out << "null";
-  out << ",\"distance_exact\":" << (r.proven ? "true" : "false");
+  out << ",\"distance_exact\":" << (r.proven && r.distance_known ? "true" : "false");
   out << ",\"proof\":" << (r.proof == Proof::Search ? "\"search\"" : r.proof == Proof::Exhaustive ? "\"exhaustive\"" : "null");
   out << ",\"best\":" << (r.best.is_none() ? "null" : json_string(san(root, r.best)));
   out << ",\"best_uci\":" << (r.best.is_none() ? "null" : json_string(uci(r.best)));
   out << ",\"pv\":" << json_line(root, r.pv);
   out << ",\"nodes\":" << r.nodes << ",\"ply\":" << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "null");
   out << ",\"closure_positions\":" << r.closure_positions;
+  out << ",\"terminals\":{\"rules\":" << r.rule_terminals << ",\"hash\":" << r.hash_terminals;
+  for (std::size_t i = 0; i < r.classifier_terminals.size(); ++i)
+    out << "," << json_string(r.classifier_names[i]) << ":" << r.classifier_terminals[i];
+  out << "}";
   out << ",\"completed_ply\":" << r.completed_ply << ",\"stop\":" << json_string(stop_word(r.stop));
   out << ",\"seconds\":" << r.seconds << "}";
   return out.str();

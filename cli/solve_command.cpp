@@ -2,17 +2,18 @@
 #include <iostream>
 
 #include "epd.h"
+#include "kpk.h"
 #include "notation.h"
 #include "options.h"
 #include "output.h"
 #include "peasant_search.h"
+#include "schemas.h"
 #include "search.h"
+#include "table_file.h"
 
 namespace chunker::cli {
 
 namespace {
-
-constexpr int MAX_LEVEL = 0;  // the reasoning schemas (Levels 1-5) are not built yet
 
 std::string suite_id(const Epd& epd) { return epd.op("id").empty() ? board_fields(epd.pos) : epd.op("id"); }
 
@@ -25,11 +26,13 @@ std::string expected_result(const Epd& epd) {
 
 // One line per suite position: its id, the result, and whether it matches
 // the suite's expected `value` and `dist` operations where they are given.
+// A value the schemas decided has no distance: only the value is compared.
 std::string suite_line(const Epd& epd, const SearchResult& r) {
   std::string got = r.proven ? value_word(r.value) : "unproven";
-  if (r.proven && is_decisive(r.value)) got += " in " + std::to_string(r.distance);
+  if (r.proven && is_decisive(r.value)) got += r.distance_known ? " in " + std::to_string(r.distance) : " (no dist.)";
   std::string expected = expected_result(epd);
-  std::string verdict = expected.empty() ? "" : got == expected ? "  ok" : "  MISMATCH (expected " + expected + ")";
+  const bool matches = r.distance_known ? got == expected : r.proven && value_word(r.value) == epd.op("value");
+  std::string verdict = expected.empty() ? "" : matches ? "  ok" : "  MISMATCH (expected " + expected + ")";
   char line[256];
   std::snprintf(line, sizeof line, "%-28s %-14s %10llu nodes  ply %-4s %8.3f s", suite_id(epd).c_str(), got.c_str(),
                 static_cast<unsigned long long>(r.nodes),
@@ -73,7 +76,14 @@ int solve_command(const Args& args) {
       "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH),
       ("peasant: fixed search depth in plies, 1 to " + std::to_string(PEASANT_MAX_DEPTH) +
        " (default: Newborn's Peasant reached about 10 with three or four pawns)").c_str())(
-      "level", po::value<int>()->default_value(0), "reasoning level (0: search alone)")(
+      "level", po::value<int>()->default_value(0),
+      ("reasoning level: 0 the search alone, 1 to " + std::to_string(MAX_LEVEL) +
+       " the schemas of levels 1..N and the KPK library (built so far: levels 0-" + std::to_string(MAX_LEVEL) + ")")
+          .c_str())(
+      "schemas", po::value<std::string>()->default_value("sound"),
+      "sound (never where chunks may interact) or paper (the rules as published)")(
+      "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
+      "where the chunk libraries live (chunker libgen writes them)")(
       "max-ply", po::value<int>()->default_value(limits.max_ply), "last iteration's ply limit")(
       "node-limit", po::value<long long>()->default_value(static_cast<long long>(limits.node_limit)),
       "stop after this many nodes")(
@@ -92,14 +102,17 @@ int solve_command(const Args& args) {
   const bool peasant = engine == "peasant";
   if (!peasant && engine != "chunker") throw InputError("unknown engine '" + engine + "' (chunker or peasant)");
   // Each engine's own options are refused with the other, rather than ignored.
-  for (const char* name : {"level", "max-ply", "node-limit", "closure-budget"})
+  for (const char* name : {"level", "schemas", "max-ply", "node-limit", "closure-budget"})
     if (peasant && !vm[name].defaulted())
       throw InputError(std::string("--") + name + " applies to --engine chunker; peasant searches to a fixed --depth");
   if (!peasant && !vm["depth"].defaulted()) throw InputError("--depth applies to --engine peasant only");
   peasant_limits.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
-  int level = checked<int>(vm, "level", 0, 5);
+  const int level = checked<int>(vm, "level", 0, 5);
   if (level > MAX_LEVEL)
-    throw InputError("--level " + std::to_string(level) + " needs the reasoning schemas, which are not built yet; use --level 0");
+    throw InputError("--level " + std::to_string(level) + ": the schemas of levels " + std::to_string(MAX_LEVEL + 1) +
+                     "-5 are not built yet (levels 0-" + std::to_string(MAX_LEVEL) + ")");
+  const std::string mode = vm["schemas"].as<std::string>();
+  if (mode != "sound" && mode != "paper") throw InputError("--schemas must be sound or paper, got '" + mode + "'");
   limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
   limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
   limits.closure_budget = static_cast<std::uint64_t>(checked<long long>(vm, "closure-budget", 0, 1LL << 32));
@@ -108,6 +121,21 @@ int solve_command(const Args& args) {
   bool json = vm.count("json") > 0;
   if (fen.empty() == epd_file.empty()) throw InputError("give either a FEN or --epd FILE");
 
+  // Levels 1-5: the KPK library first (exact values), then the schemas.
+  const ChunkLibraries libraries(vm["libraries"].as<std::string>());
+  std::vector<std::unique_ptr<Classifier>> owned;
+  try {
+    if (level >= 1) {
+      owned.push_back(std::make_unique<KpkRecognizer>(libraries.kpk()));
+      for (auto& schema : make_schemas(level, mode == "paper" ? SchemaMode::Paper : SchemaMode::Sound, libraries))
+        owned.push_back(std::move(schema));
+    }
+  } catch (const TableError& e) {
+    throw InputError(e.what());
+  }
+  std::vector<const Classifier*> classifiers;
+  for (const auto& c : owned) classifiers.push_back(c.get());
+
   if (!fen.empty()) {
     Fen parsed = parse_fen(fen);
     if (peasant) {
@@ -115,7 +143,7 @@ int solve_command(const Args& args) {
       std::cout << (json ? peasant_json(parsed.pos, r, parsed.fullmove) + "\n" : peasant_text(parsed.pos, r, parsed.fullmove));
       return 0;
     }
-    SearchResult r = solve(parsed.pos, limits);
+    SearchResult r = solve(parsed.pos, limits, classifiers);
     std::cout << (json ? solve_json(parsed.pos, r, parsed.fullmove) + "\n" : solve_text(parsed.pos, r, parsed.fullmove));
     return 0;
   }
@@ -126,7 +154,7 @@ int solve_command(const Args& args) {
       PeasantResult r = peasant_search(epd.pos, peasant_limits);
       line = json ? peasant_json(epd.pos, r, 1) : peasant_suite_line(epd, r);
     } else {
-      SearchResult r = solve(epd.pos, limits);
+      SearchResult r = solve(epd.pos, limits, classifiers);
       line = json ? solve_json(epd.pos, r, 1) : suite_line(epd, r);
     }
     all_match = all_match && (json || line.find("MISMATCH") == std::string::npos);

@@ -17,6 +17,7 @@ namespace {
 constexpr int QUIESCENCE_PLIES = 16;
 constexpr int MAX_SEARCH_PLY = 1024;
 constexpr int NO_REPETITION = INT_MAX;
+constexpr int MAX_CLASSIFIED_LINE = 40;  // plies of line shown for a classified result
 
 // What a value depended on besides the position: the shallowest line ply
 // whose position it found repeated, and whether any leaf was cut off by the
@@ -42,18 +43,25 @@ bool pawn_about_to_promote(const Position& pos) {
 
 class Solver {
 public:
-  explicit Solver(const SearchLimits& limits) : limits_(limits), table_(limits.hash_megabytes) {
+  Solver(const SearchLimits& limits, const std::vector<const Classifier*>& classifiers)
+      : classifier_terminals(classifiers.size(), 0), limits_(limits), table_(limits.hash_megabytes),
+        classifiers_(classifiers) {
     reversible_from_[0] = 0;
   }
 
   Value search(const Position& pos, int ply, int depth, Value alpha, Value beta, Dependence& dep);
   Move stored_move(const Position& pos) const;
-  std::uint64_t nodes = 0;
+  bool decided_by_classifier(const Position& pos) const {
+    return std::any_of(classifiers_.begin(), classifiers_.end(), [&](const Classifier* c) { return c->classify(pos); });
+  }
   bool counting = true;
+  std::uint64_t nodes = 0, rule_terminals = 0, hash_terminals = 0;
+  std::vector<std::uint64_t> classifier_terminals;  // per classifier
 
 private:
   SearchLimits limits_;
   HashTable table_;
+  const std::vector<const Classifier*>& classifiers_;
   Position line_[MAX_SEARCH_PLY + 1];
   Key line_keys_[MAX_SEARCH_PLY + 1];
   int reversible_from_[MAX_SEARCH_PLY + 1];  // first ply of the current run of reversible moves
@@ -76,11 +84,20 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
   for (int i = ply - 4; i >= reversible_from_[ply]; i -= 2)
     if (line_keys_[i] == key && line_[i] == pos) {
       dep.rep_ply = i;
+      rule_terminals += counting;
       return 0;
     }
 
   MoveList moves = legal_moves(pos);
-  if (auto v = rule_value(pos, moves)) return *v;
+  if (auto v = rule_value(pos, moves)) {
+    rule_terminals += counting;
+    return *v;
+  }
+  for (std::size_t i = 0; i < classifiers_.size(); ++i)
+    if (auto verdict = classifiers_[i]->classify(pos)) {
+      classifier_terminals[i] += counting;
+      return *verdict;
+    }
 
   if ((depth <= 0 && !pos.in_check() && !pawn_about_to_promote(pos)) || depth <= -QUIESCENCE_PLIES ||
       ply >= MAX_SEARCH_PLY) {
@@ -100,6 +117,7 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
     if (!usable && is_loss(v) && b != Bound::Lower) usable = true, b = Bound::Upper;
     if (usable && (b == Bound::Exact || (b == Bound::Lower && v >= beta) || (b == Bound::Upper && v <= alpha))) {
       dep.complete = e->depth == DEPTH_PROVEN || (is_win(v) && b == Bound::Lower) || (is_loss(v) && b == Bound::Upper);
+      hash_terminals += counting;
       return v;
     }
   }
@@ -147,9 +165,10 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
 
 }  // namespace
 
-SearchResult solve(const Position& root, const SearchLimits& limits) {
+SearchResult solve(const Position& root, const SearchLimits& limits,
+                   const std::vector<const Classifier*>& classifiers) {
   auto start = std::chrono::steady_clock::now();
-  auto solver = std::make_unique<Solver>(limits);
+  auto solver = std::make_unique<Solver>(limits, classifiers);
   SearchResult result;
   try {
     for (int limit = 1; limit <= limits.max_ply; ++limit) {
@@ -158,12 +177,15 @@ SearchResult solve(const Position& root, const SearchLimits& limits) {
       result.value = v;
       result.completed_ply = limit;
       result.best = solver->stored_move(root);
-      bool proven = dep.complete || (is_decisive(v) && distance_of(v) <= limit);
+      // A classified win or loss is proven at once; its distance is not known.
+      const bool classified = is_decisive(v) && distance_of(v) >= UNKNOWN_DISTANCE;
+      bool proven = dep.complete || (is_decisive(v) && (distance_of(v) <= limit || classified));
       if (proven) {
         result.proven = true;
         result.proof = Proof::Search;
         result.exact_ply = limit;
-        result.distance = is_decisive(v) ? distance_of(v) : 0;
+        result.distance_known = !classified;
+        result.distance = is_decisive(v) && !classified ? distance_of(v) : 0;
         result.stop = StopReason::Proven;
         break;
       }
@@ -172,6 +194,10 @@ SearchResult solve(const Position& root, const SearchLimits& limits) {
     result.stop = StopReason::NodeLimit;
   }
   result.nodes = std::min(solver->nodes, limits.node_limit);
+  result.rule_terminals = solver->rule_terminals;
+  result.hash_terminals = solver->hash_terminals;
+  result.classifier_terminals = solver->classifier_terminals;
+  for (const Classifier* c : classifiers) result.classifier_names.push_back(c->name());
 
   // The principal variation: for a proven win or loss, each move is the best
   // one of a search as deep as the distance left, so the line runs to the end.
@@ -191,6 +217,16 @@ SearchResult solve(const Position& root, const SearchLimits& limits) {
     result.pv.push_back(m);
     pos = make_move(pos, m);
     expected = to_child(expected);
+  }
+  // A classified result: the line the hash table keeps, up to the position a
+  // classifier decides (or the game ends).
+  for (int i = 0; result.proven && !result.distance_known && i < MAX_CLASSIFIED_LINE; ++i) {
+    if (rule_value(pos, legal_moves(pos)) || solver->decided_by_classifier(pos)) break;
+    const Move m = solver->stored_move(pos);
+    const MoveList moves = legal_moves(pos);
+    if (m.is_none() || std::find(moves.begin(), moves.end(), m) == moves.end()) break;
+    result.pv.push_back(m);
+    pos = make_move(pos, m);
   }
   if (!result.proven && limits.closure_budget > 0) {
     if (auto closure = solve_closure(root, limits.closure_budget)) {

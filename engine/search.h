@@ -9,6 +9,9 @@
 // only when the whole tree was searched without reaching the limit.
 // When search alone cannot prove the value and few positions are reachable,
 // solve() proves it exhaustively instead (closure.h) and says so.
+// A classifier's verdict has no distance: a win it decides scores as a win
+// at UNKNOWN_DISTANCE plies, which is still a true bound, and the result then
+// says that the distance is not known.
 // Graph-history interaction: a value that leaned on a repetition of a
 // position above the node is never stored, so a repetition draw found on
 // one line is never replayed as a fact on another.
@@ -16,8 +19,10 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
+#include "classifier.h"
 #include "hash_table.h"
 #include "movegen.h"
 
@@ -43,13 +48,22 @@ struct SearchResult {
   int distance = 0;     // plies to the end, when proven and decisive
   int exact_ply = 0;    // iteration at which the value became exact (Table 4-1's ply)
   int completed_ply = 0;
+  bool distance_known = true;  // false when the value rests on a classifier, which gives none
   Move best;
   std::vector<Move> pv;
   std::uint64_t nodes = 0;
+  // Terminal nodes by what decided them: the rules (a game over, a
+  // repetition), the hash table, each classifier in the order given.
+  std::uint64_t rule_terminals = 0, hash_terminals = 0;
+  std::vector<std::uint64_t> classifier_terminals;
+  std::vector<std::string> classifier_names;
   double seconds = 0;
   StopReason stop = StopReason::PlyLimit;
 };
 
-SearchResult solve(const Position& pos, const SearchLimits& limits);
+// With classifiers (Levels 1-5), each is asked in turn at every node before
+// it is expanded; the first answer ends the node.
+SearchResult solve(const Position& pos, const SearchLimits& limits,
+                   const std::vector<const Classifier*>& classifiers = {});
 
 }  // namespace chunker

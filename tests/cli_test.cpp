@@ -218,3 +218,27 @@ TEST_CASE("libgen: builds every library byte for byte as data/MANIFEST records, 
   check_refused({"libgen", "--only", "kv3cpp-xyz"}, "unknown library 'kv3cpp-xyz'");
   check_refused({"libgen", "--verify", "--update-manifest"}, "--verify and --update-manifest exclude each other");
 }
+
+TEST_CASE("solve --level 1: the schemas answer, the share of terminals is printed, a damaged library is refused") {
+  char dir[] = "/tmp/chunker_levels_XXXXXX";
+  const std::string libraries = mkdtemp(dir);
+  REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-am", "kpk"}).status == 0);
+  // White's pawns outrun the king (rule of the square) and White's king
+  // takes the lone black pawn: Level 1 decides it, without a distance.
+  Run run = chunker({"solve", "7k/8/8/8/P7/8/6p1/6K1 w - -", "--level", "1", "--libraries", libraries});
+  CHECK(run.status == 0);
+  CHECK(run.out.find("value      win for the side to move (White wins), proven by search\n") != std::string::npos);
+  CHECK(run.out.find("terminals  rules ") != std::string::npos);
+  CHECK(run.out.find("level 1 (AM, both chunks) ") != std::string::npos);
+  {
+    std::fstream file(libraries + "/kv3cpp-am.lib", std::ios::in | std::ios::out | std::ios::binary);
+    file.seekp(60);
+    file.put('\x55');
+  }
+  check_refused({"solve", "7k/8/8/8/P7/8/6p1/6K1 w - -", "--level", "1", "--libraries", libraries},
+                "chunker libgen --only kv3cpp-am");
+  check_refused({"oracle", "verify", "--libraries", libraries}, "chunker libgen --only kv3cpp-am");
+  check_refused({"solve", "7k/8/8/8/P7/8/6p1/6K1 w - -", "--level", "1", "--schemas", "folk"},
+                "--schemas must be sound or paper, got 'folk'");
+  std::system(("rm -rf " + libraries).c_str());
+}

@@ -156,3 +156,20 @@ TEST_CASE("kv3cpp: Staunton's rule, a king in front of three unmoved pawns stops
   MESSAGE("Staunton's rule: ", entries, " entries; AM exceptions: ", am_exceptions, "; PCP exceptions: ", pcp_exceptions,
           pcp_fens);
 }
+
+TEST_CASE("kv3cpp: a side with no move in the chunk passes (libgen/kv3cpp_build.cpp)") {
+  const Kv3cppLibrary& am = library(Assumption::AM);
+  auto entry = [](const char* fen) {
+    Position chunk = parse_fen(fen).pos;
+    chunk.king[WHITE] = NO_SQUARE;  // the White king only makes the FEN legal
+    return kv3cpp_index(chunk, 0);
+  };
+  // The king on a3 blocks the pawn on a2: with the pawn to move it cannot,
+  // so White passes (moves elsewhere), and Kxa2 ends the chunk: a loss in 2
+  // plies for the pawns; with the king to move, Kxa2 wins in 1.
+  CHECK(am.value(entry("8/8/8/8/8/k7/P7/7K w - -")) == loss_in(2));
+  CHECK(am.value(entry("8/8/8/8/8/k7/P7/7K b - -")) == win_in(1));
+  // The king on a8 is hemmed in by a6 b6 c7 (a7 b7 b8 all attacked) without
+  // being in check: it passes, and c8 promotes safely: a loss in 2 for it.
+  CHECK(am.value(entry("k7/2P5/PP6/8/8/8/8/7K b - -")) == loss_in(2));
+}

@@ -1,0 +1,73 @@
+#include "parse.h"
+
+#include <array>
+#include <boost/pending/disjoint_sets.hpp>
+
+namespace chunker {
+
+namespace {
+
+constexpr int MAX_REACH = 7;  // a king crosses the board in 7 moves
+
+const std::array<std::array<Bitboard, SQUARE_NB>, MAX_REACH + 1> KING_REACH = [] {
+  std::array<std::array<Bitboard, SQUARE_NB>, MAX_REACH + 1> reach{};
+  for (Square s = 0; s < SQUARE_NB; ++s) {
+    reach[0][s] = square_bb(s);
+    for (int m = 1; m <= MAX_REACH; ++m) {
+      Bitboard grown = reach[m - 1][s];
+      for (Bitboard b = reach[m - 1][s]; b;) grown |= KING_ATTACKS[pop_lsb(b)];
+      reach[m][s] = grown;
+    }
+  }
+  return reach;
+}();
+
+Bitboard widened(Bitboard b) {
+  Bitboard w = b;
+  for (Bitboard x = b; x;) w |= KING_ATTACKS[pop_lsb(x)];
+  return w;
+}
+
+}  // namespace
+
+DefaultParse default_parse(const Position& pos) {
+  DefaultParse parse;
+  for (Color c : {WHITE, BLACK}) parse.chunk[c] = kv3cpp_instance(pos, c);
+  return parse;
+}
+
+Bitboard king_reach(Square s, int moves) { return KING_REACH[std::min(moves, MAX_REACH)][s]; }
+
+Bitboard pawn_path(Color c, Square s) {
+  const Bitboard file = file_bb(file_of(s));
+  return c == WHITE ? file & ~(square_bb(s) - 1) : file & ((square_bb(s) << 1) - 1);
+}
+
+bool chunks_interact(const Position& pos, const int horizon[COLOR_NB]) {
+  // Vertices: 0 the White king, 1 the Black king, then the pawns.
+  constexpr int MAX_PIECES = 2 + 16;
+  std::array<Square, MAX_PIECES> square{};
+  std::array<Color, MAX_PIECES> colour{};
+  std::array<int, MAX_PIECES> rank{}, parent{};
+  int n = 2;
+  square[0] = pos.king[WHITE], colour[0] = WHITE;
+  square[1] = pos.king[BLACK], colour[1] = BLACK;
+  for (Color c : {WHITE, BLACK})
+    for (Bitboard b = pos.pawns[c]; b; ++n) square[n] = pop_lsb(b), colour[n] = c;
+  boost::disjoint_sets<int*, int*> sets(rank.data(), parent.data());
+  for (int v = 0; v < n; ++v) sets.make_set(v);
+
+  const Bitboard reach[COLOR_NB] = {king_reach(pos.king[WHITE], horizon[WHITE]),
+                                    king_reach(pos.king[BLACK], horizon[BLACK])};
+  for (int p = 2; p < n; ++p) {
+    const Color c = colour[p];
+    sets.union_set(int(~c), p);  // the other side's king: the pawn's chunk
+    if (reach[c] & widened(pawn_path(c, square[p]))) sets.union_set(int(c), p);
+    for (int q = p + 1; q < n; ++q)
+      if (colour[q] != c && std::abs(file_of(square[p]) - file_of(square[q])) <= 1) sets.union_set(p, q);
+  }
+  if (distance(pos.king[WHITE], pos.king[BLACK]) <= horizon[WHITE] + horizon[BLACK] + 1) sets.union_set(0, 1);
+  return sets.find_set(0) == sets.find_set(1);
+}
+
+}  // namespace chunker

@@ -1,0 +1,41 @@
+// Parsing a position into chunks (DESIGN.md §4; the paper §2): the pieces as
+// the vertices of a graph with an edge wherever two can affect each other
+// within a horizon of moves; its components are the candidate chunks.
+//
+// The default parse is the paper's: each king against the other side's pawns,
+// two Kv3CPP chunks. It is only as good as the chunks are apart: where a king
+// can reach its own pawns or the other king in time, or pawns of both colours
+// meet, the chunks interact and no verdict resting on their independence may
+// be trusted. interact() answers that for a horizon, with Boost.Graph's
+// incremental connected components over the interaction graph.
+#pragma once
+
+#include <optional>
+
+#include "kv3cpp.h"
+
+namespace chunker {
+
+struct DefaultParse {
+  // chunk[c]: c's king against the other side's pawns; nullopt when those
+  // pawns are no Kv3CPP chunk (more than three, two on a file, too spread).
+  std::optional<Kv3cppInstance> chunk[COLOR_NB];
+  bool complete() const { return chunk[WHITE].has_value() && chunk[BLACK].has_value(); }
+};
+DefaultParse default_parse(const Position& pos);
+
+// Squares a king on `s` reaches in at most `moves` moves (0..7), obstacles aside.
+Bitboard king_reach(Square s, int moves);
+// The squares a pawn still passes, from where it stands to its last rank.
+Bitboard pawn_path(Color c, Square s);
+
+// Whether the two chunks of the default parse can affect each other while
+// the king of colour c makes at most horizon[c] moves: the components of the
+// interaction graph, whose edges join each king to the other side's pawns
+// (its chunk) and any two pieces that can meet in time: a king and a pawn
+// whose path, widened by a square each side, it can reach; the two kings, if
+// they can come next to each other; pawns of both colours on the same or
+// adjacent files.
+bool chunks_interact(const Position& pos, const int horizon[COLOR_NB]);
+
+}  // namespace chunker

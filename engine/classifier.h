@@ -1,0 +1,37 @@
+// The interface through which the search asks "is this position already
+// decided?" (DESIGN.md §5): the reasoning schemas (schemas/) and recognizers
+// of small endings (the KPK library) implement it. A classifier answers with
+// the game value for the side to move — with its distance where it knows it
+// (a recognizer), else value_of(outcome) (a schema) — or says nothing. The
+// search takes an answer as proven, so a classifier must only answer where it
+// is sure (the oracle's `chunker oracle verify` checks the schemas over the
+// whole domain).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "position.h"
+
+namespace chunker {
+
+enum class Outcome : std::int8_t { Loss = -1, Draw = 0, Win = 1 };
+
+// The value of a win or loss whose distance is not known: decisive, and far
+// beyond any distance the domain has, so that a real distance always counts
+// as shorter.
+constexpr int UNKNOWN_DISTANCE = 500;
+inline Value value_of(Outcome o) {
+  return o == Outcome::Win ? win_in(UNKNOWN_DISTANCE) : o == Outcome::Loss ? loss_in(UNKNOWN_DISTANCE) : 0;
+}
+
+inline Outcome outcome_of(Value v) { return is_win(v) ? Outcome::Win : is_loss(v) ? Outcome::Loss : Outcome::Draw; }
+
+class Classifier {
+public:
+  virtual ~Classifier() = default;
+  virtual std::optional<Value> classify(const Position& pos) const = 0;
+  virtual std::string name() const = 0;
+};
+
+}  // namespace chunker

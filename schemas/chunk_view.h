@@ -1,0 +1,32 @@
+// A chunk of the default parse seen from the whole board: which library
+// entry holds it with a given side to move, and what an entry's value means
+// in the board's colours.
+#pragma once
+
+#include "kv3cpp_library.h"
+#include "parse.h"
+
+namespace chunker {
+
+struct ChunkView {
+  Kv3cppInstance instance;
+  Color pawns;  // the colour of the chunk's pawns (the other colour has the king)
+
+  ChunkView(const Kv3cppInstance& i, Color pawn_colour) : instance(i), pawns(pawn_colour) {}
+
+  // The entry of the chunk with `side` (a board colour) to move.
+  std::uint32_t entry(Color side) const {
+    const std::uint32_t normal_side = std::uint32_t(side) ^ std::uint32_t(instance.colour_reversed);
+    return (instance.index & ~(1u << 6)) | (normal_side << 6);
+  }
+  // The chunk's winner under a library with `side` to move; nullopt when the
+  // entry cannot arise or is a draw.
+  std::optional<Color> winner(const Kv3cppLibrary& library, Color side) const {
+    const std::uint32_t i = entry(side);
+    if (!library.legal(i) || library.value(i) == 0) return std::nullopt;
+    return is_win(library.pawns_value(i)) ? pawns : ~pawns;
+  }
+  int distance(const Kv3cppLibrary& library, Color side) const { return distance_of(library.value(entry(side))); }
+};
+
+}  // namespace chunker

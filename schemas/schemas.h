@@ -1,0 +1,28 @@
+// The reasoning schemas of DESIGN.md §5, each a Classifier, and the levels
+// built from them: Level N consults the schemas of levels 1..N.
+//
+// Two modes. `Paper`: the rules as published (Campbell and Berliner 1983),
+// chunk interaction ignored as in the paper's test runs. `Sound`: a schema
+// answers only where interaction cannot change its verdict; the oracle's
+// `chunker oracle verify` checks that over every position of the domain.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "classifier.h"
+#include "kv3cpp_library.h"
+
+namespace chunker {
+
+enum class SchemaMode { Paper, Sound };
+std::string mode_name(SchemaMode mode);  // "paper", "sound"
+
+constexpr int MAX_LEVEL = 1;  // the schemas built so far
+
+// The schemas of levels 1..level, in the order the search consults them;
+// `libraries` must outlive them.
+std::vector<std::unique_ptr<Classifier>> make_schemas(int level, SchemaMode mode, const ChunkLibraries& libraries);
+
+}  // namespace chunker
