@@ -43,6 +43,12 @@ Bitboard pawn_path(Color c, Square s) {
   return c == WHITE ? file & ~(square_bb(s) - 1) : file & ((square_bb(s) << 1) - 1);
 }
 
+bool king_hemmed_in(const Position& pos, Color c) {
+  const Square other = pos.king[~c];
+  const Bitboard barred = pos.pawns[c] | pawn_attacks(~c, pos.pawns[~c]) | KING_ATTACKS[other] | square_bb(other);
+  return !(KING_ATTACKS[pos.king[c]] & ~barred);
+}
+
 bool chunks_interact(const Position& pos, const int horizon[COLOR_NB]) {
   // Vertices: 0 the White king, 1 the Black king, then the pawns.
   constexpr int MAX_PIECES = 2 + 16;

@@ -29,6 +29,12 @@ Bitboard king_reach(Square s, int moves);
 // The squares a pawn still passes, from where it stands to its last rank.
 Bitboard pawn_path(Color c, Square s);
 
+// Whether c's king has no move of its own. A chunk game lets a side with no
+// move in the chunk pass (move in the other chunk); with its king hemmed in,
+// a side's moves are its pawns', and when those run out it is stalemated,
+// which neither chunk shows.
+bool king_hemmed_in(const Position& pos, Color c);
+
 // Whether the two chunks of the default parse can affect each other while
 // the king of colour c makes at most horizon[c] moves: the components of the
 // interaction graph, whose edges join each king to the other side's pawns

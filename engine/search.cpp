@@ -56,6 +56,10 @@ public:
   }
   bool counting = true;
   std::uint64_t nodes = 0, rule_terminals = 0, hash_terminals = 0;
+  // Classified wins and losses without a distance: a search that met one
+  // may have been kept from a shorter line through it, so no distance it
+  // finds afterwards is known to be exact (the hash table remembers them too).
+  std::uint64_t inexact_terminals = 0;
   std::vector<std::uint64_t> classifier_terminals;  // per classifier
 
 private:
@@ -96,6 +100,7 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
   for (std::size_t i = 0; i < classifiers_.size(); ++i)
     if (auto verdict = classifiers_[i]->classify(pos)) {
       classifier_terminals[i] += counting;
+      if (is_decisive(*verdict) && distance_of(*verdict) >= UNKNOWN_DISTANCE) ++inexact_terminals;
       return *verdict;
     }
 
@@ -178,7 +183,7 @@ SearchResult solve(const Position& root, const SearchLimits& limits,
       result.completed_ply = limit;
       result.best = solver->stored_move(root);
       // A classified win or loss is proven at once; its distance is not known.
-      const bool classified = is_decisive(v) && distance_of(v) >= UNKNOWN_DISTANCE;
+      const bool classified = is_decisive(v) && (distance_of(v) >= UNKNOWN_DISTANCE || solver->inexact_terminals > 0);
       bool proven = dep.complete || (is_decisive(v) && (distance_of(v) <= limit || classified));
       if (proven) {
         result.proven = true;

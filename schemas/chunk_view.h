@@ -3,6 +3,9 @@
 // in the board's colours.
 #pragma once
 
+#include <array>
+#include <optional>
+
 #include "kv3cpp_library.h"
 #include "parse.h"
 
@@ -28,5 +31,13 @@ struct ChunkView {
   }
   int distance(const Kv3cppLibrary& library, Color side) const { return distance_of(library.value(entry(side))); }
 };
+
+// The two chunks of the default parse, indexed by the colour of their pawns;
+// nullopt when a side's pawns form no Kv3CPP chunk.
+inline std::optional<std::array<ChunkView, COLOR_NB>> pawn_chunks(const Position& pos) {
+  const DefaultParse parse = default_parse(pos);
+  if (!parse.complete()) return std::nullopt;
+  return std::array<ChunkView, COLOR_NB>{ChunkView{*parse.chunk[BLACK], WHITE}, ChunkView{*parse.chunk[WHITE], BLACK}};
+}
 
 }  // namespace chunker

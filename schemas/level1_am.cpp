@@ -9,10 +9,9 @@ std::optional<Value> AmBothChunks::classify(const Position& pos) const {
 }
 
 std::optional<Outcome> AmBothChunks::outcome(const Position& pos) const {
-  const DefaultParse parse = default_parse(pos);
-  if (!parse.complete()) return std::nullopt;
-  // chunk[c]: the chunk whose pawns are c's; won[c][s]: its AM winner with s to move.
-  const ChunkView chunk[COLOR_NB] = {{*parse.chunk[BLACK], WHITE}, {*parse.chunk[WHITE], BLACK}};
+  const auto chunks = pawn_chunks(pos);
+  if (!chunks) return std::nullopt;
+  const auto& chunk = *chunks;  // chunk[c]: the chunk of c's pawns
   std::optional<Color> won[COLOR_NB][COLOR_NB];
   for (Color c : {WHITE, BLACK})
     for (Color s : {WHITE, BLACK}) won[c][s] = chunk[c].winner(am_, s);
@@ -36,7 +35,7 @@ std::optional<Outcome> AmBothChunks::outcome(const Position& pos) const {
   // half of those plies, rounded up.
   int horizon[COLOR_NB];
   for (const Game& g : used) horizon[~g.first] = (chunk[g.first].distance(am_, g.second) + 1) / 2;
-  if (chunks_interact(pos, horizon)) return std::nullopt;
+  if (chunks_interact(pos, horizon) || king_hemmed_in(pos, WHITE) || king_hemmed_in(pos, BLACK)) return std::nullopt;
   return verdict;
 }
 

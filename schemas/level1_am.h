@@ -14,7 +14,9 @@
 // only in the game of its own chunk (against the other side's pawns), which
 // the winner ends within that chunk's AM distance: so the king of that chunk
 // makes at most half of it, rounded up. The verdict is kept only if, with
-// each king held to that many moves, the chunks cannot interact (parse.h).
+// each king held to that many moves, the chunks cannot interact, and neither
+// king is hemmed in now (parse.h: passes may then end in stalemate; found by
+// `oracle verify`, e.g. k7/P7/1PP5/8/8/7p/6p1/6K1 b, a draw).
 #pragma once
 
 #include "chunk_view.h"

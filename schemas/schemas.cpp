@@ -1,6 +1,8 @@
 #include "schemas.h"
 
 #include "level1_am.h"
+#include "level2_pcp.h"
+#include "level3_kcp.h"
 
 namespace chunker {
 
@@ -9,6 +11,8 @@ std::string mode_name(SchemaMode mode) { return mode == SchemaMode::Paper ? "pap
 std::vector<std::unique_ptr<Classifier>> make_schemas(int level, SchemaMode mode, const ChunkLibraries& libraries) {
   std::vector<std::unique_ptr<Classifier>> schemas;
   if (level >= 1) schemas.push_back(std::make_unique<AmBothChunks>(libraries, mode));
+  if (level >= 2) schemas.push_back(std::make_unique<KeepThreePawns>(libraries, mode));
+  if (level >= 3) schemas.push_back(std::make_unique<BreakthroughBeatsZugzwang>(libraries, mode));
   return schemas;
 }
 

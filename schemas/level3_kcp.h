@@ -1,0 +1,46 @@
+// Level 3 (the paper §3.4): a forced breakthrough beats a win that needs
+// zugzwang. If side A's pawns win under KCP (they get through even when the
+// defending king may pass), A just pushes them and never has to move its
+// own king, while B's pawns, which need zugzwang, get nowhere against a king
+// that does not move.
+//
+// Paper mode: A's pawns are a KCP win and B's pawns an AM win but not a KCP
+// win, with the side to move of the position.
+//
+// Sound mode: the same argument with its assumptions checked.
+//  - A's pawns win under KCP with the position's side to move; A plays only
+//    pawn moves there, and each move of B elsewhere is the defender's pass
+//    that KCP allows. So A promotes within that KCP distance d, during which
+//    B makes at most d/2 moves, pawn moves included.
+//  - A's king never moves: so none of B's pawns may be able to check it or
+//    reach its last rank (where the king would have to take it) within d/2
+//    moves, counting the double step.
+//  - A's king, standing still, must not stand on a square its own pawns
+//    still have to pass (the chunk library does not see it there).
+// B's king plays inside A's chunk, which the library covers.
+#pragma once
+
+#include "chunk_view.h"
+#include "schemas.h"
+
+namespace chunker {
+
+class BreakthroughBeatsZugzwang : public Classifier {
+public:
+  BreakthroughBeatsZugzwang(const ChunkLibraries& libraries, SchemaMode mode)
+      : am_(libraries.kv3cpp(Assumption::AM)), kcp_(libraries.kv3cpp(Assumption::KCP)), mode_(mode) {}
+  std::optional<Value> classify(const Position& pos) const override;
+  std::string name() const override { return "level 3 (KCP breakthrough)"; }
+
+private:
+  const Kv3cppLibrary& am_;
+  const Kv3cppLibrary& kcp_;
+  SchemaMode mode_;
+};
+
+// The fewest moves after which a pawn of colour c on s attacks square k or
+// stands on its last rank (the double step counted); a pawn the square k
+// blocks for good never promotes.
+int moves_to_disturb(Color c, Square s, Square k);
+
+}  // namespace chunker
