@@ -1,5 +1,7 @@
 #include "movegen.h"
 
+#include <bit>
+
 namespace chunker {
 
 namespace {
@@ -31,14 +33,13 @@ MoveList legal_moves(const Position& pos) {
   const Color us = pos.side, them = ~us;
   const Square ksq = pos.king[us];
   const Bitboard occ = pos.occupied();
-  const Bitboard attacked = KING_ATTACKS[pos.king[them]] | pawn_attacks(them, pos.pawns[them]);
-  const Bitboard king_targets = KING_ATTACKS[ksq] & ~attacked & ~pos.pawns[us];
+  const Bitboard king_to = king_targets(pos);
   const Bitboard ours = pos.pawns[us];
   const int up = forward(us);
   const Bitboard last = us == WHITE ? RANK_8 : RANK_1;
 
   if (pos.promoted != NO_SQUARE) {
-    if (king_targets & square_bb(pos.promoted)) list.add(Move(ksq, pos.promoted));
+    if (king_to & square_bb(pos.promoted)) list.add(Move(ksq, pos.promoted));
     MoveList all;
     Bitboard pushes = push(us, ours) & ~occ & last;
     add_pawn_moves(all, us, pushes, up, MoveKind::Normal);
@@ -47,7 +48,12 @@ MoveList legal_moves(const Position& pos) {
     return list;
   }
 
-  for (Bitboard t = king_targets; t;) list.add(Move(ksq, pop_lsb(t)));
+  // All eight slots a king move may take are written and the first
+  // popcount kept: a loop that stops after the last target mispredicts its
+  // exit on nearly every call, and every node and table entry comes here.
+  Bitboard t = king_to;
+  for (int i = 0; i < 8; ++i, t &= t - 1) list.moves[i] = Move(ksq, Square(std::countr_zero(t) & 63));
+  list.size = popcount(king_to);
 
   const Bitboard checkers = pos.checkers();
   const Bitboard capture_mask = checkers ? checkers : pos.pawns[them];

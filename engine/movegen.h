@@ -10,8 +10,15 @@ namespace chunker {
 
 struct MoveList {
   static constexpr int CAPACITY = 64;  // at most 8 king moves + 8 pawns x 4
-  Move moves[CAPACITY];
+  // Left uninitialised (only the first `size` are ever read): a list is made
+  // for every node and every table entry, and zero-filling its 64 moves
+  // cost more than generating them.
+  union {
+    Move moves[CAPACITY];
+  };
   int size = 0;
+
+  MoveList() {}
 
   void add(Move m) { moves[size++] = m; }
   const Move* begin() const { return moves; }
@@ -20,6 +27,17 @@ struct MoveList {
   Move* end() { return moves + size; }
   bool empty() const { return size == 0; }
 };
+
+// The squares the king of the side to move may step to: neither attacked
+// nor held by its own pawns (on an enemy pawn it captures). Outside an
+// unsafe promotion legal_moves lists these king moves first, in square
+// order, then the pawn moves, so a caller may count or skip the king's moves
+// with a popcount. Inline: the oracle asks it of every position.
+inline Bitboard king_targets(const Position& pos) {
+  const Color us = pos.side, them = ~us;
+  const Bitboard attacked = KING_ATTACKS[pos.king[them]] | pawn_attacks(them, pos.pawns[them]);
+  return KING_ATTACKS[pos.king[us]] & ~attacked & ~pos.pawns[us];
+}
 
 // Every legal move. After an unsafe promotion by the opponent (pos.promoted
 // set) only the capture of the promoted piece and safe promotions are

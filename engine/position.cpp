@@ -95,22 +95,6 @@ void settle_ep(Position& pos) {
 
 }  // namespace
 
-Problem find_problem(const Position& pos) {
-  for (Color c : {WHITE, BLACK}) {
-    if (pos.king[c] >= SQUARE_NB) return {Problem::NoKing, c};
-    if (pos.pawns[c] & (RANK_1 | RANK_8)) return {Problem::PawnOnBackRank, c};
-    if (popcount(pos.pawns[c]) > 8) return {Problem::TooManyPawns, c};
-    if ((pos.pawns[c] | pos.pawns[~c]) & square_bb(pos.king[c])) return {Problem::KingOnPawn, c};
-  }
-  if (pos.pawns[WHITE] & pos.pawns[BLACK]) return {Problem::PawnsShareSquare, WHITE};
-  if (pos.king[WHITE] == pos.king[BLACK]) return {Problem::KingsShareSquare, WHITE};
-  if (KING_ATTACKS[pos.king[WHITE]] & square_bb(pos.king[BLACK])) return {Problem::KingsAdjacent, WHITE};
-  if (pawn_attacks(pos.side, pos.pawns[pos.side]) & square_bb(pos.king[~pos.side]))
-    return {Problem::WaitingSideInCheck, ~pos.side};
-  if (popcount(pos.checkers()) > 1) return {Problem::DoubleCheck, pos.side};
-  return {};
-}
-
 std::string describe(const Problem& problem, const Position& pos) {
   const std::string name = problem.color == WHITE ? "white" : "black";
   switch (problem.kind) {

@@ -75,7 +75,23 @@ struct Problem {
   } kind = None;
   Color color = WHITE;  // whose king or pawns it concerns
 };
-Problem find_problem(const Position& pos);
+// Inline: the oracle asks is_legal of nearly a billion placements, and
+// inlined it folds to a chain of tests that all pass.
+inline Problem find_problem(const Position& pos) {
+  for (Color c : {WHITE, BLACK}) {
+    if (pos.king[c] >= SQUARE_NB) return {Problem::NoKing, c};
+    if (pos.pawns[c] & (RANK_1 | RANK_8)) return {Problem::PawnOnBackRank, c};
+    if (popcount(pos.pawns[c]) > 8) return {Problem::TooManyPawns, c};
+    if ((pos.pawns[c] | pos.pawns[~c]) & square_bb(pos.king[c])) return {Problem::KingOnPawn, c};
+  }
+  if (pos.pawns[WHITE] & pos.pawns[BLACK]) return {Problem::PawnsShareSquare, WHITE};
+  if (pos.king[WHITE] == pos.king[BLACK]) return {Problem::KingsShareSquare, WHITE};
+  if (KING_ATTACKS[pos.king[WHITE]] & square_bb(pos.king[BLACK])) return {Problem::KingsAdjacent, WHITE};
+  if (pawn_attacks(pos.side, pos.pawns[pos.side]) & square_bb(pos.king[~pos.side]))
+    return {Problem::WaitingSideInCheck, ~pos.side};
+  if (popcount(pos.checkers()) > 1) return {Problem::DoubleCheck, pos.side};
+  return {};
+}
 inline bool is_legal(const Position& pos) { return find_problem(pos).kind == Problem::None; }
 std::string describe(const Problem& problem, const Position& pos);
 // Throws InputError naming the first problem.

@@ -37,6 +37,26 @@ public:
     const Bitboard pawn_squares = pos_.pawns[WHITE] | pos_.pawns[BLACK];
     for (Square s = 0; s < SQUARE_NB; ++s)
       no_white_king_[s] = pawn_squares & square_bb(s) ? ~Bitboard(0) : pawn_squares | KING_ATTACKS[s] | square_bb(s);
+    // A pawn move that does not promote keeps both kings and passes the
+    // move: it leads to the same local position, other side to move, of one
+    // config, the same for every position of this slice. Each file holds at
+    // most one pawn of a side and the sides' files differ, so the square a
+    // pawn lands on names the move (the double step is filled in for every
+    // pawn: only those on their second rank look it up). Kings stand
+    // anywhere here: successor() puts them in the local bits, which are cut off.
+    for (Color c : {WHITE, BLACK}) {
+      Position mover = pos_;
+      mover.side = c;
+      mover.king[WHITE] = mover.king[BLACK] = 0;
+      for (Bitboard b = pos_.pawns[c]; b;) {
+        const Square from = pop_lsb(b);
+        for (int step = 1; step <= 2; ++step) {
+          const Square to = Square(from + step * forward(c));
+          if (relative_rank(c, to) == 7) break;  // a promotion: looked up through its replies
+          pawn_exit_[to] = index.successor(base_, mover, Move(from, to)) & ~std::uint64_t(SLICE_SIZE - 1);
+        }
+      }
+    }
   }
 
   retro::Examined examine(std::uint32_t local) {
@@ -54,14 +74,23 @@ public:
       e.over = *end;
       return e;
     }
-    auto stored = [this](const Position& p) { return OracleTable::decode(table_[index_.index(p)]); };
-    for (Move m : moves) {
-      if (retro::stays_in_slice(pos, m))
-        ++e.in_slice;
-      else if (m.kind() == MoveKind::Promotion)
-        e.exit_best = std::max(e.exit_best, from_child(retro::value_after_promotion(make_move(pos, m), stored)));
-      else
-        e.exit_best = std::max<Value>(e.exit_best, VALUE_OF_MOVE_TO[table_[index_.successor(base_ + local, pos, m)]]);
+    // The king's moves come first in the list (movegen.h): those that take
+    // nothing stay in the slice and are only counted, by popcount, which
+    // spares a branch per move that no predictor gets right; its captures and
+    // every pawn move leave the slice.
+    const Bitboard king_to = king_targets(pos), their_pawns = pos.pawns[~pos.side];
+    e.in_slice = popcount(king_to & ~their_pawns);
+    for (Bitboard captures = king_to & their_pawns; captures;) {
+      const Move m(pos.king[pos.side], pop_lsb(captures));
+      add_exit(e, table_[index_.successor(base_ + local, pos, m)]);
+    }
+    for (const Move* m = moves.begin() + popcount(king_to); m != moves.end(); ++m) {
+      if (m->kind() == MoveKind::Promotion) {
+        auto stored = [this](const Position& p) { return OracleTable::decode(table_[index_.index(p)]); };
+        e.exit_best = std::max(e.exit_best, from_child(retro::value_after_promotion(make_move(pos, *m), stored)));
+      } else {
+        add_exit(e, table_[pawn_exit_[m->to()] | (local ^ SIDE_TO_MOVE)]);
+      }
     }
     return e;
   }
@@ -72,11 +101,20 @@ public:
   }
 
 private:
+  static constexpr std::uint32_t SIDE_TO_MOVE = 1 << 12;  // of a local index
+
+  // A move out of the slice to a position stored as `byte`.
+  static void add_exit(retro::Examined& e, std::uint8_t byte) {
+    e.exit_best = std::max<Value>(e.exit_best, VALUE_OF_MOVE_TO[byte]);
+  }
+
   const OracleIndex& index_;
   const TableBytes& table_;
   const std::uint64_t base_;
   Position pos_;
   Bitboard no_white_king_[SQUARE_NB];
+  // The first index of the config a pawn move landing on a square leads to.
+  std::uint64_t pawn_exit_[SQUARE_NB];
 };
 
 }  // namespace
