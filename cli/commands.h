@@ -15,5 +15,6 @@ int solve_command(const Args& args);
 int oracle_command(const Args& args);
 int variant_command(const Args& args);
 int libgen_command(const Args& args);
+int table_command(const Args& args);
 
 }  // namespace chunker::cli

@@ -18,7 +18,8 @@ const char* USAGE =
     "  perft FEN DEPTH [--divide]   count move paths (compare with Stockfish's go perft)\n"
     "  solve FEN [options]          prove the value of a position (--help for options)\n"
     "  solve --epd FILE [options]   solve every position of an EPD suite\n"
-    "  oracle build|probe|stats     the exact tablebase of the domain (--help for options)\n"
+    "  table [SUITE.epd] [options]  the paper's Table 4-1: nodes (ply) per level for a suite\n"
+    "  oracle build|probe|stats|verify  the exact tablebase of the domain, the schemas' check\n"
     "  libgen [--only NAME...]      regenerate the chunk libraries into data/\n"
     "  variant GAME perft|solve     pawns-only games: Peasants' Chess, the NxN pawn game (--help)\n";
 
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
       {"oracle", oracle_command},
       {"variant", variant_command},
       {"libgen", libgen_command},
+      {"table", table_command},
   };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" ||
       std::string(argv[1]) == "help") {

@@ -2,7 +2,6 @@
 #include <iostream>
 
 #include "epd.h"
-#include "kpk.h"
 #include "notation.h"
 #include "options.h"
 #include "output.h"
@@ -121,15 +120,10 @@ int solve_command(const Args& args) {
   bool json = vm.count("json") > 0;
   if (fen.empty() == epd_file.empty()) throw InputError("give either a FEN or --epd FILE");
 
-  // Levels 1-5: the KPK library first (exact values), then the schemas.
   const ChunkLibraries libraries(vm["libraries"].as<std::string>());
   std::vector<std::unique_ptr<Classifier>> owned;
   try {
-    if (level >= 1) {
-      owned.push_back(std::make_unique<KpkRecognizer>(libraries.kpk()));
-      for (auto& schema : make_schemas(level, mode == "paper" ? SchemaMode::Paper : SchemaMode::Sound, libraries))
-        owned.push_back(std::move(schema));
-    }
+    owned = make_level(level, mode == "paper" ? SchemaMode::Paper : SchemaMode::Sound, libraries);
   } catch (const TableError& e) {
     throw InputError(e.what());
   }

@@ -33,8 +33,10 @@ struct ChunkView {
 };
 
 // The two chunks of the default parse, indexed by the colour of their pawns;
-// nullopt when a side's pawns form no Kv3CPP chunk.
+// nullopt when a side's pawns form no Kv3CPP chunk, or while a promoted piece
+// waits to be taken (no chunk holds it: the search plays that reply out).
 inline std::optional<std::array<ChunkView, COLOR_NB>> pawn_chunks(const Position& pos) {
+  if (pos.promoted != NO_SQUARE) return std::nullopt;
   const DefaultParse parse = default_parse(pos);
   if (!parse.complete()) return std::nullopt;
   return std::array<ChunkView, COLOR_NB>{ChunkView{*parse.chunk[BLACK], WHITE}, ChunkView{*parse.chunk[WHITE], BLACK}};

@@ -1,5 +1,6 @@
 #include "schemas.h"
 
+#include "kpk.h"
 #include "level1_am.h"
 #include "level2_pcp.h"
 #include "level3_kcp.h"
@@ -14,6 +15,14 @@ std::vector<std::unique_ptr<Classifier>> make_schemas(int level, SchemaMode mode
   if (level >= 2) schemas.push_back(std::make_unique<KeepThreePawns>(libraries, mode));
   if (level >= 3) schemas.push_back(std::make_unique<BreakthroughBeatsZugzwang>(libraries, mode));
   return schemas;
+}
+
+std::vector<std::unique_ptr<Classifier>> make_level(int level, SchemaMode mode, const ChunkLibraries& libraries) {
+  std::vector<std::unique_ptr<Classifier>> consulted;
+  if (level == 0) return consulted;
+  consulted.push_back(std::make_unique<KpkRecognizer>(libraries.kpk()));
+  for (auto& schema : make_schemas(level, mode, libraries)) consulted.push_back(std::move(schema));
+  return consulted;
 }
 
 }  // namespace chunker

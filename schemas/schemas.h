@@ -25,4 +25,9 @@ constexpr int MAX_LEVEL = 3;  // the schemas built so far
 // `libraries` must outlive them.
 std::vector<std::unique_ptr<Classifier>> make_schemas(int level, SchemaMode mode, const ChunkLibraries& libraries);
 
+// What a search at `level` consults: nothing at Level 0 (the search alone);
+// above it the KPK library (exact values) and then the schemas of 1..level.
+// Throws TableError when a library is missing or damaged.
+std::vector<std::unique_ptr<Classifier>> make_level(int level, SchemaMode mode, const ChunkLibraries& libraries);
+
 }  // namespace chunker

@@ -242,3 +242,28 @@ TEST_CASE("solve --level 1: the schemas answer, the share of terminals is printe
                 "--schemas must be sound or paper, got 'folk'");
   std::system(("rm -rf " + libraries).c_str());
 }
+
+TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result against the suite") {
+  char dir[] = "/tmp/chunker_table_XXXXXX";
+  const std::string libraries = mkdtemp(dir);
+  REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-am", "kv3cpp-pcp", "kv3cpp-kcp", "kpk"}).status == 0);
+  const std::string suite = libraries + "/suite.epd";
+  // Values and distances from the oracle (testpositions/default.epd).
+  std::ofstream(suite) << "k7/8/PP6/2P5/8/6p1/5p2/5K2 b - - id \"level1-root\"; value loss; dist 14;\n"
+                          "3K4/5p2/8/6pp/1P6/8/P1P5/3k4 b - - id \"level3-root\"; value win; dist 7;\n";
+  Run run = chunker({"table", suite, "--levels", "0-3", "--libraries", libraries, "--node-limit", "100000"});
+  CHECK(run.status == 0);
+  // Level 1 decides the first at the root, Level 3 the second; the search
+  // alone needs more, and finds the oracle's distances.
+  CHECK(run.out.find("level1-root                23471 (14)            1 (1)            1 (1)            1 (1)  loss in 14  ok") !=
+        std::string::npos);
+  CHECK(run.out.find("level3-root                  4495 (6)         4495 (6)         4495 (6)            1 (1)  win in 7  ok") !=
+        std::string::npos);
+  Run limited = chunker({"table", suite, "--levels", "0-0", "--node-limit", "1000"});
+  CHECK(limited.out.find("level1-root                      ----  unproven") != std::string::npos);
+  Run csv = chunker({"table", suite, "--levels", "1-1", "--libraries", libraries, "--csv"});
+  CHECK(csv.out.find("id,level 1,result\nlevel1-root,1 (1),loss (no dist.)  ok\n") != std::string::npos);
+  check_refused({"table", suite, "--levels", "2-1"}, "--levels must be A-B");
+  check_refused({"table", suite, "--engines", "belle"}, "--engines must be chunker or chunker,peasant");
+  std::system(("rm -rf " + libraries).c_str());
+}

@@ -1,0 +1,179 @@
+// `chunker table`: the paper's Table 4-1 for an EPD suite. A row per
+// position: `nodes (ply)` of the search at each level, `----` where the node
+// limit (10^6 by default, as in the paper) ended it unproven, and the proven
+// value with whether it matches the suite's `value` (and `dist`, where the
+// result knows its distance). `--engines peasant` adds Peasant's nodes.
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "epd.h"
+#include "options.h"
+#include "output.h"
+#include "peasant_search.h"
+#include "schemas.h"
+#include "search.h"
+#include "table_file.h"
+
+namespace chunker::cli {
+
+namespace {
+
+struct Cell {
+  bool proven = false;
+  std::uint64_t nodes = 0;
+  int ply = 0;  // the iteration at which the value became exact; 0: exhaustive
+  std::string result;  // "win in 51", "win (no dist.)", "draw"
+  Value value = 0;
+  bool distance_known = true;
+  int distance = 0;
+};
+
+Cell cell_of(const SearchResult& r) {
+  Cell c{r.proven, r.nodes, r.proof == Proof::Search ? r.exact_ply : 0, "", r.value, r.distance_known, r.distance};
+  if (r.proven) {
+    c.result = value_word(r.value);
+    if (is_decisive(r.value)) c.result += r.distance_known ? " in " + std::to_string(r.distance) : " (no dist.)";
+  }
+  return c;
+}
+
+std::string cell_text(const Cell& c) {
+  if (!c.proven) return "----";
+  return std::to_string(c.nodes) + " (" + (c.ply ? std::to_string(c.ply) : "exh.") + ")";
+}
+
+// The last column: the best-informed proven result (a known distance beats
+// none), and whether it matches the suite.
+std::string verdict(const Epd& epd, const std::vector<Cell>& cells) {
+  const Cell* best = nullptr;
+  for (const Cell& c : cells)
+    if (c.proven && (!best || (c.distance_known && !best->distance_known))) best = &c;
+  if (!best) return "unproven";
+  const std::string expected_value = epd.op("value"), expected_dist = epd.op("dist");
+  if (expected_value.empty()) return best->result;
+  bool matches = value_word(best->value) == expected_value;
+  if (best->distance_known && is_decisive(best->value) && !expected_dist.empty())
+    matches = matches && std::to_string(best->distance) == expected_dist;
+  // Every level that proved a value must agree with the suite.
+  for (const Cell& c : cells)
+    if (c.proven && value_word(c.value) != expected_value) matches = false;
+  return best->result + (matches ? "  ok" : "  WRONG (expected " + expected_value +
+                                                (expected_dist.empty() ? "" : " in " + expected_dist) + ")");
+}
+
+}  // namespace
+
+int table_command(const Args& args) {
+  po::options_description options("table options");
+  std::string suite = std::string(CHUNKER_SOURCE_DIR) + "/testpositions/default.epd", levels, engines, mode;
+  SearchLimits limits;
+  limits.node_limit = 1'000'000;
+  limits.closure_budget = 0;  // the table counts search nodes, as the paper's did
+  PeasantLimits peasant;
+  options.add_options()("suite", po::value<std::string>(&suite)->default_value(suite), "the EPD suite")(
+      "levels", po::value<std::string>(&levels)->default_value("0-" + std::to_string(MAX_LEVEL)),
+      "the levels to run, A-B")(
+      "node-limit", po::value<long long>()->default_value(1'000'000), "nodes per search (the paper: 10^6)")(
+      "max-ply", po::value<int>()->default_value(limits.max_ply), "last iteration's ply limit")(
+      "schemas", po::value<std::string>(&mode)->default_value("sound"), "sound or paper")(
+      "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "where the chunk libraries live")(
+      "engines", po::value<std::string>(&engines)->default_value("chunker"),
+      "chunker, or chunker,peasant for a column of Peasant's nodes")(
+      "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH), "Peasant's fixed depth")(
+      "hash", po::value<long long>()->default_value(64), "hash table size in MB")(
+      "json", "print the table as JSON")("csv", "print the table as CSV");
+  po::positional_options_description positional;
+  positional.add("suite", 1);
+  po::variables_map vm;
+  if (!parse_args(args, "usage: chunker table [SUITE.epd] [--levels A-B] [--node-limit N] [--engines chunker,peasant]",
+                  options, positional, vm))
+    return 0;
+  int first = 0, last = 0;
+  char dash = 0;
+  std::istringstream range(levels);
+  if (!(range >> first >> dash >> last) || dash != '-' || !range.eof() || first < 0 || last > MAX_LEVEL || first > last)
+    throw InputError("--levels must be A-B with 0 <= A <= B <= " + std::to_string(MAX_LEVEL) + ", got '" + levels + "'");
+  if (mode != "sound" && mode != "paper") throw InputError("--schemas must be sound or paper, got '" + mode + "'");
+  if (engines != "chunker" && engines != "chunker,peasant")
+    throw InputError("--engines must be chunker or chunker,peasant, got '" + engines + "'");
+  const bool with_peasant = engines == "chunker,peasant";
+  limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 40));
+  limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
+  limits.hash_megabytes = static_cast<std::size_t>(checked<long long>(vm, "hash", 1, 16384));
+  peasant.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
+  peasant.hash_megabytes = limits.hash_megabytes;
+  const bool json = vm.count("json") > 0, csv = vm.count("csv") > 0;
+  if (json && csv) throw InputError("--json and --csv exclude each other");
+
+  const ChunkLibraries libraries(vm["libraries"].as<std::string>());
+  std::vector<std::vector<std::unique_ptr<Classifier>>> owned;
+  std::vector<std::vector<const Classifier*>> consulted;
+  try {
+    for (int level = first; level <= last; ++level) {
+      owned.push_back(make_level(level, mode == "paper" ? SchemaMode::Paper : SchemaMode::Sound, libraries));
+      consulted.emplace_back();
+      for (const auto& c : owned.back()) consulted.back().push_back(c.get());
+    }
+  } catch (const TableError& e) {
+    throw InputError(e.what());
+  }
+  const std::vector<Epd> positions = read_epd_file(suite);
+
+  // Header.
+  std::vector<std::string> columns;
+  for (int level = first; level <= last; ++level) columns.push_back("level " + std::to_string(level));
+  if (with_peasant) columns.push_back("peasant d" + std::to_string(peasant.depth));
+  if (csv) {
+    std::cout << "id";
+    for (const auto& c : columns) std::cout << "," << c;
+    std::cout << ",result\n";
+  } else if (!json) {
+    std::printf("%-20s", "position");
+    for (const auto& c : columns) std::printf(" %16s", c.c_str());
+    std::printf("  result (%s schemas, node limit %llu)\n", mode.c_str(), static_cast<unsigned long long>(limits.node_limit));
+  }
+  bool all_ok = true;
+  std::string json_rows;
+  for (const Epd& epd : positions) {
+    const std::string id = epd.op("id").empty() ? board_fields(epd.pos) : epd.op("id");
+    std::vector<Cell> cells;
+    for (const auto& classifiers : consulted) cells.push_back(cell_of(solve(epd.pos, limits, classifiers)));
+    std::vector<std::string> texts;
+    for (const Cell& c : cells) texts.push_back(cell_text(c));
+    std::uint64_t peasant_nodes = 0;
+    if (with_peasant) {
+      peasant_nodes = peasant_search(epd.pos, peasant).nodes;
+      texts.push_back(std::to_string(peasant_nodes));
+    }
+    const std::string result = verdict(epd, cells);
+    all_ok = all_ok && result.find("WRONG") == std::string::npos;
+    if (csv) {
+      std::cout << id;
+      for (const auto& t : texts) std::cout << "," << t;
+      std::cout << "," << result << "\n";
+    } else if (json) {
+      std::string row = "{\"id\":" + json_string(id) + ",\"levels\":[";
+      for (std::size_t i = 0; i < cells.size(); ++i) {
+        const Cell& c = cells[i];
+        row += std::string(i ? "," : "") + "{\"level\":" + std::to_string(first + int(i)) +
+               ",\"proven\":" + (c.proven ? "true" : "false") + ",\"nodes\":" + std::to_string(c.nodes) +
+               ",\"ply\":" + (c.proven && c.ply ? std::to_string(c.ply) : "null") +
+               ",\"result\":" + (c.proven ? json_string(c.result) : "null") + "}";
+      }
+      row += "]";
+      if (with_peasant) row += ",\"peasant_nodes\":" + std::to_string(peasant_nodes);
+      row += ",\"result\":" + json_string(result) + "}";
+      json_rows += (json_rows.empty() ? "" : ",") + row;
+    } else {
+      std::printf("%-20s", id.c_str());
+      for (const auto& t : texts) std::printf(" %16s", t.c_str());
+      std::printf("  %s\n", result.c_str());
+    }
+    std::cout.flush();
+  }
+  if (json) std::cout << "[" << json_rows << "]\n";
+  return all_ok ? 0 : 1;
+}
+
+}  // namespace chunker::cli
