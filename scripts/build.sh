@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds Chunker: `scripts/build.sh` for the Release build in build/release,
 # `scripts/build.sh sanitize` for the AddressSanitizer + UBSan build in build/sanitize.
+# Further arguments go to cmake's configure step.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 kind="${1:-release}"
+shift $(( $# > 0 ? 1 : 0 ))
 case "$kind" in
   release) flags=(-DCMAKE_BUILD_TYPE=Release) ;;
   sanitize) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHUNKER_SANITIZE=ON) ;;
   *) echo "build.sh: unknown build kind '$kind' (release or sanitize)" >&2; exit 2 ;;
 esac
-cmake -S "$root" -B "$root/build/$kind" "${flags[@]}" >/dev/null
+cmake -S "$root" -B "$root/build/$kind" "${flags[@]}" "$@" >/dev/null
 cmake --build "$root/build/$kind" -j "$(nproc)"
