@@ -51,8 +51,11 @@ public:
 
   Value search(const Position& pos, int ply, int depth, Value alpha, Value beta, Dependence& dep);
   Move stored_move(const Position& pos) const;
-  bool decided_by_classifier(const Position& pos) const {
-    return std::any_of(classifiers_.begin(), classifiers_.end(), [&](const Classifier* c) { return c->classify(pos); });
+  // The first classifier's verdict on a position, uncounted.
+  std::optional<Value> classified(const Position& pos) const {
+    for (const Classifier* c : classifiers_)
+      if (auto v = c->classify(pos)) return v;
+    return std::nullopt;
   }
   bool counting = true;
   std::uint64_t nodes = 0, rule_terminals = 0, hash_terminals = 0;
@@ -223,15 +226,41 @@ SearchResult solve(const Position& root, const SearchLimits& limits,
     pos = make_move(pos, m);
     expected = to_child(expected);
   }
-  // A classified result: the line the hash table keeps, up to the position a
-  // classifier decides (or the game ends).
+  // A classified result: the line the hash table keeps while the search
+  // expanded its positions; from a classified position on, a move to a
+  // position the rules or the classifiers decide the same way (captures,
+  // promotions and pawn moves first, so that the line makes progress), until
+  // the game ends, nothing decided follows, or a position would repeat.
+  Outcome outcome = outcome_of(result.value);
+  std::vector<Position> line{pos};
   for (int i = 0; result.proven && !result.distance_known && i < MAX_CLASSIFIED_LINE; ++i) {
-    if (rule_value(pos, legal_moves(pos)) || solver->decided_by_classifier(pos)) break;
-    const Move m = solver->stored_move(pos);
-    const MoveList moves = legal_moves(pos);
-    if (m.is_none() || std::find(moves.begin(), moves.end(), m) == moves.end()) break;
+    MoveList moves = legal_moves(pos);
+    if (rule_value(pos, moves)) {
+      if (Move promotion = safe_promotion(pos); !promotion.is_none()) result.pv.push_back(promotion);
+      break;
+    }
+    Move m;
+    if (solver->classified(pos)) {
+      const Move no_killers[2] = {};
+      order_moves(pos, moves, Move(), no_killers);
+      for (Move candidate : moves) {
+        const Position child = make_move(pos, candidate);
+        auto v = rule_value(child, legal_moves(child));
+        if (!v) v = solver->classified(child);
+        if (v && outcome_of(from_child(*v)) == outcome) {
+          m = candidate;
+          break;
+        }
+      }
+    } else if (Move stored = solver->stored_move(pos); std::find(moves.begin(), moves.end(), stored) != moves.end()) {
+      m = stored;
+    }
+    if (m.is_none()) break;
+    const Position next = make_move(pos, m);
+    if (std::find(line.begin(), line.end(), next) != line.end()) break;
     result.pv.push_back(m);
-    pos = make_move(pos, m);
+    line.push_back(pos = next);
+    outcome = Outcome(-int(outcome));
   }
   if (!result.proven && limits.closure_budget > 0) {
     if (auto closure = solve_closure(root, limits.closure_budget)) {
