@@ -33,10 +33,18 @@ struct ChunkView {
 };
 
 // The two chunks of the default parse, indexed by the colour of their pawns;
-// nullopt when a side's pawns form no Kv3CPP chunk, or while a promoted piece
-// waits to be taken (no chunk holds it: the search plays that reply out).
+// nullopt when a side's pawns form no Kv3CPP chunk, when the two groups of
+// pawns meet, or while a promoted piece waits to be taken (no chunk holds
+// it: the search plays that reply out).
 inline std::optional<std::array<ChunkView, COLOR_NB>> pawn_chunks(const Position& pos) {
   if (pos.promoted != NO_SQUARE) return std::nullopt;
+  // Pawns of both colours on the same or neighbouring files can block and
+  // take each other: no chunk sees that, and the oracle's check covers only
+  // groups at least a file apart.
+  int files[COLOR_NB] = {0, 0};
+  for (Color c : {WHITE, BLACK})
+    for (Bitboard b = pos.pawns[c]; b;) files[c] |= 1 << file_of(pop_lsb(b));
+  if ((files[WHITE] | files[WHITE] << 1 | files[WHITE] >> 1) & files[BLACK]) return std::nullopt;
   const DefaultParse parse = default_parse(pos);
   if (!parse.complete()) return std::nullopt;
   return std::array<ChunkView, COLOR_NB>{ChunkView{*parse.chunk[BLACK], WHITE}, ChunkView{*parse.chunk[WHITE], BLACK}};

@@ -122,6 +122,18 @@ TEST_CASE("a promoted piece waiting to be taken is in no chunk") {
   CHECK(outcome_of(r.value) == Outcome::Win);
 }
 
+TEST_CASE("the schemas answer nothing where the two pawn groups meet") {
+  // Outside the domain the oracle checks (groups at least a file apart),
+  // pawns block and take each other, which no chunk sees (before this rule
+  // Level 1 classified 1.6 million nodes of the first position's search).
+  const auto schemas = make_schemas(MAX_LEVEL, SchemaMode::Paper, libraries());
+  for (const char* fen : {"4k3/8/8/3p4/3P4/8/8/4K3 w - -", "8/8/3k4/2p5/3P4/3K4/8/8 b - -"})
+    for (const auto& s : schemas) {
+      INFO(fen, " ", s->name());
+      CHECK_FALSE(s->classify(parse_fen(fen).pos));
+    }
+}
+
 TEST_CASE("the default suite's values and distances are the oracle's") {
   for (const Epd& epd : read_epd_file(CHUNKER_SOURCE_DIR "/testpositions/default.epd")) {
     INFO(epd.op("id"));
