@@ -3,6 +3,8 @@
 #include <array>
 #include <boost/pending/disjoint_sets.hpp>
 
+#include "movegen.h"
+
 namespace chunker {
 
 namespace {
@@ -44,9 +46,9 @@ Bitboard pawn_path(Color c, Square s) {
 }
 
 bool king_hemmed_in(const Position& pos, Color c) {
-  const Square other = pos.king[~c];
-  const Bitboard barred = pos.pawns[c] | pawn_attacks(~c, pos.pawns[~c]) | KING_ATTACKS[other] | square_bb(other);
-  return !(KING_ATTACKS[pos.king[c]] & ~barred);
+  Position as_mover = pos;
+  as_mover.side = c;
+  return !king_targets(as_mover);
 }
 
 bool chunks_interact(const Position& pos, const int horizon[COLOR_NB]) {

@@ -58,6 +58,12 @@ std::string json_string(const std::string& text) {
 
 namespace {
 
+std::string time_line(double seconds) {
+  char line[48];
+  std::snprintf(line, sizeof line, "time       %.3f s\n", seconds);
+  return line;
+}
+
 // The share of terminal nodes each source decided, as the paper lists them.
 std::string terminal_shares(const SearchResult& r) {
   std::vector<std::pair<std::string, std::uint64_t>> sources = {{"rules", r.rule_terminals}, {"hash table", r.hash_terminals}};
@@ -102,9 +108,7 @@ std::string solve_text(const Position& root, const SearchResult& r, int fullmove
   out << "terminals  " << terminal_shares(r) << "\n";
   out << "ply        " << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "----") << " (last iteration completed: "
       << r.completed_ply << ", stopped by: " << stop_word(r.stop) << ")\n";
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
-  out << "time       " << seconds << " s\n";
+  out << time_line(r.seconds);
   return out.str();
 }
 
@@ -156,9 +160,7 @@ std::string peasant_text(const Position& root, const PeasantResult& r, int fullm
   if (!r.pv.empty()) out << "line       " << san_line(root, r.pv, fullmove) << "\n";
   out << "nodes      " << r.nodes << " (terminal " << r.terminal_nodes << ")\n";
   out << "depth      " << r.depth << " plies\n";
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.3f", r.seconds);
-  out << "time       " << seconds << " s\n";
+  out << time_line(r.seconds);
   return out.str();
 }
 

@@ -19,6 +19,7 @@
 #include "kv3cpp_library.h"
 #include "library_file.h"
 #include "retrograde.h"
+#include "temp_dir.h"
 
 using namespace chunker;
 
@@ -56,15 +57,6 @@ Bitboard key_squares(Square pawn) {
     for (int f = file - 1; f <= file + 1; ++f) keys |= square_bb(make_square(f, r));
   return keys;
 }
-
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char name[] = "/tmp/chunker_kpk_XXXXXX";
-    path = mkdtemp(name);
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-};
 
 }  // namespace
 

@@ -8,18 +8,14 @@
 #include <string>
 #include <vector>
 
-#include "kv3cpp_build.h"
+#include "built_libraries.h"
 #include "notation.h"
 
 using namespace chunker;
 
 namespace {
 
-const Kv3cppLibrary& library(Assumption a) {
-  static const Kv3cppLibrary libraries[] = {build_kv3cpp(Assumption::AM), build_kv3cpp(Assumption::PCP),
-                                            build_kv3cpp(Assumption::KCP)};
-  return libraries[int(a)];
-}
+const Kv3cppLibrary& library(Assumption a) { return built_kv3cpp(a); }
 
 bool king_can_capture(const Position& chunk) {
   if (chunk.side != BLACK) return false;

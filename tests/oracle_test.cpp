@@ -17,6 +17,7 @@
 #include "schemas.h"
 #include "search.h"
 #include "table_file.h"
+#include "temp_dir.h"
 
 using namespace chunker;
 
@@ -171,8 +172,8 @@ TEST_CASE("every move's value is the value of the position it leads to") {
 }
 
 TEST_CASE("a damaged or truncated oracle file is refused with the command that rebuilds it") {
-  char name[] = "/tmp/chunker_oracle_XXXXXX";
-  std::string dir = mkdtemp(name);
+  const TempDir temp;
+  const std::string& dir = temp.path;
   std::string source = std::string(CHUNKER_TEST_DATA) + "/oracle-abc-fgh.tbl", copy = dir + "/oracle-abc-fgh.tbl";
   std::string bytes;
   {
@@ -190,5 +191,4 @@ TEST_CASE("a damaged or truncated oracle file is refused with the command that r
       CHECK(std::string(e.what()).find("rebuild it with: chunker oracle build --layout abc-fgh") != std::string::npos);
     }
   }
-  std::filesystem::remove_all(dir);
 }

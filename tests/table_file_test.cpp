@@ -8,6 +8,7 @@
 #include <numeric>
 
 #include "table_file.h"
+#include "temp_dir.h"
 
 using namespace chunker;
 
@@ -37,15 +38,6 @@ std::string refusal(const std::string& path, const TableHeader& expected = HEADE
   }
   return "";
 }
-
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char name[] = "/tmp/chunker_table_XXXXXX";
-    path = mkdtemp(name);
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-};
 
 }  // namespace
 
