@@ -1,7 +1,8 @@
-// The chunk libraries against independent computations: a forward search of
-// each chunk game (not the retrograde code that built them), a forward count
-// of spare tempi, the Z configurations' definition checked member by member,
-// and every library file refused when damaged.
+// The chunk libraries, written and read back, against independent
+// computations: a forward search of each chunk game (not the retrograde code
+// that built them), a forward count of spare tempi, the Z configurations'
+// definition checked member by member; and every library file refused when
+// damaged.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -117,7 +118,10 @@ void put(const std::string& path, const std::string& bytes) { std::ofstream(path
 
 TEST_CASE("chunk libraries: Kv3CPP entries agree with a forward search of the chunk") {
   for (Assumption a : {Assumption::AM, Assumption::PCP, Assumption::KCP}) {
-    const Kv3cppLibrary& library = kv3cpp(a);
+    // Written and read back: the file is what is compared.
+    const TempDir temp;
+    save_kv3cpp(kv3cpp(a), temp.path);
+    const Kv3cppLibrary library = load_kv3cpp(temp.path, a);
     INFO(assumption_name(a));
     CHECK(compare_with_search(
               KV3CPP_ENTRIES, 400, [&](std::uint32_t i) { return library.legal(i); },
@@ -127,7 +131,9 @@ TEST_CASE("chunk libraries: Kv3CPP entries agree with a forward search of the ch
 }
 
 TEST_CASE("chunk libraries: K3CPPvK entries agree with a forward search of the chunk") {
-  const K3cppvkLibrary& library = k3cppvk();
+  const TempDir temp;
+  save_k3cppvk(k3cppvk(), temp.path);
+  const K3cppvkLibrary library = load_k3cppvk(temp.path);
   CHECK(compare_with_search(
             K3CPPVK_ENTRIES, 150, [&](std::uint32_t i) { return library.legal(i); },
             [&](std::uint32_t i) { return Value(library.values[i]); }, k3cppvk_position,
@@ -146,7 +152,9 @@ TEST_CASE("chunk libraries: spare tempi agree with a forward count over every KC
   // the pawns take the least over their winning moves, the king the most
   // over its moves and its pass (worth one).
   const Kv3cppLibrary& kcp = kv3cpp(Assumption::KCP);
-  const Kv3cppTempi tempi = build_kv3cpp_tempi();
+  const TempDir temp;
+  save_kv3cpp_tempi(build_kv3cpp_tempi(), temp.path);
+  const Kv3cppTempi tempi = load_kv3cpp_tempi(temp.path);
   std::unordered_map<std::uint32_t, int> memo;
   auto pawns_win = [&](const Position& p, int group) {
     const std::uint32_t i = kv3cpp_index(p, group);
@@ -205,7 +213,9 @@ TEST_CASE("chunk libraries: the Z configurations are the greatest set their defi
   // against the set as it is), which is what the greatest such set means.
   const Kv3cppLibrary& am = kv3cpp(Assumption::AM);
   const Kv3cppLibrary& kcp = kv3cpp(Assumption::KCP);
-  const ZConfigurations z = build_z_configurations(am, kcp);
+  const TempDir temp;
+  save_z_configurations(build_z_configurations(am, kcp), temp.path);
+  const ZConfigurations z = load_z_configurations(temp.path);
   auto wins = [](const Kv3cppLibrary& l, std::uint32_t i) { return l.legal(i) && is_win(l.pawns_value(i)); };
   auto answers_every_king_move = [&](std::uint32_t black, int group) {
     const Position pos = kv3cpp_position(black);
