@@ -77,7 +77,7 @@ int solve_command(const Args& args) {
        " (default: Newborn's Peasant reached about 10 with three or four pawns)").c_str())(
       "level", po::value<int>()->default_value(0),
       ("reasoning level: 0 the search alone, 1 to " + std::to_string(MAX_LEVEL) +
-       " the schemas of levels 1..N and the KPK library (built so far: levels 0-" + std::to_string(MAX_LEVEL) + ")")
+       " the schemas of levels 1..N and the KPK library")
           .c_str())(
       "schemas", po::value<std::string>()->default_value("sound"),
       "sound (never where chunks may interact) or paper (the rules as published)")(
@@ -106,10 +106,7 @@ int solve_command(const Args& args) {
       throw InputError(std::string("--") + name + " applies to --engine chunker; peasant searches to a fixed --depth");
   if (!peasant && !vm["depth"].defaulted()) throw InputError("--depth applies to --engine peasant only");
   peasant_limits.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
-  const int level = checked<int>(vm, "level", 0, 5);
-  if (level > MAX_LEVEL)
-    throw InputError("--level " + std::to_string(level) + ": the schemas of levels " + std::to_string(MAX_LEVEL + 1) +
-                     "-5 are not built yet (levels 0-" + std::to_string(MAX_LEVEL) + ")");
+  const int level = checked<int>(vm, "level", 0, MAX_LEVEL);
   const std::string mode = vm["schemas"].as<std::string>();
   if (mode != "sound" && mode != "paper") throw InputError("--schemas must be sound or paper, got '" + mode + "'");
   limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);

@@ -16,6 +16,14 @@ int moves_to_disturb(Color c, Square s, Square k) {
   return INT_MAX;
 }
 
+bool still_king_holds(const Position& pos, Color a, int b_moves) {
+  for (Bitboard p = pos.pawns[~a]; p;)
+    if (moves_to_disturb(~a, pop_lsb(p), pos.king[a]) <= b_moves) return false;
+  for (Bitboard p = pos.pawns[a]; p;)
+    if (pawn_path(a, pop_lsb(p)) & square_bb(pos.king[a])) return false;
+  return true;
+}
+
 std::optional<Value> BreakthroughBeatsZugzwang::classify(const Position& pos) const {
   const auto chunks = pawn_chunks(pos);
   if (!chunks) return std::nullopt;
@@ -28,12 +36,8 @@ std::optional<Value> BreakthroughBeatsZugzwang::classify(const Position& pos) co
         return value_of(pos.side == a ? Outcome::Win : Outcome::Loss);
       continue;
     }
-    const int b_moves = chunk[a].distance(kcp_, pos.side) / 2;
-    bool held = true;
-    for (Bitboard p = pos.pawns[b]; p && held;) held = moves_to_disturb(b, pop_lsb(p), pos.king[a]) > b_moves;
-    for (Bitboard p = pos.pawns[a]; p && held;)
-      held = !(pawn_path(a, pop_lsb(p)) & square_bb(pos.king[a]));
-    if (held) return value_of(pos.side == a ? Outcome::Win : Outcome::Loss);
+    if (still_king_holds(pos, a, chunk[a].distance(kcp_, pos.side) / 2))
+      return value_of(pos.side == a ? Outcome::Win : Outcome::Loss);
   }
   return std::nullopt;
 }

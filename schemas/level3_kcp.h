@@ -43,4 +43,11 @@ private:
 // blocks for good never promotes.
 int moves_to_disturb(Color c, Square s, Square k);
 
+// The part of the argument both Level 3 and Level 4 rest on: side a pushes
+// only pawns while its king stands still, and b gets at most `b_moves` moves
+// of its pawns before a's pawns are through. That holds the race if none of
+// b's pawns can check a's king or reach its last rank within those moves,
+// and a's king stands on no square its own pawns still have to pass.
+bool still_king_holds(const Position& pos, Color a, int b_moves);
+
 }  // namespace chunker

@@ -4,6 +4,8 @@
 #include "level1_am.h"
 #include "level2_pcp.h"
 #include "level3_kcp.h"
+#include "level4_tempi.h"
+#include "level5_z.h"
 
 namespace chunker {
 
@@ -14,6 +16,8 @@ std::vector<std::unique_ptr<Classifier>> make_schemas(int level, SchemaMode mode
   if (level >= 1) schemas.push_back(std::make_unique<AmBothChunks>(libraries, mode));
   if (level >= 2) schemas.push_back(std::make_unique<KeepThreePawns>(libraries, mode));
   if (level >= 3) schemas.push_back(std::make_unique<BreakthroughBeatsZugzwang>(libraries, mode));
+  if (level >= 4) schemas.push_back(std::make_unique<SpareTempiRace>(libraries, mode));
+  if (level >= 5) schemas.push_back(std::make_unique<ZConfigurationTheorem>(libraries, mode));
   return schemas;
 }
 

@@ -19,7 +19,7 @@ namespace chunker {
 enum class SchemaMode { Paper, Sound };
 std::string mode_name(SchemaMode mode);  // "paper", "sound"
 
-constexpr int MAX_LEVEL = 3;  // the schemas built so far
+constexpr int MAX_LEVEL = 5;
 
 // The schemas of levels 1..level, in the order the search consults them;
 // `libraries` must outlive them.

@@ -81,7 +81,7 @@ TEST_CASE("every class of bad input is one line and exit status 2") {
   check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--node-limit", "0"}, "--node-limit must be between");
   check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--max-ply", "many"}, "invalid");
   check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--frobnicate"}, "unrecognised option");
-  check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--level", "4"}, "not built yet");
+  check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--level", "6"}, "--level must be between 0 and 5");
   check_refused({"solve"}, "give either a FEN or --epd FILE");
   check_refused({"solve", "--epd", "/nonexistent/suite.epd"}, "cannot open EPD file");
   check_refused({"frobnicate"}, "unknown command");
