@@ -178,15 +178,21 @@ SearchResult solve(const Position& root, const SearchLimits& limits,
   auto start = std::chrono::steady_clock::now();
   auto solver = std::make_unique<Solver>(limits, classifiers);
   SearchResult result;
+  // With classifiers, whose verdicts have no distance, the search proves the
+  // value only: any win fails high and any loss low, so the first win found
+  // at a node settles it instead of the search hunting a shorter one.
+  const bool value_only = !classifiers.empty();
+  const Value window = value_only ? DECISIVE : VALUE_INFINITE;
   try {
     for (int limit = 1; limit <= limits.max_ply; ++limit) {
       Dependence dep;
-      Value v = solver->search(root, 0, limit, -VALUE_INFINITE, VALUE_INFINITE, dep);
+      Value v = solver->search(root, 0, limit, -window, window, dep);
       result.value = v;
       result.completed_ply = limit;
       result.best = solver->stored_move(root);
       // A classified win or loss is proven at once; its distance is not known.
-      const bool classified = is_decisive(v) && (distance_of(v) >= UNKNOWN_DISTANCE || solver->inexact_terminals > 0);
+      const bool classified =
+          is_decisive(v) && (value_only || distance_of(v) >= UNKNOWN_DISTANCE || solver->inexact_terminals > 0);
       bool proven = dep.complete || (is_decisive(v) && (distance_of(v) <= limit || classified));
       if (proven) {
         result.proven = true;

@@ -10,8 +10,10 @@
 // When search alone cannot prove the value and few positions are reachable,
 // solve() proves it exhaustively instead (closure.h) and says so.
 // A classifier's verdict has no distance: a win it decides scores as a win
-// at UNKNOWN_DISTANCE plies, which is still a true bound, and the result then
-// says that the distance is not known.
+// at UNKNOWN_DISTANCE plies, which is still a true bound. With classifiers the
+// search therefore proves the value only (a null window around the draw: the
+// first win found at a node settles it), and the result says that the
+// distance is not known.
 // Graph-history interaction: a value that leaned on a repetition of a
 // position above the node is never stored, so a repetition draw found on
 // one line is never replayed as a fact on another.
