@@ -17,25 +17,44 @@ int moves_to_disturb(Color c, Square s, Square k) {
 }
 
 std::optional<Value> BreakthroughBeatsZugzwang::classify(const Position& pos) const {
+  const auto found = verdict(pos);
+  if (!found.outcome) return std::nullopt;
+  return value_of(*found.outcome);
+}
+
+KcpVerdict BreakthroughBeatsZugzwang::verdict(const Position& pos) const {
+  KcpVerdict found;
   const auto chunks = pawn_chunks(pos);
-  if (!chunks) return std::nullopt;
+  if (!chunks) return found;
+  found.why = KcpVerdict::Why::NoBreakthrough;
   const auto& chunk = *chunks;  // chunk[c]: the chunk of c's pawns
   for (Color a : {WHITE, BLACK}) {
     const Color b = ~a;
     if (chunk[a].winner(kcp_, pos.side) != a) continue;
+    found.breaker = a;
+    found.distance = chunk[a].distance(kcp_, pos.side);
+    const Outcome outcome = pos.side == a ? Outcome::Win : Outcome::Loss;
     if (mode_ == SchemaMode::Paper) {
-      if (chunk[b].winner(am_, pos.side) == b && chunk[b].winner(kcp_, pos.side) != b)
-        return value_of(pos.side == a ? Outcome::Win : Outcome::Loss);
-      continue;
+      found.why = chunk[b].winner(am_, pos.side) == b && chunk[b].winner(kcp_, pos.side) != b
+                      ? KcpVerdict::Why::Decided
+                      : KcpVerdict::Why::NoZugzwangWin;
+    } else {
+      const int b_moves = found.distance / 2;
+      found.defender_moves = b_moves;
+      bool disturbed = false, on_own_path = false;
+      for (Bitboard p = pos.pawns[b]; p && !disturbed;) disturbed = moves_to_disturb(b, pop_lsb(p), pos.king[a]) <= b_moves;
+      for (Bitboard p = pos.pawns[a]; p && !on_own_path;)
+        on_own_path = pawn_path(a, pop_lsb(p)) & square_bb(pos.king[a]);
+      found.why = disturbed     ? KcpVerdict::Why::KingDisturbed
+                  : on_own_path ? KcpVerdict::Why::KingOnOwnPath
+                                : KcpVerdict::Why::Decided;
     }
-    const int b_moves = chunk[a].distance(kcp_, pos.side) / 2;
-    bool held = true;
-    for (Bitboard p = pos.pawns[b]; p && held;) held = moves_to_disturb(b, pop_lsb(p), pos.king[a]) > b_moves;
-    for (Bitboard p = pos.pawns[a]; p && held;)
-      held = !(pawn_path(a, pop_lsb(p)) & square_bb(pos.king[a]));
-    if (held) return value_of(pos.side == a ? Outcome::Win : Outcome::Loss);
+    if (found.why == KcpVerdict::Why::Decided) {
+      found.outcome = outcome;
+      return found;
+    }
   }
-  return std::nullopt;
+  return found;
 }
 
 }  // namespace chunker
