@@ -31,6 +31,18 @@ std::uint32_t k3cppvk_index(const Position& chunk, int group) {
   return ((kv3cpp >> 6) << 12) | (std::uint32_t(chunk.king[WHITE]) << 6) | (kv3cpp & 63);
 }
 
+std::optional<Kv3cppInstance> k3cppvk_instance(const Position& pos, Color pawns_side) {
+  auto chunk = kv3cpp_instance(pos, ~pawns_side);
+  if (!chunk) return std::nullopt;
+  // The king joins its pawns in their normal form.
+  Square king = pos.king[pawns_side];
+  if (chunk->colour_reversed) king = flip_rank(king);
+  if (chunk->mirrored) king = mirror_file(king);
+  const std::uint32_t kv3cpp = chunk->index;
+  chunk->index = ((kv3cpp >> 6) << 12) | (std::uint32_t(king) << 6) | (kv3cpp & 63);
+  return chunk;
+}
+
 void save_k3cppvk(const K3cppvkLibrary& library, const std::string& data_dir) {
   save_library(library, K3CPPVK_HEADER, data_dir);
 }

@@ -15,6 +15,7 @@
 
 #include <climits>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,11 @@ constexpr std::uint32_t K3CPPVK_ENTRIES = KV3CPP_GROUPS * KV3CPP_CONFIGS * K3CPP
 Position k3cppvk_position(std::uint32_t index);
 // The entry of a position already in normal form, its pawns on group `group`.
 std::uint32_t k3cppvk_index(const Position& chunk, int group);
+
+// A K3CPPvK chunk found in a whole position: the king and pawns of
+// `pawns_side` against the other king, normalised as kv3cpp_instance does
+// (the flags say how); nullopt where those pawns form no chunk.
+std::optional<Kv3cppInstance> k3cppvk_instance(const Position& pos, Color pawns_side);
 
 struct K3cppvkLibrary {
   static constexpr std::int16_t ILLEGAL = INT16_MIN;

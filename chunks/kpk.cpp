@@ -49,6 +49,16 @@ std::optional<Value> kpk_probe(const KpkLibrary& library, const Position& pos) {
   return library.value(*index);
 }
 
+std::string KpkRecognizer::explain(const Position& pos) const {
+  const auto value = classify(pos);
+  if (!value) return "not king and pawn against king";
+  if (*value == 0) return "king and pawn against king: the KPK library says draw";
+  // The pawn's side never loses here (kpk.h): a decisive value is its win.
+  const Color winner = pos.pawns[WHITE] ? WHITE : BLACK;
+  return std::string("king and pawn against king: the KPK library gives ") + colour_name(winner) + " a win in " +
+         std::to_string(distance_of(*value)) + " plies → " + colour_name(winner) + " wins";
+}
+
 std::string kpk_library_name() { return "kpk"; }
 
 void save_kpk(const KpkLibrary& library, const std::string& data_dir) { save_library(library, kpk_header(), data_dir); }

@@ -66,6 +66,7 @@ public:
   explicit KpkRecognizer(const KpkLibrary& library) : library_(library) {}
   std::optional<Value> classify(const Position& pos) const override { return kpk_probe(library_, pos); }
   std::string name() const override { return "KPK library"; }
+  std::string explain(const Position& pos) const override;
 
 private:
   const KpkLibrary& library_;

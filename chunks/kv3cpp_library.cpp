@@ -91,6 +91,10 @@ const ZConfigurations& ChunkLibraries::z_configurations() const {
   return loaded<ZConfigurations>(z_configurations_, [&] { return load_z_configurations(data_dir_); });
 }
 
+const K3cppvkLibrary& ChunkLibraries::k3cppvk() const {
+  return loaded<K3cppvkLibrary>(k3cppvk_, [&] { return load_k3cppvk(data_dir_); });
+}
+
 const KpkLibrary& ChunkLibraries::kpk() const {
   if (!kpk_) kpk_ = load_kpk(data_dir_);
   return *kpk_;

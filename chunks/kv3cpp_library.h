@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "k3cppvk.h"
 #include "kpk.h"
 #include "kv3cpp.h"
 
@@ -81,6 +82,7 @@ public:
   const KpkLibrary& kpk() const;
   const Kv3cppTempi& kv3cpp_tempi() const;
   const ZConfigurations& z_configurations() const;
+  const K3cppvkLibrary& k3cppvk() const;
 
 private:
   std::string data_dir_;
@@ -88,6 +90,7 @@ private:
   mutable std::optional<KpkLibrary> kpk_;
   mutable std::optional<Kv3cppTempi> kv3cpp_tempi_;
   mutable std::optional<ZConfigurations> z_configurations_;
+  mutable std::optional<K3cppvkLibrary> k3cppvk_;
 };
 
 }  // namespace chunker

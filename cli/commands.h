@@ -16,5 +16,7 @@ int oracle_command(const Args& args);
 int variant_command(const Args& args);
 int libgen_command(const Args& args);
 int table_command(const Args& args);
+int inspect_command(const Args& args);
+int uci_command(const Args& args);
 
 }  // namespace chunker::cli

@@ -19,6 +19,8 @@ const char* USAGE =
     "  solve FEN [options]          prove the value of a position (--help for options)\n"
     "  solve --epd FILE [options]   solve every position of an EPD suite\n"
     "  table [SUITE.epd] [options]  the paper's Table 4-1: nodes (ply) per level for a suite\n"
+    "  inspect [FEN] [--json]       interactive: board, chunks, library properties, schemas, oracle\n"
+    "  uci                          play through the UCI protocol (chess GUIs, match runners)\n"
     "  oracle build|probe|stats|verify  the exact tablebase of the domain, the schemas' check\n"
     "  libgen [--only NAME...]      regenerate the chunk libraries into data/\n"
     "  variant GAME perft|solve     pawns-only games: Peasants' Chess, the NxN pawn game (--help)\n";
@@ -34,6 +36,8 @@ int main(int argc, char** argv) {
       {"variant", variant_command},
       {"libgen", libgen_command},
       {"table", table_command},
+      {"inspect", inspect_command},
+      {"uci", uci_command},
   };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" ||
       std::string(argv[1]) == "help") {

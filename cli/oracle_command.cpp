@@ -65,11 +65,7 @@ int probe(const std::string& data_dir, const std::string& fen, bool json) {
   Value value = table.value(view);
   auto moves = move_values(table, view);
   // Moves are listed as they are played in the position asked about.
-  auto back = [&](Move m) {
-    if (slot->mirror) m = Move(mirror_file(m.from()), mirror_file(m.to()), m.kind());
-    if (slot->colour) m = Move(flip_rank(m.from()), flip_rank(m.to()), m.kind());
-    return m;
-  };
+  auto back = [&](Move m) { return slot->unview(m); };
   if (json) {
     std::cout << "{\"fen\":" << json_string(to_fen(pos)) << ",\"layout\":" << json_string(layout_name(slot->layout))
               << ",\"value\":" << json_string(value_word(value)) << ",\"distance\":";

@@ -15,6 +15,7 @@ std::string stop_word(StopReason s) {
     case StopReason::Proven: return "proven";
     case StopReason::PlyLimit: return "ply limit";
     case StopReason::NodeLimit: return "node limit";
+    case StopReason::Stopped: return "stop";
   }
   return "";
 }

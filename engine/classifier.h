@@ -32,6 +32,14 @@ public:
   virtual ~Classifier() = default;
   virtual std::optional<Value> classify(const Position& pos) const = 0;
   virtual std::string name() const = 0;
+  // One line for a person (`chunker inspect`): why the classifier decides the
+  // position, or why it does not. A classifier words the verdict its
+  // classify() reaches on the same code path; this default only restates it.
+  virtual std::string explain(const Position& pos) const {
+    const auto v = classify(pos);
+    if (!v) return "does not decide the position";
+    return is_win(*v) ? "the side to move wins" : is_loss(*v) ? "the side to move loses" : "a draw";
+  }
 };
 
 }  // namespace chunker

@@ -33,6 +33,11 @@ struct Dependence {
 };
 
 struct Aborted {};
+struct Stopped {};
+
+// How often (in nodes) the search looks at the stop flag: cheap enough, and
+// a few microseconds between looks.
+constexpr std::uint64_t STOP_CHECK_NODES = 1024;
 
 // A pawn on its seventh rank with its promotion square free: one reason to
 // look past the ply limit.
@@ -84,6 +89,8 @@ Move Solver::stored_move(const Position& pos) const {
 
 Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value beta, Dependence& dep) {
   if (counting && ++nodes > limits_.node_limit) throw Aborted{};
+  if (counting && limits_.stop && nodes % STOP_CHECK_NODES == 0 && limits_.stop->load(std::memory_order_relaxed))
+    throw Stopped{};
   dep = Dependence{};
   const Key key = zobrist(pos);
   line_[ply] = pos;
@@ -190,6 +197,7 @@ SearchResult solve(const Position& root, const SearchLimits& limits,
       result.value = v;
       result.completed_ply = limit;
       result.best = solver->stored_move(root);
+      if (limits.on_iteration) limits.on_iteration(limit, v, solver->nodes, result.best);
       // A classified win or loss is proven at once; its distance is not known.
       const bool classified =
           is_decisive(v) && (value_only || distance_of(v) >= UNKNOWN_DISTANCE || solver->inexact_terminals > 0);
@@ -206,6 +214,8 @@ SearchResult solve(const Position& root, const SearchLimits& limits,
     }
   } catch (const Aborted&) {
     result.stop = StopReason::NodeLimit;
+  } catch (const Stopped&) {
+    result.stop = StopReason::Stopped;
   }
   result.nodes = std::min(solver->nodes, limits.node_limit);
   result.rule_terminals = solver->rule_terminals;

@@ -19,7 +19,9 @@
 // one line is never replayed as a fact on another.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,9 +39,15 @@ struct SearchLimits {
   // When search leaves the value unproven, positions with at most this many
   // reachable positions are proven exhaustively (closure.h); 0 turns it off.
   std::uint64_t closure_budget = 2'000'000;
+  // Set by another thread to end the search early (`chunker uci`'s stop,
+  // or its clock); the result is then that of the last completed iteration.
+  const std::atomic<bool>* stop = nullptr;
+  // Called after each completed iteration with its ply limit, value, nodes
+  // so far and best move, so a front end can show progress.
+  std::function<void(int ply, Value value, std::uint64_t nodes, Move best)> on_iteration;
 };
 
-enum class StopReason { Proven, PlyLimit, NodeLimit };
+enum class StopReason { Proven, PlyLimit, NodeLimit, Stopped };
 enum class Proof { None, Search, Exhaustive };
 
 struct SearchResult {

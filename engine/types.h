@@ -12,6 +12,7 @@ using Key = std::uint64_t;
 
 enum Color : std::uint8_t { WHITE = 0, BLACK = 1, COLOR_NB = 2 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
+constexpr const char* colour_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 using Square = std::uint8_t;
 constexpr Square NO_SQUARE = 64;

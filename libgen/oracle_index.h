@@ -100,6 +100,12 @@ struct OracleSlot {
     Position p = colour ? colour_reversed(pos) : pos;
     return mirror ? mirrored(p) : p;
   }
+  // A move of the viewed position as it is played in the position itself.
+  Move unview(Move m) const {
+    if (mirror) m = Move(mirror_file(m.from()), mirror_file(m.to()), m.kind());
+    if (colour) m = Move(flip_rank(m.from()), flip_rank(m.to()), m.kind());
+    return m;
+  }
 };
 std::optional<OracleSlot> locate(const Position& pos);
 

@@ -24,15 +24,30 @@
 
 namespace chunker {
 
+// What Level 1 found: the answer classify() gives, and enough of the
+// argument for explain() to word it.
+struct AmVerdict {
+  enum class Why : std::uint8_t { NoChunks, NoSideWinsBoth, ChunksInteract, KingHemmedIn, Decided };
+  Why why = Why::NoChunks;
+  std::optional<Outcome> outcome;  // for the side to move, when decided
+  Color winner = WHITE;            // the side that wins both chunks, from NoSideWinsBoth on
+  // The two chunk games of the argument: (colour of the chunk's pawns, side
+  // to move there), with their AM distances.
+  std::pair<Color, Color> games[2];
+  int distance[2] = {0, 0};
+  int horizon[COLOR_NB] = {0, 0};  // king moves within which the chunks must not interact (sound mode)
+};
+
 class AmBothChunks : public Classifier {
 public:
   AmBothChunks(const ChunkLibraries& libraries, SchemaMode mode)
       : am_(libraries.kv3cpp(Assumption::AM)), mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override;
   std::string name() const override { return "level 1 (AM, both chunks)"; }
+  std::string explain(const Position& pos) const override;  // schemas/explain.cpp
+  AmVerdict verdict(const Position& pos) const;
 
 private:
-  std::optional<Outcome> outcome(const Position& pos) const;
   const Kv3cppLibrary& am_;
   SchemaMode mode_;
 };

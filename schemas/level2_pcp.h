@@ -22,12 +22,24 @@
 
 namespace chunker {
 
+// What Level 2 found: the answer classify() gives, and enough of the
+// argument for explain() to word it.
+struct PcpVerdict {
+  enum class Why : std::uint8_t { NoChunks, NotThreeAgainstFewer, PawnsDoNotHold, ChunksInteract, KingHemmedIn, Decided };
+  Why why = Why::NoChunks;
+  std::optional<Outcome> outcome;  // for the side to move, when decided
+  Color keeper = WHITE;            // B, the side with three pawns, from PawnsDoNotHold on
+  int horizon[COLOR_NB] = {0, 0};  // king moves within which the chunks must not interact (sound mode)
+};
+
 class KeepThreePawns : public Classifier {
 public:
   KeepThreePawns(const ChunkLibraries& libraries, SchemaMode mode)
       : am_(libraries.kv3cpp(Assumption::AM)), pcp_(libraries.kv3cpp(Assumption::PCP)), mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override;
   std::string name() const override { return "level 2 (PCP, three pawns)"; }
+  std::string explain(const Position& pos) const override;  // schemas/explain.cpp
+  PcpVerdict verdict(const Position& pos) const;
 
 private:
   const Kv3cppLibrary& am_;

@@ -16,30 +16,49 @@ int moves_to_disturb(Color c, Square s, Square k) {
   return INT_MAX;
 }
 
-bool still_king_holds(const Position& pos, Color a, int b_moves) {
+StillKing still_king(const Position& pos, Color a, int b_moves) {
   for (Bitboard p = pos.pawns[~a]; p;)
-    if (moves_to_disturb(~a, pop_lsb(p), pos.king[a]) <= b_moves) return false;
+    if (moves_to_disturb(~a, pop_lsb(p), pos.king[a]) <= b_moves) return StillKing::Disturbed;
   for (Bitboard p = pos.pawns[a]; p;)
-    if (pawn_path(a, pop_lsb(p)) & square_bb(pos.king[a])) return false;
-  return true;
+    if (pawn_path(a, pop_lsb(p)) & square_bb(pos.king[a])) return StillKing::OnOwnPath;
+  return StillKing::Holds;
 }
 
 std::optional<Value> BreakthroughBeatsZugzwang::classify(const Position& pos) const {
+  const auto found = verdict(pos);
+  if (!found.outcome) return std::nullopt;
+  return value_of(*found.outcome);
+}
+
+KcpVerdict BreakthroughBeatsZugzwang::verdict(const Position& pos) const {
+  KcpVerdict found;
   const auto chunks = pawn_chunks(pos);
-  if (!chunks) return std::nullopt;
+  if (!chunks) return found;
+  found.why = KcpVerdict::Why::NoBreakthrough;
   const auto& chunk = *chunks;  // chunk[c]: the chunk of c's pawns
   for (Color a : {WHITE, BLACK}) {
     const Color b = ~a;
     if (chunk[a].winner(kcp_, pos.side) != a) continue;
+    found.breaker = a;
+    found.distance = chunk[a].distance(kcp_, pos.side);
+    const Outcome outcome = pos.side == a ? Outcome::Win : Outcome::Loss;
     if (mode_ == SchemaMode::Paper) {
-      if (chunk[b].winner(am_, pos.side) == b && chunk[b].winner(kcp_, pos.side) != b)
-        return value_of(pos.side == a ? Outcome::Win : Outcome::Loss);
-      continue;
+      found.why = chunk[b].winner(am_, pos.side) == b && chunk[b].winner(kcp_, pos.side) != b
+                      ? KcpVerdict::Why::Decided
+                      : KcpVerdict::Why::NoZugzwangWin;
+    } else {
+      found.defender_moves = found.distance / 2;
+      const StillKing still = still_king(pos, a, found.defender_moves);
+      found.why = still == StillKing::Disturbed   ? KcpVerdict::Why::KingDisturbed
+                  : still == StillKing::OnOwnPath ? KcpVerdict::Why::KingOnOwnPath
+                                                  : KcpVerdict::Why::Decided;
     }
-    if (still_king_holds(pos, a, chunk[a].distance(kcp_, pos.side) / 2))
-      return value_of(pos.side == a ? Outcome::Win : Outcome::Loss);
+    if (found.why == KcpVerdict::Why::Decided) {
+      found.outcome = outcome;
+      return found;
+    }
   }
-  return std::nullopt;
+  return found;
 }
 
 }  // namespace chunker

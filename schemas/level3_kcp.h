@@ -25,12 +25,25 @@
 
 namespace chunker {
 
+// What Level 3 found: the answer classify() gives, and enough of the
+// argument for explain() to word it.
+struct KcpVerdict {
+  enum class Why : std::uint8_t { NoChunks, NoBreakthrough, NoZugzwangWin, KingDisturbed, KingOnOwnPath, Decided };
+  Why why = Why::NoChunks;
+  std::optional<Outcome> outcome;  // for the side to move, when decided
+  Color breaker = WHITE;           // A, whose pawns win under KCP, from NoZugzwangWin on
+  int distance = 0;                // A's KCP distance with the position's side to move
+  int defender_moves = 0;          // the moves B makes meanwhile (sound mode)
+};
+
 class BreakthroughBeatsZugzwang : public Classifier {
 public:
   BreakthroughBeatsZugzwang(const ChunkLibraries& libraries, SchemaMode mode)
       : am_(libraries.kv3cpp(Assumption::AM)), kcp_(libraries.kv3cpp(Assumption::KCP)), mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override;
   std::string name() const override { return "level 3 (KCP breakthrough)"; }
+  std::string explain(const Position& pos) const override;  // schemas/explain.cpp
+  KcpVerdict verdict(const Position& pos) const;
 
 private:
   const Kv3cppLibrary& am_;
@@ -47,7 +60,9 @@ int moves_to_disturb(Color c, Square s, Square k);
 // only pawns while its king stands still, and b gets at most `b_moves` moves
 // of its pawns before a's pawns are through. That holds the race if none of
 // b's pawns can check a's king or reach its last rank within those moves,
-// and a's king stands on no square its own pawns still have to pass.
-bool still_king_holds(const Position& pos, Color a, int b_moves);
+// and a's king stands on no square its own pawns still have to pass;
+// else what fails first.
+enum class StillKing : std::uint8_t { Holds, Disturbed, OnOwnPath };
+StillKing still_king(const Position& pos, Color a, int b_moves);
 
 }  // namespace chunker

@@ -5,22 +5,36 @@
 namespace chunker {
 
 std::optional<Value> SpareTempiRace::classify(const Position& pos) const {
-  const auto chunks = pawn_chunks(pos);
-  if (!chunks) return std::nullopt;
-  const auto& chunk = *chunks;  // chunk[c]: the chunk of c's pawns
-  for (Color c : {WHITE, BLACK})
-    if (chunk[c].winner(kcp_, pos.side) != c) return std::nullopt;
-  // spare[c]: the spare tempi of c's king, which defends against ~c's pawns.
-  int spare[COLOR_NB];
-  for (Color c : {WHITE, BLACK}) spare[c] = tempi_.tempi[chunk[~c].entry(pos.side)];
+  const TempiVerdict found = verdict(pos);
+  if (!found.outcome) return std::nullopt;
+  return value_of(*found.outcome);
+}
 
-  const Color us = pos.side, them = ~us;
-  if (mode_ == SchemaMode::Paper) return value_of(spare[us] >= spare[them] ? Outcome::Win : Outcome::Loss);
+TempiVerdict SpareTempiRace::verdict(const Position& pos) const {
+  TempiVerdict found;
+  const auto chunks = pawn_chunks(pos);
+  if (!chunks) return found;
+  const auto& chunk = *chunks;  // chunk[c]: the chunk of c's pawns
+  found.why = TempiVerdict::Why::NotBothBreakthrough;
+  for (Color c : {WHITE, BLACK})
+    if (chunk[c].winner(kcp_, pos.side) != c) return found;
+  // spare[c]: the spare tempi of c's king, which defends against ~c's pawns.
+  for (Color c : {WHITE, BLACK}) found.spare[c] = tempi_.tempi[chunk[~c].entry(pos.side)];
+
+  const Color us = pos.side;
+  auto decided = [&](Color winner) {
+    found.why = TempiVerdict::Why::Decided;
+    found.winner = winner;
+    found.outcome = winner == us ? Outcome::Win : Outcome::Loss;
+    return found;
+  };
+  if (mode_ == SchemaMode::Paper) return decided(found.spare[us] >= found.spare[~us] ? us : ~us);
   // One move more for b: an unsafe promotion of a's (a sacrifice that
   // forces the king to take, no pass) may be answered by b's own safe one.
   for (Color a : {WHITE, BLACK})
-    if (still_king_holds(pos, a, spare[~a] + 1)) return value_of(a == us ? Outcome::Win : Outcome::Loss);
-  return std::nullopt;
+    if (still_king(pos, a, found.spare[~a] + 1) == StillKing::Holds) return decided(a);
+  found.why = TempiVerdict::Why::KingDisturbed;
+  return found;
 }
 
 }  // namespace chunker

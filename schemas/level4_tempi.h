@@ -13,7 +13,7 @@
 // t the spare tempi of b's king there with the position's side to move
 // (t never exceeds the d/2 moves Level 3 allows). a wins if none of b's
 // pawns can check a's still king or reach its last rank within t moves
-// (still_king_holds). Fired only where b's pawns break through too, the
+// (still_king). Fired only where b's pawns break through too, the
 // race of the paper; elsewhere Level 3 answers.
 #pragma once
 
@@ -22,12 +22,24 @@
 
 namespace chunker {
 
+// What Level 4 found: the answer classify() gives, and enough of the
+// argument for explain() to word it.
+struct TempiVerdict {
+  enum class Why : std::uint8_t { NoChunks, NotBothBreakthrough, KingDisturbed, Decided };
+  Why why = Why::NoChunks;
+  std::optional<Outcome> outcome;  // for the side to move, when decided
+  Color winner = WHITE;            // when decided
+  int spare[COLOR_NB] = {0, 0};    // the spare tempi of each colour's king, from NotBothBreakthrough on
+};
+
 class SpareTempiRace : public Classifier {
 public:
   SpareTempiRace(const ChunkLibraries& libraries, SchemaMode mode)
       : kcp_(libraries.kv3cpp(Assumption::KCP)), tempi_(libraries.kv3cpp_tempi()), mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override;
   std::string name() const override { return "level 4 (spare tempi)"; }
+  std::string explain(const Position& pos) const override;  // schemas/explain.cpp
+  TempiVerdict verdict(const Position& pos) const;
 
 private:
   const Kv3cppLibrary& kcp_;

@@ -61,33 +61,49 @@ ZConfigurationTheorem::ZConfigurationTheorem(const ChunkLibraries& libraries, Sc
   }
 }
 
-std::optional<Value> ZConfigurationTheorem::paper_rule(const Position& pos,
-                                                       const std::array<ChunkView, COLOR_NB>& chunk) const {
-  for (Color a : {WHITE, BLACK}) {
-    const Color b = ~a;
-    if (!z_.contains(chunk[a].entry(pos.side)) || chunk[b].winner(kcp_, pos.side) == b) continue;
-    if (z_.contains(chunk[b].entry(pos.side))) return value_of(Outcome::Draw);
-    return value_of(pos.side == a ? Outcome::Win : Outcome::Loss);
-  }
-  return std::nullopt;
+std::optional<Value> ZConfigurationTheorem::classify(const Position& pos) const {
+  const ZVerdict found = verdict(pos);
+  if (!found.outcome) return std::nullopt;
+  return value_of(*found.outcome);
 }
 
-std::optional<Value> ZConfigurationTheorem::classify(const Position& pos) const {
+ZVerdict ZConfigurationTheorem::verdict(const Position& pos) const {
+  using Why = ZVerdict::Why;
+  ZVerdict found;
   const auto chunks = pawn_chunks(pos);
-  if (!chunks) return std::nullopt;
+  if (!chunks) return found;
   const auto& chunk = *chunks;  // chunk[c]: the chunk of c's pawns
-  if (mode_ == SchemaMode::Paper) return paper_rule(pos, chunk);
+  found.why = Why::NoZ;
   for (Color a : {WHITE, BLACK}) {
     const Color b = ~a;
     if (!z_.contains(chunk[a].entry(pos.side))) continue;
-    if (chunk[b].winner(pcp_, WHITE) != a || chunk[b].winner(pcp_, BLACK) != a) continue;
-    int horizon[COLOR_NB];
-    horizon[a] = (std::max(chunk[b].distance(pcp_, WHITE), chunk[b].distance(pcp_, BLACK)) + 1) / 2;
-    horizon[b] = horizon[a] + answers_[kv3cpp_slice_of(chunk[a].instance.index)];
-    if (!chunks_interact(pos, horizon) && !king_hemmed_in(pos, WHITE) && !king_hemmed_in(pos, BLACK))
-      return value_of(pos.side == a ? Outcome::Win : Outcome::Loss);
+    found.z_side = a;
+    const Outcome a_wins = pos.side == a ? Outcome::Win : Outcome::Loss;
+    if (mode_ == SchemaMode::Paper) {
+      if (chunk[b].winner(kcp_, pos.side) == b) {
+        found.why = Why::OtherBreaksThrough;
+        continue;
+      }
+      const bool both = z_.contains(chunk[b].entry(pos.side));
+      found.why = both ? Why::BothZ : Why::Decided;
+      found.outcome = both ? Outcome::Draw : a_wins;
+      return found;
+    }
+    if (chunk[b].winner(pcp_, WHITE) != a || chunk[b].winner(pcp_, BLACK) != a) {
+      found.why = Why::OtherPawnsHold;
+      continue;
+    }
+    found.horizon[a] = (std::max(chunk[b].distance(pcp_, WHITE), chunk[b].distance(pcp_, BLACK)) + 1) / 2;
+    found.horizon[b] = found.horizon[a] + answers_[kv3cpp_slice_of(chunk[a].instance.index)];
+    found.why = chunks_interact(pos, found.horizon)                                 ? Why::ChunksInteract
+                : king_hemmed_in(pos, WHITE) || king_hemmed_in(pos, BLACK) ? Why::KingHemmedIn
+                                                                                    : Why::Decided;
+    if (found.why == Why::Decided) {
+      found.outcome = a_wins;
+      return found;
+    }
   }
-  return std::nullopt;
+  return found;
 }
 
 }  // namespace chunker

@@ -29,14 +29,26 @@
 
 namespace chunker {
 
+// What Level 5 found: the answer classify() gives, and enough of the
+// argument for explain() to word it.
+struct ZVerdict {
+  enum class Why : std::uint8_t {
+    NoChunks, NoZ, OtherBreaksThrough, BothZ, OtherPawnsHold, ChunksInteract, KingHemmedIn, Decided };
+  Why why = Why::NoChunks;
+  std::optional<Outcome> outcome;  // for the side to move, when decided
+  Color z_side = WHITE;            // whose pawns are in Z, from OtherBreaksThrough on
+  int horizon[COLOR_NB] = {0, 0};  // sound mode: the king moves the argument allows
+};
+
 class ZConfigurationTheorem : public Classifier {
 public:
   ZConfigurationTheorem(const ChunkLibraries& libraries, SchemaMode mode);
   std::optional<Value> classify(const Position& pos) const override;
   std::string name() const override { return "level 5 (Z configurations)"; }
+  std::string explain(const Position& pos) const override;  // schemas/explain.cpp
+  ZVerdict verdict(const Position& pos) const;
 
 private:
-  std::optional<Value> paper_rule(const Position& pos, const std::array<ChunkView, COLOR_NB>& chunk) const;
   const Kv3cppLibrary& pcp_;
   const Kv3cppLibrary& kcp_;
   const ZConfigurations& z_;

@@ -85,6 +85,10 @@ TEST_CASE("every class of bad input is one line and exit status 2") {
   check_refused({"solve"}, "give either a FEN or --epd FILE");
   check_refused({"solve", "--epd", "/nonexistent/suite.epd"}, "cannot open EPD file");
   check_refused({"frobnicate"}, "unknown command");
+  check_refused({"inspect", "4k3/8/8/8/8/8/8/3QK3 w - -"}, "only kings and pawns");
+  check_refused({"inspect", "--json"}, "--json needs a FEN");
+  check_refused({"inspect", "--schemas", "folk"}, "--schemas must be sound or paper, got 'folk'");
+  check_refused({"uci", "--level", "9"}, "--level must be between 0 and");
 }
 
 TEST_CASE("a bad EPD line is refused with its file and line number") {

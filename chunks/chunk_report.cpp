@@ -1,0 +1,94 @@
+#include "chunk_report.h"
+
+#include "k3cppvk.h"
+#include "peasant_eval.h"  // moves_to_promote: the paper's 3CPP unopposed count, "a simple matter to calculate"
+
+namespace chunker {
+
+namespace {
+
+// The side-to-move bit of an entry, in the chunk's normal form: the board
+// colour `side`, swapped where the chunk was seen colour-reversed.
+std::uint32_t with_side(std::uint32_t index, int side_bit, const Kv3cppInstance& instance, Color side) {
+  const std::uint32_t normal_side = std::uint32_t(side) ^ std::uint32_t(instance.colour_reversed);
+  return (index & ~(1u << side_bit)) | (normal_side << side_bit);
+}
+
+constexpr int KV3CPP_SIDE_BIT = 6, K3CPPVK_SIDE_BIT = 12;
+
+Kv3cppChunkReport kv3cpp_report(const Position& pos, Color pawns, const Kv3cppInstance& instance,
+                                const ChunkLibraries& libraries) {
+  Kv3cppChunkReport report;
+  report.pawns = pawns;
+  report.pawn_squares = pos.pawns[pawns];
+  report.king = pos.king[~pawns];
+  report.instance = instance;
+  for (int a = 0; a < ASSUMPTION_NB; ++a) {
+    const Kv3cppLibrary& library = libraries.kv3cpp(Assumption(a));
+    for (Color side : {WHITE, BLACK}) {
+      const std::uint32_t entry = with_side(instance.index, KV3CPP_SIDE_BIT, instance, side);
+      if (library.legal(entry)) report.result[a][side] = {true, library.pawns_value(entry)};
+    }
+  }
+  for (Color side : {WHITE, BLACK})
+    report.spare_tempi[side] =
+        libraries.kv3cpp_tempi().tempi[with_side(instance.index, KV3CPP_SIDE_BIT, instance, side)];
+  report.z_configuration = libraries.z_configurations().contains(instance.index);
+  return report;
+}
+
+InteractionReport interaction_report(const Position& pos) {
+  InteractionReport report;
+  for (Bitboard w = pos.pawns[WHITE]; w;) {
+    const int file = file_of(pop_lsb(w));
+    for (Bitboard b = pos.pawns[BLACK]; b;)
+      if (std::abs(file_of(pop_lsb(b)) - file) <= 1) report.groups_apart = false;
+  }
+  report.promotion_pending = pos.promoted != NO_SQUARE;
+  for (Color c : {WHITE, BLACK}) report.hemmed_in[c] = king_hemmed_in(pos, c);
+  for (int moves = 0; moves <= 7 && report.meeting_moves < 0; ++moves) {
+    const int horizon[COLOR_NB] = {moves, moves};
+    if (chunks_interact(pos, horizon)) report.meeting_moves = moves;
+  }
+  return report;
+}
+
+AlternateParseReport alternate_report(const Position& pos, Color escort, const Kv3cppInstance& instance,
+                                      const ChunkLibraries& libraries) {
+  AlternateParseReport report;
+  report.escort = escort;
+  report.pawn_squares = pos.pawns[escort];
+  report.king = pos.king[escort];
+  report.lone_king = pos.king[~escort];
+  report.instance = instance;
+  const K3cppvkLibrary& library = libraries.k3cppvk();
+  for (Color side : {WHITE, BLACK}) {
+    const std::uint32_t entry = with_side(instance.index, K3CPPVK_SIDE_BIT, instance, side);
+    if (!library.legal(entry)) continue;
+    report.result[side] = {true, library.pawns_value(entry)};
+    report.spare_tempi[side] = library.tempi[entry];
+  }
+  report.unopposed = pos.pawns[~escort];
+  for (Bitboard b = report.unopposed; b;) {
+    const int moves = moves_to_promote(~escort, pop_lsb(b));
+    if (report.unopposed_moves < 0 || moves < report.unopposed_moves) report.unopposed_moves = moves;
+  }
+  return report;
+}
+
+}  // namespace
+
+ChunkReport chunk_report(const Position& pos, const ChunkLibraries& libraries) {
+  ChunkReport report;
+  report.interaction = interaction_report(pos);
+  if (report.interaction.promotion_pending) return report;
+  for (Color pawns : {WHITE, BLACK}) {
+    if (!pos.pawns[pawns]) continue;
+    if (auto instance = kv3cpp_instance(pos, ~pawns)) report.chunk[pawns] = kv3cpp_report(pos, pawns, *instance, libraries);
+    if (auto instance = k3cppvk_instance(pos, pawns))
+      report.alternates.push_back(alternate_report(pos, pawns, *instance, libraries));
+  }
+  return report;
+}
+
+}  // namespace chunker

@@ -1,0 +1,69 @@
+// Everything the chunk libraries say about a position, gathered into plain
+// values for a person (`chunker inspect`) or a script (its --json): the
+// default parse (two Kv3CPP chunks) with each chunk's properties under every
+// library, how soon the chunks may interact, and the alternate parses (a
+// K3CPPvK chunk and 3CPP unopposed, the paper §4).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "kv3cpp_library.h"
+#include "parse.h"
+
+namespace chunker {
+
+// One library entry, seen from the chunk's pawns.
+struct ChunkResult {
+  bool legal = false;     // false where the entry cannot arise with that side to move
+  Value pawns_value = 0;  // for the pawns' side: win_in(d), loss_in(d), or 0 for a draw
+};
+
+// A Kv3CPP chunk of the default parse: the pawns of one colour against the
+// other colour's king.
+struct Kv3cppChunkReport {
+  Color pawns = WHITE;
+  Bitboard pawn_squares = 0;
+  Square king = NO_SQUARE;
+  Kv3cppInstance instance{};                       // the entry with the position's side to move
+  ChunkResult result[ASSUMPTION_NB][COLOR_NB];     // by assumption and side to move (board colours)
+  int spare_tempi[COLOR_NB] = {-1, -1};            // the king's, where the pawns win under KCP; else -1
+  bool z_configuration = false;
+};
+
+struct InteractionReport {
+  bool groups_apart = true;       // no pawns of both colours on the same or neighbouring files
+  bool promotion_pending = false; // a promoted piece waits to be taken: no chunk holds it
+  bool hemmed_in[COLOR_NB] = {false, false};  // a king without a move of its own (parse.h)
+  // The fewest moves each king makes before the chunks may interact
+  // (chunks_interact with both horizons equal): 0 when they already do,
+  // -1 when not even a king's crossing of the board brings them together.
+  int meeting_moves = -1;
+};
+
+// The alternate parse where `escort`'s king leaves the enemy pawns to join
+// its own: K3CPPvK (the escort's king and pawns against the lone king, who
+// may pass), and the other side's pawns running unopposed.
+struct AlternateParseReport {
+  Color escort = WHITE;
+  Bitboard pawn_squares = 0;
+  Square king = NO_SQUARE, lone_king = NO_SQUARE;
+  Kv3cppInstance instance{};           // the K3CPPvK entry with the position's side to move
+  ChunkResult result[COLOR_NB];        // by side to move
+  int spare_tempi[COLOR_NB] = {-1, -1};  // the lone king's, where the pawns win; else -1
+  Bitboard unopposed = 0;              // the other side's pawns
+  int unopposed_moves = -1;            // moves the quickest of them needs to promote, obstacles aside; -1 with none
+};
+
+struct ChunkReport {
+  // By the colour of the chunk's pawns; nullopt where those pawns form no
+  // Kv3CPP chunk, or there are none.
+  std::optional<Kv3cppChunkReport> chunk[COLOR_NB];
+  InteractionReport interaction;
+  std::vector<AlternateParseReport> alternates;  // one per side whose pawns form a chunk with its king
+};
+
+// Throws TableError when a library is missing or damaged.
+ChunkReport chunk_report(const Position& pos, const ChunkLibraries& libraries);
+
+}  // namespace chunker

@@ -1,0 +1,258 @@
+// `chunker inspect [FEN]`: an interactive session on a position (board,
+// parses, chunk properties, schemas, oracle), moves made and taken back;
+// `--json` prints the same once for scripts.
+#include <iostream>
+#include <sstream>
+
+#include "inspect_output.h"
+#include "line_reader.h"
+#include "notation.h"
+#include "options.h"
+#include "output.h"
+#include "table_file.h"
+
+namespace chunker::cli {
+
+namespace {
+
+// The Szén position (Szén 1836; Fine, Basic Chess Endings no. 68): whoever
+// moves first wins. The session starts there when given no FEN.
+constexpr const char* SZEN = "4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1";
+
+const char* HELP =
+    "commands:\n"
+    "  move MOVE | MOVE   play a move, in SAN (e4, Kd2, exd6) or coordinates (e2e4)\n"
+    "  undo               take the last move back\n"
+    "  moves              the legal moves, with the oracle's value of each\n"
+    "  parse [alt|default]  show the parse; alt: the next alternate parse; default: back\n"
+    "  solve [LEVEL]      search the position with the schemas of levels 1..LEVEL (default: all)\n"
+    "  fen [FEN]          print the position's FEN, or set up another position\n"
+    "  show               print the inspection again\n"
+    "  help               this list\n"
+    "  quit               end the session\n";
+
+// One position of the session's line: where the game stands and, when a
+// safe promotion ended it there, who won.
+struct LinePosition {
+  Position pos;
+  int fullmove = 1;
+  std::string ended;
+};
+
+class Session {
+public:
+  Session(Inspector& inspector, const Fen& start, const SearchLimits& solve_limits)
+      : inspector_(inspector), solve_limits_(solve_limits) {
+    line_.push_back({start.pos, start.fullmove, ""});
+    inspect_now();
+  }
+
+  // Runs one command line; false when the session should end.
+  bool execute(const std::string& text);
+  void show();
+
+private:
+  const LinePosition& now() const { return line_.back(); }
+  void play(const std::string& text);
+  void undo();
+  void parse(const std::string& which);
+  void solve_here(const std::string& level_text);
+  void fen(const std::string& text);
+  void inspect_now();
+  int shown_parse() const;
+
+  Inspector& inspector_;
+  SearchLimits solve_limits_;
+  std::vector<LinePosition> line_;
+  Inspection current_;
+  std::optional<Color> escort_;  // the alternate parse shown: whose king joins its pawns; none for the default
+};
+
+void Session::inspect_now() {
+  if (now().ended.empty()) current_ = inspector_.inspect(now().pos);
+  if (escort_ && shown_parse() == DEFAULT_PARSE) {
+    std::cout << "(no alternate parse with " << colour_name(*escort_) << "'s king here: back to the default parse)\n";
+    escort_.reset();
+  }
+}
+
+int Session::shown_parse() const {
+  if (!escort_) return DEFAULT_PARSE;
+  for (std::size_t i = 0; i < current_.chunks.alternates.size(); ++i)
+    if (current_.chunks.alternates[i].escort == *escort_) return int(i);
+  return DEFAULT_PARSE;
+}
+
+void Session::show() {
+  if (!now().ended.empty()) {
+    std::cout << "game over: " << now().ended << " (undo takes the promotion back)\n";
+    return;
+  }
+  std::cout << inspection_text(current_, shown_parse(), now().fullmove);
+}
+
+void Session::play(const std::string& text) {
+  if (!now().ended.empty()) {
+    std::cout << "the game is over: " << now().ended << " (undo takes the promotion back)\n";
+    return;
+  }
+  const Position& pos = now().pos;
+  const auto move = find_move(pos, text);
+  if (!move) {
+    std::cout << "no legal move '" << text << "' here (moves lists them)\n";
+    return;
+  }
+  std::cout << "played " << san_line(pos, {*move}, now().fullmove) << "\n";
+  LinePosition next{make_move(pos, *move), now().fullmove + (pos.side == BLACK), ""};
+  if (move->kind() == MoveKind::Promotion && is_safe_promotion(pos, *move))
+    next.ended = std::string(colour_name(pos.side)) + " promoted safely on " + square_name(move->to()) + " and wins";
+  line_.push_back(next);
+  inspect_now();
+  show();
+}
+
+void Session::undo() {
+  if (line_.size() == 1) {
+    std::cout << "nothing to undo: this is where the session started\n";
+    return;
+  }
+  line_.pop_back();
+  std::cout << "took back; " << colour_name(now().pos.side) << " to move\n";
+  inspect_now();
+  show();
+}
+
+void Session::parse(const std::string& which) {
+  const auto& alternates = current_.chunks.alternates;
+  if (which == "default") {
+    escort_.reset();
+  } else if (which == "alt") {
+    if (!now().ended.empty() || alternates.empty()) {
+      std::cout << "no alternate parse here: no side's pawns form a K3CPPvK chunk with its king\n";
+      return;
+    }
+    // default -> first alternate -> second -> default
+    const int next = shown_parse() + 1;
+    if (next < int(alternates.size())) escort_ = alternates[std::size_t(next)].escort;
+    else escort_.reset();
+  } else if (!which.empty()) {
+    std::cout << "parse takes alt or default, not '" << which << "'\n";
+    return;
+  }
+  show();
+}
+
+void Session::solve_here(const std::string& level_text) {
+  if (!now().ended.empty()) {
+    std::cout << "the game is over: " << now().ended << "\n";
+    return;
+  }
+  int level = MAX_LEVEL;
+  if (!level_text.empty()) {
+    std::size_t used = 0;
+    try {
+      level = std::stoi(level_text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != level_text.size() || level < 0 || level > MAX_LEVEL) {
+      std::cout << "solve takes a level from 0 to " << MAX_LEVEL << ", not '" << level_text << "'\n";
+      return;
+    }
+  }
+  const auto owned = make_level(level, inspector_.mode(), inspector_.libraries());
+  std::vector<const Classifier*> classifiers;
+  for (const auto& c : owned) classifiers.push_back(c.get());
+  std::cout << "solve at level " << level << " (" << solve_limits_.node_limit << " nodes at most)\n";
+  std::cout << solve_text(now().pos, solve(now().pos, solve_limits_, classifiers), now().fullmove);
+}
+
+void Session::fen(const std::string& text) {
+  if (text.empty()) {
+    std::cout << to_fen(now().pos, 0, now().fullmove) << "\n";
+    return;
+  }
+  try {
+    const Fen parsed = parse_fen(text);
+    line_.assign(1, {parsed.pos, parsed.fullmove, ""});
+  } catch (const InputError& e) {
+    std::cout << "bad FEN: " << e.what() << "\n";
+    return;
+  }
+  inspect_now();
+  show();
+}
+
+bool Session::execute(const std::string& text) {
+  std::istringstream words(text);
+  std::string command, argument, rest;
+  words >> command >> argument >> rest;
+  if (command.empty()) return true;
+  // Everything after the command word: a FEN has spaces.
+  const std::size_t after = text.find_first_not_of(" \t", text.find(command) + command.size());
+  const std::string operand = after == std::string::npos ? "" : text.substr(after);
+  if (command == "quit" || command == "exit" || command == "q") return false;
+  if (command == "help" || command == "?") std::cout << HELP;
+  else if (command == "show") show();
+  else if (command == "moves") std::cout << (now().ended.empty() ? moves_text(current_) : "the game is over\n");
+  else if (command == "undo") undo();
+  else if (command == "move" && !argument.empty() && rest.empty()) play(argument);
+  else if (command == "parse" && rest.empty()) parse(argument);
+  else if (command == "solve" && rest.empty()) solve_here(argument);
+  else if (command == "fen") fen(operand);
+  else if (argument.empty() && find_move(now().pos, command)) play(command);
+  else std::cout << "unknown command or illegal move '" << text << "' (help lists the commands, moves the legal moves)\n";
+  return true;
+}
+
+}  // namespace
+
+int inspect_command(const Args& args) {
+  po::options_description options("inspect options");
+  std::vector<std::string> fen_words;
+  SearchLimits solve_limits;
+  solve_limits.node_limit = 1'000'000;
+  options.add_options()("fen", po::value<std::vector<std::string>>(&fen_words), "the position (FEN; default: the Szén position)")(
+      "json", "print the inspection once as JSON and exit")(
+      "schemas", po::value<std::string>()->default_value("sound"),
+      "sound (never where chunks may interact) or paper (the rules as published)")(
+      "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "where the chunk libraries live")(
+      "data", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "where the oracle's tables live")(
+      "node-limit", po::value<long long>()->default_value(static_cast<long long>(solve_limits.node_limit)),
+      "solve: stop after this many nodes")("hash", po::value<long long>()->default_value(64), "solve: hash table size in MB");
+  po::positional_options_description positional;
+  positional.add("fen", -1);
+  po::variables_map vm;
+  if (!parse_args(args, "usage: chunker inspect [FEN] [options]\n       chunker inspect FEN --json", options, positional, vm))
+    return 0;
+  const std::string mode = vm["schemas"].as<std::string>();
+  if (mode != "sound" && mode != "paper") throw InputError("--schemas must be sound or paper, got '" + mode + "'");
+  solve_limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
+  solve_limits.hash_megabytes = static_cast<std::size_t>(checked<long long>(vm, "hash", 1, 16384));
+  const bool json = vm.count("json") > 0;
+  if (json && fen_words.empty()) throw InputError("--json needs a FEN");
+  std::string fen_text;
+  for (const std::string& w : fen_words) fen_text += (fen_text.empty() ? "" : " ") + w;
+  const Fen start = parse_fen(fen_text.empty() ? SZEN : fen_text);
+
+  std::optional<Inspector> inspector;
+  try {
+    inspector.emplace(vm["libraries"].as<std::string>(), vm["data"].as<std::string>(),
+                      mode == "paper" ? SchemaMode::Paper : SchemaMode::Sound);
+  } catch (const TableError& e) {
+    throw InputError(e.what());
+  }
+  if (json) {
+    std::cout << inspection_json(inspector->inspect(start.pos), start.fullmove) << "\n";
+    return 0;
+  }
+  Session session(*inspector, start, solve_limits);
+  LineReader reader("chunker> ");
+  if (reader.terminal()) std::cout << "chunker inspect: type help for the commands, quit to leave\n";
+  session.execute("show");
+  while (auto line = reader.read())
+    if (!session.execute(*line)) break;
+  return 0;
+}
+
+}  // namespace chunker::cli

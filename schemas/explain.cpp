@@ -1,0 +1,131 @@
+// The one-line wording of each schema's verdict (Classifier::explain, shown
+// by `chunker inspect`). The verdicts come from each schema's verdict(), the
+// code path classify() answers from; only the words are here.
+#include <string>
+
+#include "level1_am.h"
+#include "level2_pcp.h"
+#include "level3_kcp.h"
+#include "level4_tempi.h"
+#include "level5_z.h"
+
+namespace chunker {
+
+namespace {
+
+const std::string NO_CHUNKS = "no two Kv3CPP chunks a file apart (or a promoted piece waits to be taken)";
+
+std::string wins(Color c) { return std::string(" → ") + colour_name(c) + " wins"; }
+std::string possessive(Color c) { return std::string(colour_name(c)) + "'s"; }
+
+std::string horizons(const int horizon[COLOR_NB]) {
+  return "the chunks may meet within " + std::to_string(horizon[WHITE]) + " moves of White's king and " +
+         std::to_string(horizon[BLACK]) + " of Black's: no verdict";
+}
+
+const char* HEMMED_IN = "a king has no move of its own, so passing in a chunk may end in stalemate: no verdict";
+
+}  // namespace
+
+std::string AmBothChunks::explain(const Position& pos) const {
+  const AmVerdict v = verdict(pos);
+  using Why = AmVerdict::Why;
+  if (v.why == Why::NoChunks) return NO_CHUNKS;
+  if (v.why == Why::NoSideWinsBoth) return "neither side wins both chunks under alternating moves (Table 3-1)";
+  std::string games;
+  for (int i = 0; i < 2; ++i) {
+    const auto [pawns, to_move] = v.games[i];
+    games += (i ? ", " : "") + possessive(pawns) + " pawns with " + colour_name(to_move) + " to move (" +
+             (v.winner == pawns ? "the pawns win" : "the king wins") + " in " + std::to_string(v.distance[i]) + ")";
+  }
+  const std::string premise = std::string(colour_name(v.winner)) + " wins both chunks under alternating moves: " + games;
+  switch (v.why) {
+    case Why::ChunksInteract: return premise + "; but " + horizons(v.horizon);
+    case Why::KingHemmedIn: return premise + "; but " + HEMMED_IN;
+    default:
+      return premise + (mode_ == SchemaMode::Sound ? "; the chunks cannot meet in time" : "") + wins(v.winner);
+  }
+}
+
+std::string KeepThreePawns::explain(const Position& pos) const {
+  const PcpVerdict v = verdict(pos);
+  using Why = PcpVerdict::Why;
+  if (v.why == Why::NoChunks) return NO_CHUNKS;
+  if (v.why == Why::NotThreeAgainstFewer) return "no side has three pawns against fewer";
+  const Color b = v.keeper, a = ~b;
+  const std::string premise = possessive(b) + " three pawns win with the passing option and " + possessive(a) +
+                              " pawns lose" + (mode_ == SchemaMode::Sound ? ", with either side to move" : "");
+  switch (v.why) {
+    case Why::PawnsDoNotHold:
+      return colour_name(b) + std::string(" has three pawns against fewer, but not: ") + premise;
+    case Why::ChunksInteract: return premise + "; but " + horizons(v.horizon);
+    case Why::KingHemmedIn: return premise + "; but " + HEMMED_IN;
+    default: return colour_name(a) + std::string(" has lost a pawn: ") + premise + wins(b);
+  }
+}
+
+std::string BreakthroughBeatsZugzwang::explain(const Position& pos) const {
+  const KcpVerdict v = verdict(pos);
+  using Why = KcpVerdict::Why;
+  if (v.why == Why::NoChunks) return NO_CHUNKS;
+  if (v.why == Why::NoBreakthrough)
+    return "neither side's pawns break through when the defending king may pass (KCP), with this side to move";
+  const Color a = v.breaker, b = ~a;
+  const std::string premise = possessive(a) + " pawns break through even if " + possessive(b) +
+                              " king passes (KCP, win in " + std::to_string(v.distance) + ")";
+  const std::string b_pawn = b == WHITE ? "white pawn" : "black pawn";
+  const std::string meanwhile = " in the " + std::to_string(v.defender_moves) + " moves " + colour_name(b) + " has meanwhile";
+  switch (v.why) {
+    case Why::NoZugzwangWin: return premise + "; but " + possessive(b) + " pawns are no win that needs zugzwang";
+    case Why::KingDisturbed:
+      return premise + "; but" + meanwhile + " a " + b_pawn + " could check " + possessive(a) + " king or promote: no verdict";
+    case Why::KingOnOwnPath: return premise + "; but " + possessive(a) + " king stands in its own pawns' path: no verdict";
+    default:
+      if (mode_ == SchemaMode::Paper) return premise + "; " + possessive(b) + " pawns need zugzwang" + wins(a);
+      return premise + "; " + possessive(a) + " king never has to move, and" + meanwhile + " no " + b_pawn +
+             " can check it or promote" + wins(a);
+  }
+}
+
+std::string SpareTempiRace::explain(const Position& pos) const {
+  const TempiVerdict v = verdict(pos);
+  using Why = TempiVerdict::Why;
+  if (v.why == Why::NoChunks) return NO_CHUNKS;
+  if (v.why == Why::NotBothBreakthrough)
+    return "not both sides' pawns break through when the defending king may pass (KCP), with this side to move";
+  const std::string premise = "both sides break through (KCP); spare tempi: White's king " +
+                              std::to_string(v.spare[WHITE]) + ", Black's " + std::to_string(v.spare[BLACK]);
+  if (v.why == Why::KingDisturbed)
+    return premise + "; but neither side can push only pawns: within the other king's spare tempi (plus one) "
+                     "a pawn could check its still king or promote: no verdict";
+  if (mode_ == SchemaMode::Paper)
+    return premise + "; the side to move wins on equal or more spare tempi" + wins(v.winner);
+  return premise + "; " + colour_name(v.winner) + " pushes only pawns and " + possessive(~v.winner) +
+         " pawns cannot check its still king or promote within " + std::to_string(v.spare[~v.winner] + 1) +
+         " moves" + wins(v.winner);
+}
+
+std::string ZConfigurationTheorem::explain(const Position& pos) const {
+  const ZVerdict v = verdict(pos);
+  using Why = ZVerdict::Why;
+  if (v.why == Why::NoChunks) return NO_CHUNKS;
+  if (v.why == Why::NoZ) return "no side's pawns stand in a Z configuration against the enemy king";
+  const Color a = v.z_side, b = ~a;
+  const std::string premise = possessive(a) + " pawns are in a Z configuration (they win by zugzwang with either side "
+                              "to move and keep it against every king move)";
+  switch (v.why) {
+    case Why::OtherBreaksThrough: return premise + "; but " + possessive(b) + " pawns break through (KCP): no verdict";
+    case Why::BothZ: return premise + ", and so are " + possessive(b) + " → a draw";
+    case Why::OtherPawnsHold:
+      return premise + "; but " + possessive(b) + " pawns do not lose to " + possessive(a) +
+             " king with the passing option (PCP) with either side to move: no verdict";
+    case Why::ChunksInteract: return premise + "; but " + horizons(v.horizon);
+    case Why::KingHemmedIn: return premise + "; but " + HEMMED_IN;
+    default:
+      if (mode_ == SchemaMode::Paper) return premise + " and " + possessive(b) + " pawns do not break through" + wins(a);
+      return premise + "; " + possessive(b) + " pawns lose to " + possessive(a) +
+             " king even with the passing option, and the chunks cannot meet in time" + wins(a);
+  }
+}
+
+}  // namespace chunker

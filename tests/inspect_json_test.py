@@ -1,0 +1,53 @@
+#!/usr/bin/python3
+"""`chunker inspect FEN --json` validated against tests/inspect.schema.json
+(Debian's python3-jsonschema), on positions that between them take every
+branch of the schema: both default chunks and alternate parses, a schema
+that decides, a KPK position, a position outside the oracle's domain, and a
+missing oracle table. Also checks the values the JSON and the text agree on
+with the oracle: the Szén position is a White win with White to move (Szén
+1836; Fine, Basic Chess Endings no. 68).
+
+Usage: inspect_json_test.py CHUNKER DATA_DIR SCHEMA"""
+import json
+import subprocess
+import sys
+
+import jsonschema
+
+chunker, data, schema_path = sys.argv[1:4]
+with open(schema_path) as f:
+    schema = json.load(f)
+jsonschema.Draft202012Validator.check_schema(schema)
+validator = jsonschema.Draft202012Validator(schema)
+
+POSITIONS = [
+    ("4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1", data),  # the Szén position
+    ("7k/8/8/8/P7/8/6p1/6K1 w - -", data),  # Level 1 decides it
+    ("8/8/8/4k3/8/8/4P3/4K3 w - -", data),  # king and pawn against king
+    ("4k3/4p3/8/8/8/8/4P3/4K3 w - -", data),  # pawns on one file: no oracle
+    ("4k3/5ppp/8/8/8/8/PPP5/3K4 b - - 0 1", "/nonexistent"),  # the oracle's table missing
+]
+failures = 0
+documents = []
+for fen, tables in POSITIONS:
+    run = subprocess.run([chunker, "inspect", fen, "--json", "--data", tables, "--libraries", data],
+                         capture_output=True, text=True, timeout=120)
+    if run.returncode != 0:
+        print(f"FAIL {fen}: exit status {run.returncode}: {run.stderr.strip()}")
+        sys.exit(1)
+    document = json.loads(run.stdout)
+    documents.append(document)
+    errors = sorted(validator.iter_errors(document), key=lambda e: list(e.path))
+    for error in errors:
+        print(f"FAIL {fen}: {'/'.join(map(str, error.path))}: {error.message}")
+    failures += len(errors)
+
+szen, missing = documents[0], documents[4]
+if szen["oracle"]["value"] != "win":
+    print("FAIL: the Szén position is a win for the side to move (Szén 1836)")
+    failures += 1
+if missing["oracle"]["built"] or "chunker oracle build" not in missing["oracle"]["problem"]:
+    print("FAIL: a missing table should say so and name the command that builds it")
+    failures += 1
+print(f"inspect --json: {len(POSITIONS)} documents checked against the schema, {failures} problems")
+sys.exit(1 if failures else 0)

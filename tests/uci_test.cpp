@@ -1,0 +1,114 @@
+// `chunker uci` as a GUI or a match runner drives it: the handshake, a
+// refused position, a proven win as a mate score, `stop` during
+// `go infinite`, and a game against itself in which every move must be legal.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <thread>
+
+#include "child_process.h"
+#include "movegen.h"
+#include "notation.h"
+
+using namespace chunker;
+
+namespace {
+
+bool starts(const std::string& line, const std::string& prefix) { return line.rfind(prefix, 0) == 0; }
+
+// The move after "bestmove ", checked legal in `pos` by the engine's own
+// generator (perft-tested against Stockfish) read here independently of the
+// program's UCI code.
+Move legal_bestmove(const Position& pos, const std::string& line) {
+  REQUIRE(starts(line, "bestmove "));
+  const std::string text = line.substr(9, line.find(' ', 9) - 9);
+  const auto move = find_move(pos, text);
+  CHECK_MESSAGE(move.has_value(), std::string("illegal bestmove " + text + " in " + to_fen(pos)));
+  return move.value_or(Move());
+}
+
+}  // namespace
+
+TEST_CASE("uci: handshake, refused positions, a mate score, stop during go infinite") {
+  ChildProcess engine({CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--hash", "8"});
+  engine.write_line("uci");
+  const auto hello = engine.read_until("uciok");
+  CHECK(hello.front() == "id name Chunker");
+  CHECK(std::count_if(hello.begin(), hello.end(), [](const std::string& l) { return starts(l, "option name Level"); }) == 1);
+  engine.write_line("isready");
+  CHECK(engine.read_until("readyok").size() == 1);
+
+  // Other pieces: refused, and go answers bestmove 0000 at once.
+  engine.write_line("position startpos moves e2e4");
+  CHECK(starts(engine.read_line().value_or(""), "info string refused: the start position has pieces other than"));
+  engine.write_line("position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+  CHECK(engine.read_line().value_or("") == "info string refused: piece 'Q' on d1: only kings and pawns are in the domain");
+  engine.write_line("go depth 3");
+  CHECK(engine.read_until("bestmove").back() == "bestmove 0000");
+
+  // A rook pawn the king on a1 cannot stop: a2-a4-a5-a6-a7-a8, White
+  // promotes on its 5th move (counted by hand: the double step saves one),
+  // a win in 9 plies: mate 5; after a4, Black loses in 8 plies: mate -4.
+  engine.write_line("position fen 8/8/8/8/8/8/P7/k6K w - - 0 1");
+  engine.write_line("go depth 12");
+  auto lines = engine.read_until("bestmove");
+  CHECK(lines.back() == "bestmove a2a4");
+  CHECK(starts(lines[lines.size() - 2], "info depth "));
+  CHECK(lines[lines.size() - 2].find(" score mate 5 ") != std::string::npos);
+  engine.write_line("position fen 8/8/8/8/8/8/P7/k6K w - - 0 1 moves a2a4");
+  engine.write_line("go depth 12");
+  lines = engine.read_until("bestmove");
+  CHECK(lines[lines.size() - 2].find(" score mate -4 ") != std::string::npos);
+
+  // go infinite: no bestmove until stop, even where the search has ended
+  // (this win is proven at once); isready is answered meanwhile.
+  engine.write_line("position fen 8/8/8/8/8/8/P7/k6K w - - 0 1");
+  engine.write_line("go infinite");
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  engine.write_line("isready");
+  lines = engine.read_until("readyok");
+  CHECK(std::none_of(lines.begin(), lines.end(), [](const std::string& l) { return starts(l, "bestmove"); }));
+  engine.write_line("stop");
+  CHECK(engine.read_until("bestmove").back() == "bestmove a2a4");
+
+  // And where the search is still running: the Szén position is far beyond
+  // a fraction of a second's search (a win in 51 plies, the oracle).
+  const Position szen = parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1").pos;
+  engine.write_line("position fen 4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1");
+  engine.write_line("go infinite");
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const auto stopped_at = std::chrono::steady_clock::now();
+  engine.write_line("stop");
+  lines = engine.read_until("bestmove");
+  CHECK(std::chrono::steady_clock::now() - stopped_at < std::chrono::seconds(2));
+  legal_bestmove(szen, lines.back());
+
+  engine.write_line("quit");
+  CHECK(!engine.read_line(5).has_value());
+  CHECK(engine.wait_exit() == 0);
+}
+
+TEST_CASE("uci: a game against itself with the clock and movetime, legal moves only") {
+  ChildProcess engine({CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--hash", "8"});
+  engine.write_line("uci");
+  engine.read_until("uciok");
+  engine.write_line("ucinewgame");
+  const std::string start = "8/5ppp/3k4/8/8/3K4/PPP5/8 w - - 0 1";
+  Position pos = parse_fen(start).pos;
+  std::string moves;
+  for (int ply = 0; ply < 24 && !legal_moves(pos).empty(); ++ply) {
+    engine.write_line("position fen " + start + (moves.empty() ? std::string() : " moves" + moves));
+    // Alternately a fixed time and a clock, as match runners send them.
+    engine.write_line(ply % 2 ? "go movetime 40" : "go wtime 2000 btime 2000 winc 10 binc 10");
+    const Move move = legal_bestmove(pos, engine.read_until("bestmove", 10).back());
+    if (move.is_none()) break;
+    const bool game_over = move.kind() == MoveKind::Promotion && is_safe_promotion(pos, move);
+    moves += ' ';
+    moves += uci(move);
+    pos = make_move(pos, move);
+    if (game_over) break;
+  }
+  CHECK(!moves.empty());
+  engine.write_line("quit");
+  CHECK(engine.wait_exit() == 0);
+}
