@@ -44,22 +44,28 @@ std::string cell_text(const Cell& c) {
 }
 
 // The last column: the best-informed proven result (a known distance beats
-// none), and whether it matches the suite.
-std::string verdict(const Epd& epd, const std::vector<Cell>& cells) {
+// none), and whether it matches the suite; where it does not, each level
+// (cells[i] is level first + i) whose proven result differs.
+std::string verdict(const Epd& epd, const std::vector<Cell>& cells, int first) {
   const Cell* best = nullptr;
   for (const Cell& c : cells)
     if (c.proven && (!best || (c.distance_known && !best->distance_known))) best = &c;
   if (!best) return "unproven";
   const std::string expected_value = epd.op("value"), expected_dist = epd.op("dist");
   if (expected_value.empty()) return best->result;
-  bool matches = value_word(best->value) == expected_value;
-  if (best->distance_known && is_decisive(best->value) && !expected_dist.empty())
-    matches = matches && std::to_string(best->distance) == expected_dist;
-  // Every level that proved a value must agree with the suite.
-  for (const Cell& c : cells)
-    if (c.proven && value_word(c.value) != expected_value) matches = false;
-  return best->result + (matches ? "  ok" : "  WRONG (expected " + expected_value +
-                                                (expected_dist.empty() ? "" : " in " + expected_dist) + ")");
+  auto matches = [&](const Cell& c) {
+    if (value_word(c.value) != expected_value) return false;
+    return !(c.distance_known && is_decisive(c.value) && !expected_dist.empty()) ||
+           std::to_string(c.distance) == expected_dist;
+  };
+  std::string wrong;
+  int wrong_levels = 0;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    if (cells[i].proven && !matches(cells[i]))
+      wrong += (wrong_levels++ ? ", " : " ") + std::to_string(first + int(i));
+  if (!wrong_levels) return best->result + "  ok";
+  return best->result + "  WRONG at level" + (wrong_levels > 1 ? "s" : "") + wrong + " (expected " + expected_value +
+         (expected_dist.empty() ? "" : " in " + expected_dist) + ")";
 }
 
 }  // namespace
@@ -146,7 +152,7 @@ int table_command(const Args& args) {
       peasant_nodes = peasant_search(epd.pos, peasant).nodes;
       texts.push_back(std::to_string(peasant_nodes));
     }
-    const std::string result = verdict(epd, cells);
+    const std::string result = verdict(epd, cells, first);
     all_ok = all_ok && result.find("WRONG") == std::string::npos;
     if (csv) {
       std::cout << id;

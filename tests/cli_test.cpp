@@ -277,5 +277,17 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   Run csv = chunker({"table", suite, "--levels", "1-1", "--libraries", libraries, "--csv"});
   CHECK(csv.out.find("id,level 1,result\nlevel1-root,1 (1),loss (no dist.)  ok\n") != std::string::npos);
   check_refused({"table", suite, "--levels", "2-1"}, "--levels must be A-B");
+  // The published Level 1 decides this draw as a loss at the root (the
+  // oracle: a draw; testpositions/paper-traps.epd): the paper column is
+  // marked WRONG and the exit status is 1; the sound schemas prove nothing wrong.
+  const std::string traps = libraries + "/traps.epd";
+  std::ofstream(traps) << "8/5ppp/8/k7/P7/2K5/1PP5/8 w - - id \"paper-level1\"; value draw;\n";
+  Run paper = chunker({"table", traps, "--levels", "1-1", "--libraries", libraries, "--node-limit", "1000",
+                       "--schemas", "paper"});
+  CHECK(paper.status == 1);
+  CHECK(paper.out.find("loss (no dist.)  WRONG at level 1 (expected draw)") != std::string::npos);
+  Run sound = chunker({"table", traps, "--levels", "1-1", "--libraries", libraries, "--node-limit", "1000"});
+  CHECK(sound.status == 0);
+  CHECK(sound.out.find("WRONG") == std::string::npos);
   check_refused({"table", suite, "--engines", "belle"}, "--engines must be chunker or chunker,peasant");
 }
