@@ -1,17 +1,18 @@
 #include "hash_table.h"
 
 #include <bit>
+#include <new>
 
 namespace chunker {
 
 HashTable::HashTable(std::size_t megabytes) {
   std::size_t wanted = std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / sizeof(HashEntry);
   std::size_t count = std::bit_floor(std::max<std::size_t>(wanted, 2));
-  entries_.assign(count, HashEntry{});
+  // calloc: HashEntry is an aggregate, so the zeroed block holds empty entries.
+  entries_.reset(static_cast<HashEntry*>(std::calloc(count, sizeof(HashEntry))));
+  if (!entries_) throw std::bad_alloc();
   mask_ = count / 2 - 1;
 }
-
-void HashTable::clear() { std::fill(entries_.begin(), entries_.end(), HashEntry{}); }
 
 const HashEntry* HashTable::probe(const Canonical& c) const {
   const HashEntry* bucket = &entries_[(c.key & mask_) * 2];

@@ -3,7 +3,8 @@
 #pragma once
 
 #include <cstddef>
-#include <vector>
+#include <cstdlib>
+#include <memory>
 
 #include "zobrist.h"
 
@@ -15,8 +16,11 @@ enum class Bound : std::uint8_t { Lower, Upper, Exact };
 // (no ply limit reached) or a value proven exact (DESIGN.md §3).
 constexpr int DEPTH_PROVEN = 30000;
 
+// An all-zero entry is empty: its position (both kings on a1, no pawns) is
+// never probed for, and zero-filled memory from the system starts the table
+// empty without the table touching a page before it is used.
 struct HashEntry {
-  Position pos;  // canonical form; pos.king[WHITE] == NO_SQUARE marks an empty slot
+  Position pos;  // canonical form
   std::int16_t value = 0;
   std::int16_t depth = 0;
   Bound bound = Bound::Exact;
@@ -29,10 +33,12 @@ public:
   // The entry for this canonical position, or nullptr.
   const HashEntry* probe(const Canonical& c) const;
   void store(const Canonical& c, Value value, int depth, Bound bound, Move move);
-  void clear();
 
 private:
-  std::vector<HashEntry> entries_;
+  struct Free {
+    void operator()(HashEntry* p) const { std::free(p); }
+  };
+  std::unique_ptr<HashEntry[], Free> entries_;
   std::size_t mask_;  // of bucket indices; a bucket is two entries
 };
 
