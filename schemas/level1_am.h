@@ -10,13 +10,36 @@
 // move. The same with colours exchanged. A pass in a chunk where a side has
 // no move there (kv3cpp_build.cpp) is the move it makes in the other one.
 //
-// Sound mode: the argument assumes the chunks are independent. A king moves
-// only in the game of its own chunk (against the other side's pawns), which
-// the winner ends within that chunk's AM distance: so the king of that chunk
-// makes at most half of it, rounded up. The verdict is kept only if, with
-// each king held to that many moves, the chunks cannot interact, and neither
-// king is hemmed in now (parse.h: passes may then end in stalemate; found by
-// `oracle verify`, e.g. k7/P7/1PP5/8/8/7p/6p1/6K1 b, a draw).
+// Sound mode: the argument assumes the chunks are independent. The winner
+// W answers in the chunk where the loser L moved, so W's king moves only
+// in answer to L's pawn moves (plus the opening move) and L's king only in
+// the chunk of W's pawns; each chunk game lasts at most its AM distance d.
+// Horizons: W's king makes at most ceil(d/2) moves (it takes the last pawn);
+// L's king floor(d/2), the last answered by the promotion that ends the
+// game, so floor(d/2) - 1 matter. The verdict stands unless, within them:
+//  - W's king can step on a square its own pawns still pass (it would block
+//    them or find them in its way): K7/P7/3k4/2P5/8/8/8/8 b,
+//    8/8/8/8/8/5p2/7p/4K2k w. L's king blocking its pawns only hurts L, and
+//    shielding them or guarding their promotion square works only next to
+//    W's king, which the next test covers.
+//  - the kings can come next to each other (a king may want a square next
+//    to the other): 8/5ppp/8/K7/8/1kP5/1P6/8 w.
+//  - a king can be caught without a move. The library lets a stuck side
+//    pass; on the board it must move in the other chunk, and L, its pawns
+//    gone, is stalemated: k7/P7/1P6/2P5/8/4p1p1/5p2/5K2 w, a draw. An
+//    enumeration of all placements (kings, up to three pawns a side, the
+//    stuck side's pawns blocked) gives the squares: shut in by the other
+//    side's pawns alone, only the corner in front of their edge pawn with
+//    three pawns; with the other king two squares away, their last rank, the
+//    edge file of their edge pawn, and the corner where a king blocks its own
+//    edge pawn. L's king is tested on both within its horizon (the second
+//    only where W's king can come within two squares); W's king, which is
+//    asked to move only before its last move, on the first within one move
+//    less (the second needs the kings closer than the previous test allows).
+//  - a king is hemmed in now (k7/P7/1PP5/8/8/7p/6p1/6K1 b, a draw).
+// One library pass is not covered by these tests: W's last pawn blockaded
+// by L's king with W to move in that chunk (W then moves its king instead);
+// `oracle verify` finds no position where it changes the verdict.
 #pragma once
 
 #include "chunk_view.h"
@@ -27,7 +50,8 @@ namespace chunker {
 // What Level 1 found: the answer classify() gives, and enough of the
 // argument for explain() to word it.
 struct AmVerdict {
-  enum class Why : std::uint8_t { NoChunks, NoSideWinsBoth, ChunksInteract, KingHemmedIn, Decided };
+  enum class Why : std::uint8_t {
+    NoChunks, NoSideWinsBoth, KingHemmedIn, BlocksOwnPawns, KingsMeet, KingTrapped, Decided };
   Why why = Why::NoChunks;
   std::optional<Outcome> outcome;  // for the side to move, when decided
   Color winner = WHITE;            // the side that wins both chunks, from NoSideWinsBoth on
@@ -35,7 +59,7 @@ struct AmVerdict {
   // to move there), with their AM distances.
   std::pair<Color, Color> games[2];
   int distance[2] = {0, 0};
-  int horizon[COLOR_NB] = {0, 0};  // king moves within which the chunks must not interact (sound mode)
+  int horizon[COLOR_NB] = {0, 0};  // the king moves that matter (sound mode)
 };
 
 class AmBothChunks : public Classifier {
@@ -48,6 +72,8 @@ public:
   AmVerdict verdict(const Position& pos) const;
 
 private:
+  // Sound mode: why the chunk games may not be independent, or Decided.
+  AmVerdict::Why independence(const Position& pos, AmVerdict& found) const;
   const Kv3cppLibrary& am_;
   SchemaMode mode_;
 };

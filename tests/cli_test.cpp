@@ -253,7 +253,7 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-am", "kv3cpp-pcp", "kv3cpp-kcp", "kpk"}).status == 0);
   const std::string suite = libraries + "/suite.epd";
   // Values and distances from the oracle (testpositions/default.epd).
-  std::ofstream(suite) << "k7/8/PP6/2P5/8/6p1/5p2/5K2 b - - id \"level1-root\"; value loss; dist 14;\n"
+  std::ofstream(suite) << "8/8/PP2k3/2P5/8/6p1/5p2/5K2 b - - id \"level1-root\"; value loss; dist 8;\n"
                           "3K4/5p2/8/6pp/1P6/8/P1P5/3k4 b - - id \"level3-root\"; value win; dist 7;\n";
   Run run = chunker({"table", suite, "--levels", "0-3", "--libraries", libraries, "--node-limit", "100000"});
   CHECK(run.status == 0);
@@ -268,11 +268,11 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
     return std::string();
   };
   const std::string first = row("level1-root"), second = row("level3-root");
-  CHECK(first.find("            1 (1)            1 (1)            1 (1)  loss in 14  ok") != std::string::npos);
+  CHECK(first.find("            1 (1)            1 (1)            1 (1)  loss in 8  ok") != std::string::npos);
   CHECK(first.find("----") == std::string::npos);
   CHECK(second.find("            1 (1)  win in 7  ok") != std::string::npos);
   CHECK(second.find("----") == std::string::npos);
-  Run limited = chunker({"table", suite, "--levels", "0-0", "--node-limit", "1000"});
+  Run limited = chunker({"table", suite, "--levels", "0-0", "--node-limit", "500"});
   CHECK(limited.out.find("level1-root                      ----  unproven") != std::string::npos);
   Run csv = chunker({"table", suite, "--levels", "1-1", "--libraries", libraries, "--csv"});
   CHECK(csv.out.find("id,level 1,result\nlevel1-root,1 (1),loss (no dist.)  ok\n") != std::string::npos);
