@@ -25,6 +25,11 @@ inline Value value_of(Outcome o) {
   return o == Outcome::Win ? win_in(UNKNOWN_DISTANCE) : o == Outcome::Loss ? loss_in(UNKNOWN_DISTANCE) : 0;
 }
 
+// A schema's verdict as the search takes it: nothing, or the outcome's value.
+inline std::optional<Value> value_of(const std::optional<Outcome>& o) {
+  return o ? std::optional<Value>(value_of(*o)) : std::nullopt;
+}
+
 inline Outcome outcome_of(Value v) { return is_win(v) ? Outcome::Win : is_loss(v) ? Outcome::Loss : Outcome::Draw; }
 
 class Classifier {

@@ -42,12 +42,6 @@ bool blocks_own_pawns(const Position& pos, Color winner, int horizon) {
 }  // namespace
 
 
-std::optional<Value> AmBothChunks::classify(const Position& pos) const {
-  const auto found = verdict(pos);
-  if (!found.outcome) return std::nullopt;
-  return value_of(*found.outcome);
-}
-
 AmVerdict AmBothChunks::verdict(const Position& pos) const {
   AmVerdict found;
   const auto chunks = pawn_chunks(pos);

@@ -66,7 +66,7 @@ class AmBothChunks : public Classifier {
 public:
   AmBothChunks(const ChunkLibraries& libraries, SchemaMode mode)
       : am_(libraries.kv3cpp(Assumption::AM)), mode_(mode) {}
-  std::optional<Value> classify(const Position& pos) const override;
+  std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 1 (AM, both chunks)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   AmVerdict verdict(const Position& pos) const;

@@ -4,12 +4,6 @@
 
 namespace chunker {
 
-std::optional<Value> KeepThreePawns::classify(const Position& pos) const {
-  const auto found = verdict(pos);
-  if (!found.outcome) return std::nullopt;
-  return value_of(*found.outcome);
-}
-
 PcpVerdict KeepThreePawns::verdict(const Position& pos) const {
   PcpVerdict found;
   const auto chunks = pawn_chunks(pos);

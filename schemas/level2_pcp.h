@@ -36,7 +36,7 @@ class KeepThreePawns : public Classifier {
 public:
   KeepThreePawns(const ChunkLibraries& libraries, SchemaMode mode)
       : am_(libraries.kv3cpp(Assumption::AM)), pcp_(libraries.kv3cpp(Assumption::PCP)), mode_(mode) {}
-  std::optional<Value> classify(const Position& pos) const override;
+  std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 2 (PCP, three pawns)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   PcpVerdict verdict(const Position& pos) const;

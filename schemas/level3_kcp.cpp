@@ -24,12 +24,6 @@ StillKing still_king(const Position& pos, Color a, int b_moves) {
   return StillKing::Holds;
 }
 
-std::optional<Value> BreakthroughBeatsZugzwang::classify(const Position& pos) const {
-  const auto found = verdict(pos);
-  if (!found.outcome) return std::nullopt;
-  return value_of(*found.outcome);
-}
-
 KcpVerdict BreakthroughBeatsZugzwang::verdict(const Position& pos) const {
   KcpVerdict found;
   const auto chunks = pawn_chunks(pos);

@@ -40,7 +40,7 @@ class BreakthroughBeatsZugzwang : public Classifier {
 public:
   BreakthroughBeatsZugzwang(const ChunkLibraries& libraries, SchemaMode mode)
       : am_(libraries.kv3cpp(Assumption::AM)), kcp_(libraries.kv3cpp(Assumption::KCP)), mode_(mode) {}
-  std::optional<Value> classify(const Position& pos) const override;
+  std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 3 (KCP breakthrough)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   KcpVerdict verdict(const Position& pos) const;

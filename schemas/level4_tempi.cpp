@@ -4,12 +4,6 @@
 
 namespace chunker {
 
-std::optional<Value> SpareTempiRace::classify(const Position& pos) const {
-  const TempiVerdict found = verdict(pos);
-  if (!found.outcome) return std::nullopt;
-  return value_of(*found.outcome);
-}
-
 TempiVerdict SpareTempiRace::verdict(const Position& pos) const {
   TempiVerdict found;
   const auto chunks = pawn_chunks(pos);

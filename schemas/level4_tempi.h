@@ -42,7 +42,7 @@ class SpareTempiRace : public Classifier {
 public:
   SpareTempiRace(const ChunkLibraries& libraries, SchemaMode mode)
       : kcp_(libraries.kv3cpp(Assumption::KCP)), tempi_(libraries.kv3cpp_tempi()), mode_(mode) {}
-  std::optional<Value> classify(const Position& pos) const override;
+  std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 4 (spare tempi)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   TempiVerdict verdict(const Position& pos) const;

@@ -61,12 +61,6 @@ ZConfigurationTheorem::ZConfigurationTheorem(const ChunkLibraries& libraries, Sc
   }
 }
 
-std::optional<Value> ZConfigurationTheorem::classify(const Position& pos) const {
-  const ZVerdict found = verdict(pos);
-  if (!found.outcome) return std::nullopt;
-  return value_of(*found.outcome);
-}
-
 ZVerdict ZConfigurationTheorem::verdict(const Position& pos) const {
   using Why = ZVerdict::Why;
   ZVerdict found;

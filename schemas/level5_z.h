@@ -44,7 +44,7 @@ struct ZVerdict {
 class ZConfigurationTheorem : public Classifier {
 public:
   ZConfigurationTheorem(const ChunkLibraries& libraries, SchemaMode mode);
-  std::optional<Value> classify(const Position& pos) const override;
+  std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 5 (Z configurations)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   ZVerdict verdict(const Position& pos) const;
