@@ -25,7 +25,9 @@ namespace chunker {
 namespace {
 
 constexpr char MAGIC[8] = {'C', 'H', 'U', 'N', 'K', 'T', 'B', 'L'};
-constexpr int ZSTD_LEVEL = 3;                  // fast, and tables of values compress well
+// The fastest level: the oracle (963 MB) packs to 92 MB in about a second
+// with two threads; level 3 gains 2% of size for 25% more time.
+constexpr int ZSTD_LEVEL = 1;
 constexpr std::uint32_t MAX_HEADER = 1 << 16;  // a longer header is damage
 constexpr std::size_t CHUNK = 1 << 20;
 constexpr std::size_t HUGE_PAGE = 2 << 20;

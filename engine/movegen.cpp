@@ -4,21 +4,6 @@
 
 namespace chunker {
 
-namespace {
-
-// Pawn moves that land on `targets`, coming from `targets` shifted back by
-// `step` squares; last-rank arrivals become promotions.
-void add_pawn_moves(MoveList& list, Color us, Bitboard targets, int step, MoveKind kind) {
-  const Bitboard last = us == WHITE ? RANK_8 : RANK_1;
-  while (targets) {
-    Square to = pop_lsb(targets);
-    MoveKind k = (square_bb(to) & last) ? MoveKind::Promotion : kind;
-    list.add(Move(Square(to - step), to, k));
-  }
-}
-
-}  // namespace
-
 bool is_safe_promotion(const Position& pos, Move m) {
   Color us = pos.side, them = ~us;
   Bitboard to = square_bb(m.to());
@@ -30,21 +15,18 @@ bool is_safe_promotion(const Position& pos, Move m) {
 
 MoveList legal_moves(const Position& pos) {
   MoveList list;
-  const Color us = pos.side, them = ~us;
+  const Color us = pos.side;
   const Square ksq = pos.king[us];
-  const Bitboard occ = pos.occupied();
   const Bitboard king_to = king_targets(pos);
-  const Bitboard ours = pos.pawns[us];
-  const int up = forward(us);
-  const Bitboard last = us == WHITE ? RANK_8 : RANK_1;
 
   if (pos.promoted != NO_SQUARE) {
     if (king_to & square_bb(pos.promoted)) list.add(Move(ksq, pos.promoted));
-    MoveList all;
-    Bitboard pushes = push(us, ours) & ~occ & last;
-    add_pawn_moves(all, us, pushes, up, MoveKind::Normal);
-    for (Move m : all)
+    const Bitboard last = us == WHITE ? RANK_8 : RANK_1;
+    for (Bitboard to = push(us, pos.pawns[us]) & ~pos.occupied() & last; to;) {
+      const Square s = pop_lsb(to);
+      const Move m(Square(s - forward(us)), s, MoveKind::Promotion);
       if (is_safe_promotion(pos, m)) list.add(m);
+    }
     return list;
   }
 
@@ -54,26 +36,7 @@ MoveList legal_moves(const Position& pos) {
   Bitboard t = king_to;
   for (int i = 0; i < 8; ++i, t &= t - 1) list.moves[i] = Move(ksq, Square(std::countr_zero(t) & 63));
   list.size = popcount(king_to);
-
-  const Bitboard checkers = pos.checkers();
-  const Bitboard capture_mask = checkers ? checkers : pos.pawns[them];
-  const Bitboard empty = checkers ? 0 : ~occ;
-
-  Bitboard single = push(us, ours) & empty;
-  Bitboard twice = push(us, single & rank_bb(us == WHITE ? 2 : 5)) & empty;
-  add_pawn_moves(list, us, single, up, MoveKind::Normal);
-  add_pawn_moves(list, us, twice, 2 * up, MoveKind::DoublePush);
-
-  Bitboard ahead = push(us, ours);
-  add_pawn_moves(list, us, ((ahead & ~FILE_A) >> 1) & capture_mask, up - 1, MoveKind::Normal);
-  add_pawn_moves(list, us, ((ahead & ~FILE_H) << 1) & capture_mask, up + 1, MoveKind::Normal);
-
-  if (pos.ep != NO_SQUARE) {
-    Square victim = Square(pos.ep - up);
-    if (!checkers || checkers == square_bb(victim))
-      for (Bitboard b = pawn_attacks(them, square_bb(pos.ep)) & ours; b;)
-        list.add(Move(pop_lsb(b), pos.ep, MoveKind::EnPassant));
-  }
+  for_each_pawn_move(pos, pawn_targets(pos), [&](Move m) { list.add(m); });
   return list;
 }
 

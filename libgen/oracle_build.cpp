@@ -69,29 +69,28 @@ public:
       e.over = NOT_LEGAL;
       return e;
     }
-    const MoveList moves = legal_moves(pos);
-    if (auto end = rule_value(pos, moves)) {
+    // The king's moves that take nothing stay in the slice and are only
+    // counted, by popcount, which spares a branch per move that no predictor
+    // gets right; its captures and every pawn move leave the slice.
+    const Bitboard king_to = king_targets(pos), their_pawns = pos.pawns[~pos.side];
+    const PawnTargets pawn_to = pawn_targets(pos);
+    if (auto end = rule_value(pos, king_to, pawn_to)) {
       e.over = *end;
       return e;
     }
-    // The king's moves come first in the list (movegen.h): those that take
-    // nothing stay in the slice and are only counted, by popcount, which
-    // spares a branch per move that no predictor gets right; its captures and
-    // every pawn move leave the slice.
-    const Bitboard king_to = king_targets(pos), their_pawns = pos.pawns[~pos.side];
     e.in_slice = popcount(king_to & ~their_pawns);
     for (Bitboard captures = king_to & their_pawns; captures;) {
       const Move m(pos.king[pos.side], pop_lsb(captures));
       add_exit(e, table_[index_.successor(base_ + local, pos, m)]);
     }
-    for (const Move* m = moves.begin() + popcount(king_to); m != moves.end(); ++m) {
-      if (m->kind() == MoveKind::Promotion) {
+    for_each_pawn_move(pos, pawn_to, [&](Move m) {
+      if (m.kind() == MoveKind::Promotion) {
         auto stored = [this](const Position& p) { return OracleTable::decode(table_[index_.index(p)]); };
-        e.exit_best = std::max(e.exit_best, from_child(retro::value_after_promotion(make_move(pos, *m), stored)));
+        e.exit_best = std::max(e.exit_best, from_child(retro::value_after_promotion(make_move(pos, m), stored)));
       } else {
-        add_exit(e, table_[pawn_exit_[m->to()] | (local ^ SIDE_TO_MOVE)]);
+        add_exit(e, table_[pawn_exit_[m.to()] | (local ^ SIDE_TO_MOVE)]);
       }
-    }
+    });
     return e;
   }
 
