@@ -31,15 +31,16 @@ std::string describe(Value v) {
   return "draw";
 }
 
-int build(const std::string& data_dir, const std::string& layout_name_arg, bool use_twins) {
+int build(const std::string& data_dir, const std::string& layout_name_arg, bool check_twins) {
   const bool terminal = isatty(STDERR_FILENO);
   for (Layout layout : layouts_of(layout_name_arg)) {
     auto start = std::chrono::steady_clock::now();
+    std::uint64_t mismatches = 0;
     OracleTable table = build_oracle(layout, [&](std::uint32_t done, std::uint32_t total) {
       if (terminal)
         std::fprintf(stderr, "\roracle %s: %5.1f%% of %u slices (pawn configurations)", layout_name(layout).c_str(),
                      100.0 * done / total, total);
-    }, use_twins);
+    }, check_twins ? &mismatches : nullptr);
     double solved = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (terminal) std::fprintf(stderr, "\roracle %s: solved in %.1f s, writing...%20s", layout_name(layout).c_str(), solved, "");
     save_oracle(table, data_dir);
@@ -47,9 +48,20 @@ int build(const std::string& data_dir, const std::string& layout_name_arg, bool 
     if (terminal) std::fprintf(stderr, "\r%70s\r", "");
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
-    std::printf("oracle %s: %llu entries solved in %.1f s, written to %s in %.1f s total, peak memory %.0f MB\n",
-                layout_name(layout).c_str(), static_cast<unsigned long long>(ORACLE_ENTRIES), solved,
+    std::printf("oracle %s: %llu entries (%llu stored) solved in %.1f s, written to %s in %.1f s total, peak memory "
+                "%.0f MB\n",
+                layout_name(layout).c_str(), static_cast<unsigned long long>(ORACLE_ENTRIES),
+                static_cast<unsigned long long>(table.bytes().size()), solved,
                 oracle_path(data_dir, layout).c_str(), total, usage.ru_maxrss / 1024.0);
+    if (check_twins && OracleIndex(layout).self_twin()) {
+      if (mismatches) {
+        std::printf("oracle %s: SYMMETRY BROKEN: %llu entries differ from their colour-reversed twins\n",
+                    layout_name(layout).c_str(), static_cast<unsigned long long>(mismatches));
+        return 1;
+      }
+      std::printf("oracle %s: symmetry holds: every twin config solved on its own equals its stored twin, entry "
+                  "for entry\n", layout_name(layout).c_str());
+    }
   }
   return 0;
 }
@@ -176,7 +188,7 @@ int oracle_command(const Args& args) {
       "layout", po::value<std::string>(&layout)->default_value("all"), "abc-fgh, abc-efg or all")(
       "data", po::value<std::string>(&data_dir)->default_value(CHUNKER_DATA_DIR), "where the tables live")(
       "json", "probe: print JSON")(
-      "no-twins", "build: solve every pawn configuration instead of copying the twins of a-c vs f-h")(
+      "check-twins", "build: solve the twin configs of a-c vs f-h as well and check them against the stored ones")(
       "level", po::value<int>()->default_value(MAX_LEVEL), "verify: the schemas of levels 1..N")(
       "schemas", po::value<std::string>()->default_value("sound"), "verify: paper (as published) or sound")(
       "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "verify: where the chunk libraries live")(
@@ -186,14 +198,14 @@ int oracle_command(const Args& args) {
   positional.add("action", 1).add("fen", 1);
   po::variables_map vm;
   if (!parse_args(args,
-                  "usage: chunker oracle build [--layout abc-fgh|abc-efg|all]\n"
+                  "usage: chunker oracle build [--layout abc-fgh|abc-efg|all] [--check-twins]\n"
                   "       chunker oracle probe FEN [--json]\n"
                   "       chunker oracle stats [--layout L]\n"
                   "       chunker oracle verify [--layout L] [--level N] [--schemas paper|sound]",
                   options, positional, vm))
     return 0;
   try {
-    if (action == "build") return build(data_dir, layout, vm.count("no-twins") == 0);
+    if (action == "build") return build(data_dir, layout, vm.count("check-twins") > 0);
     if (action == "probe") {
       if (fen.empty()) throw InputError("probe needs a FEN");
       return probe(data_dir, fen, vm.count("json") > 0);

@@ -32,13 +32,15 @@ public:
 
   const OracleIndex& index() const { return index_; }
   Layout layout() const { return index_.layout(); }
-  std::uint8_t byte(std::uint64_t i) const { return bytes_[i]; }
+  // The entry at an index of the layout (OracleIndex), wherever it is stored.
+  std::uint8_t byte(std::uint64_t i) const { return bytes_[index_.storage(i)]; }
+  // The stored entries (OracleIndex::storage), as the file holds them.
   const TableBytes& bytes() const { return bytes_; }
   // The value of a legal position that fits this layout.
-  Value value(const Position& pos) const { return decode(bytes_[index_.index(pos)]); }
+  Value value(const Position& pos) const { return decode(byte(index_.index(pos))); }
 
 private:
-  friend OracleTable build_oracle(Layout, const std::function<void(std::uint32_t, std::uint32_t)>&, bool);
+  friend OracleTable build_oracle(Layout, const std::function<void(std::uint32_t, std::uint32_t)>&, std::uint64_t*);
   OracleIndex index_;
   TableBytes bytes_;
 };
@@ -46,11 +48,13 @@ private:
 // Retrograde analysis of a whole layout, one pawn configuration (slice) at a
 // time in order of pawn progress, on all cores. `progress(done, total)` is
 // called now and then with the configs solved so far. Where the layout is
-// its own colour-reversed mirror, `use_twins` solves one config of each twin
-// pair and copies it to the other; without it every config is solved, which
-// checks the symmetry over the whole table (the files must be identical).
+// its own colour-reversed mirror only the kept config of each twin pair is
+// solved (OracleIndex::storage). Given `twin_mismatches`, the other configs
+// are solved as well, from their own side, after all the kept ones, and each
+// of their entries compared with the stored entry of its twin: the count of
+// those that differ goes there (0: the symmetry holds over the whole table).
 OracleTable build_oracle(Layout layout, const std::function<void(std::uint32_t, std::uint32_t)>& progress,
-                         bool use_twins = true);
+                         std::uint64_t* twin_mismatches = nullptr);
 
 }  // namespace chunker
 

@@ -3,6 +3,7 @@
 // meet in this domain, so every pawn move, capture and promotion leaves it).
 // Each position's moves come from the engine's own move generator and rules.
 #include <array>
+#include <atomic>
 #include <memory>
 
 #include "oracle.h"
@@ -53,7 +54,7 @@ public:
         for (int step = 1; step <= 2; ++step) {
           const Square to = Square(from + step * forward(c));
           if (relative_rank(c, to) == 7) break;  // a promotion: looked up through its replies
-          pawn_exit_[to] = index.successor(base_, mover, Move(from, to)) & ~std::uint64_t(SLICE_SIZE - 1);
+          pawn_exit_[to] = index.storage_of(OracleIndex::config_of(index.successor(base_, mover, Move(from, to))));
         }
       }
     }
@@ -81,14 +82,14 @@ public:
     e.in_slice = popcount(king_to & ~their_pawns);
     for (Bitboard captures = king_to & their_pawns; captures;) {
       const Move m(pos.king[pos.side], pop_lsb(captures));
-      add_exit(e, table_[index_.successor(base_ + local, pos, m)]);
+      add_exit(e, table_[index_.storage(index_.successor(base_ + local, pos, m))]);
     }
     for_each_pawn_move(pos, pawn_to, [&](Move m) {
       if (m.kind() == MoveKind::Promotion) {
-        auto stored = [this](const Position& p) { return OracleTable::decode(table_[index_.index(p)]); };
+        auto stored = [this](const Position& p) { return OracleTable::decode(table_[index_.storage(index_.index(p))]); };
         e.exit_best = std::max(e.exit_best, from_child(retro::value_after_promotion(make_move(pos, m), stored)));
       } else {
-        add_exit(e, table_[pawn_exit_[m.to()] | (local ^ SIDE_TO_MOVE)]);
+        add_exit(e, table_[pawn_exit_[m.to()].at(local ^ SIDE_TO_MOVE)]);
       }
     });
     return e;
@@ -112,8 +113,8 @@ private:
   const std::uint64_t base_;
   Position pos_;
   Bitboard no_white_king_[SQUARE_NB];
-  // The first index of the config a pawn move landing on a square leads to.
-  std::uint64_t pawn_exit_[SQUARE_NB];
+  // Where the config a pawn move landing on a square leads to is stored.
+  OracleIndex::SliceStorage pawn_exit_[SQUARE_NB];
 };
 
 }  // namespace
@@ -121,39 +122,53 @@ private:
 OracleTable::OracleTable(Layout layout, TableBytes bytes) : index_(layout), bytes_(std::move(bytes)) {}
 
 OracleTable build_oracle(Layout layout, const std::function<void(std::uint32_t, std::uint32_t)>& progress,
-                         bool use_twins) {
+                         std::uint64_t* twin_mismatches) {
   OracleTable table(layout);
-  const bool twins = use_twins && table.index_.self_twin();
-  table.bytes_.resize(ORACLE_ENTRIES);  // uninitialised: every slice writes all its bytes
-  // Configs grouped by progress, most advanced first: a group's moves out lead
-  // only to groups before it. Of twin configs (same progress) only one is
-  // solved; it writes both.
-  std::vector<std::vector<std::uint32_t>> groups(6 * PAWN_CODES);
+  const OracleIndex& index = table.index_;
+  table.bytes_.resize(index.stored_entries());  // uninitialised: every kept slice writes all its bytes
+  // Kept configs grouped by progress, most advanced first: a group's moves
+  // out lead only to groups before it. The twins to check come last, as one
+  // group: nothing reads them.
+  std::vector<std::vector<std::uint32_t>> groups(6 * PAWN_CODES + 1);
   std::uint32_t slices = 0;
-  for (std::uint32_t c = 0; c < CONFIG_NB; ++c)
-    if (!twins || c <= OracleIndex::twin_config(c)) {
-      groups[groups.size() - 1 - std::size_t(OracleIndex::progress(c))].push_back(c);
-      ++slices;
-    }
+  for (std::uint32_t c = 0; c < CONFIG_NB; ++c) {
+    if (index.kept(c))
+      groups[groups.size() - 2 - std::size_t(OracleIndex::progress(c))].push_back(c);
+    else if (twin_mismatches)
+      groups.back().push_back(c);
+    else
+      continue;
+    ++slices;
+  }
 
   const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::unique_ptr<retro::SliceSolver<SLICE_SIZE>>> solvers;
   for (unsigned w = 0; w < workers; ++w) solvers.push_back(std::make_unique<retro::SliceSolver<SLICE_SIZE>>());
+  std::atomic<std::uint64_t> mismatches = 0;
   auto solve = [&](unsigned worker, std::uint32_t config) {
-    OracleSlice slice(table.index_, table.bytes_, config);
+    OracleSlice slice(index, table.bytes_, config);
     auto& solver = *solvers[worker];
     solver.solve(slice);
-    const std::uint64_t base = std::uint64_t(config) << 13;
-    const std::uint64_t twin_base = std::uint64_t(OracleIndex::twin_config(config)) << 13;
-    const bool twin = twins && twin_base != base;
-    for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
+    const OracleIndex::SliceStorage stored = index.storage_of(config);
+    auto byte = [&](std::uint32_t local) {
       const Value v = solver.value(local);
-      const std::uint8_t byte = v == NOT_LEGAL ? OracleTable::ILLEGAL : OracleTable::encode(v);
-      table.bytes_[base + local] = byte;
-      if (twin) table.bytes_[twin_base + OracleIndex::twin_local(local)] = byte;
+      return v == NOT_LEGAL ? OracleTable::ILLEGAL : OracleTable::encode(v);
+    };
+    // A config that is its own twin holds the twins of its own entries.
+    const bool own_twin = twin_mismatches && index.self_twin() && OracleIndex::twin_config(config) == config;
+    std::uint64_t differ = 0;
+    for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
+      if (stored.twin) {
+        differ += table.bytes_[stored.at(local)] != byte(local);
+      } else {
+        table.bytes_[stored.base + local] = byte(local);
+        if (own_twin) differ += byte(OracleIndex::twin_local(local)) != byte(local);
+      }
     }
+    mismatches += differ;
   };
   retro::solve_in_order(groups, workers, solve, [&](std::uint32_t done) { progress(done, slices); });
+  if (twin_mismatches) *twin_mismatches = mismatches;
   return table;
 }
 

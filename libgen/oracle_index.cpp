@@ -1,5 +1,7 @@
 #include "oracle_index.h"
 
+#include <vector>
+
 namespace chunker {
 
 std::string layout_name(Layout layout) { return layout == Layout::AbcFgh ? "abc-fgh" : "abc-efg"; }
@@ -58,6 +60,36 @@ std::uint32_t OracleIndex::twin_config(std::uint32_t config) {
     twin += POW7[2 - i] * (config / POW7[3 + i] % 7);
   }
   return twin;
+}
+
+namespace {
+// For a-c vs f-h: each config's stored slice number, times two, plus one
+// for the twin that is read through the other; and how many are kept.
+struct FoldedSlices {
+  std::vector<std::uint32_t> code = std::vector<std::uint32_t>(CONFIG_NB);
+  std::uint32_t kept = 0;
+};
+const FoldedSlices& folded_slices() {
+  static const FoldedSlices folded = [] {
+    FoldedSlices f;
+    for (std::uint32_t c = 0; c < CONFIG_NB; ++c)
+      if (c <= OracleIndex::twin_config(c)) f.code[c] = 2 * f.kept++;
+    for (std::uint32_t c = 0; c < CONFIG_NB; ++c)
+      if (c > OracleIndex::twin_config(c)) f.code[c] = f.code[OracleIndex::twin_config(c)] + 1;
+    return f;
+  }();
+  return folded;
+}
+}  // namespace
+
+OracleIndex::SliceStorage OracleIndex::storage_of(std::uint32_t config) const {
+  if (!self_twin()) return {std::uint64_t(config) << 13, false};
+  const std::uint32_t code = folded_slices().code[config];
+  return {std::uint64_t(code >> 1) << 13, (code & 1) != 0};
+}
+
+std::uint64_t OracleIndex::stored_entries() const {
+  return self_twin() ? std::uint64_t(folded_slices().kept) * SLICE_SIZE : ORACLE_ENTRIES;
 }
 
 int OracleIndex::progress(std::uint32_t config) {

@@ -64,6 +64,24 @@ public:
     return ((local >> 12) ^ 1) << 12 | (((local & 63) ^ 63) << 6) | (((local >> 6) & 63) ^ 63);
   }
 
+  // Where entries are stored. a-c vs f-h keeps one config of each twin pair,
+  // the one with the smaller number, and reads its twin's entries through
+  // twin_local: half the memory, half the pages to fault in and half the file.
+  // A config that is its own twin keeps both entries of each pair. a-c vs
+  // e-g keeps every config where its index puts it.
+  struct SliceStorage {
+    std::uint64_t base;  // the stored index of local 0 of the kept config
+    bool twin;           // the config is the other one of its pair
+    std::uint64_t at(std::uint32_t local) const { return base | (twin ? twin_local(local) : local); }
+  };
+  SliceStorage storage_of(std::uint32_t config) const;
+  std::uint64_t storage(std::uint64_t index) const {
+    return storage_of(config_of(index)).at(std::uint32_t(index & (SLICE_SIZE - 1)));
+  }
+  std::uint64_t stored_entries() const;
+  // Whether the config is stored (not read through its twin).
+  bool kept(std::uint32_t config) const { return !self_twin() || config <= twin_config(config); }
+
   static std::uint32_t config_of(std::uint64_t index) { return std::uint32_t(index >> 13); }
   // The sum of the pawn codes: every config move raises it.
   static int progress(std::uint32_t config);

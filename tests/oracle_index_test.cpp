@@ -48,6 +48,36 @@ TEST_CASE("a-c vs f-h twins: colours swapped and the board turned half round") {
   }
 }
 
+TEST_CASE("a-c vs f-h stores each twin pair once; a-c vs e-g stores every entry in place") {
+  const OracleIndex folded(Layout::AbcFgh), plain(Layout::AbcEfg);
+  // 7^6 configs, of which 7^3 are their own twins (Black's codes are White's
+  // read from the other side), so (7^6 + 7^3) / 2 = 58,996 are kept.
+  CHECK(folded.stored_entries() == 58'996ull * SLICE_SIZE);
+  CHECK(plain.stored_entries() == ORACLE_ENTRIES);
+  std::mt19937_64 rng(536);
+  for (int k = 0; k < 20000; ++k) {
+    const std::uint64_t i = rng() % ORACLE_ENTRIES;
+    const std::uint32_t config = OracleIndex::config_of(i), local = std::uint32_t(i & (SLICE_SIZE - 1));
+    const std::uint64_t twin = std::uint64_t(OracleIndex::twin_config(config)) << 13 | OracleIndex::twin_local(local);
+    CHECK(folded.storage(i) < folded.stored_entries());
+    // A config that is its own twin keeps both entries of each pair.
+    if (OracleIndex::twin_config(config) == config)
+      CHECK(folded.storage(i) == folded.storage_of(config).base + local);
+    else
+      CHECK(folded.storage(i) == folded.storage(twin));
+    CHECK(folded.kept(config) != (config > OracleIndex::twin_config(config)));
+    CHECK(plain.storage(i) == i);
+  }
+  // Kept configs fill the stored slices in order, each its own.
+  std::uint64_t next = 0;
+  for (std::uint32_t config = 0; config < CONFIG_NB; ++config)
+    if (folded.kept(config)) {
+      CHECK(folded.storage_of(config).base == next);
+      next += SLICE_SIZE;
+    }
+  CHECK(next == folded.stored_entries());
+}
+
 TEST_CASE("locate finds the table and the view of every layout's mirror images") {
   // The Szen position is a-c vs f-h as it stands.
   auto szen = locate(parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - -").pos);
