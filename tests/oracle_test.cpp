@@ -11,6 +11,7 @@
 
 #include "epd.h"
 #include "kv3cpp.h"
+#include "level1_am.h"
 #include "notation.h"
 #include "oracle.h"
 #include "oracle_verify.h"
@@ -166,6 +167,33 @@ TEST_CASE("oracle verify: the sound schemas never disagree with the oracle; the 
       else CHECK(c.disagreements > c.classified / 100);
     }
   }
+}
+
+TEST_CASE("sound Level 1 lets the kings come as near as their strategy regions allow") {
+  const AmBothChunks sound(libraries(), SchemaMode::Sound), paper(libraries(), SchemaMode::Paper);
+  // Black's king e6 against a2 c6 and White's king a1 against h5, five
+  // squares apart: each king given its horizon (5 moves for Black's, 2 for
+  // White's) could meet the other, so Level 1 answered nothing before the
+  // regions. Where they can stand while Black plays optimal moves lies two
+  // squares apart or more. The oracle: Black to move wins in 11.
+  const Position apart = parse_fen("8/8/2P1k3/7p/8/8/P7/K7 b - -").pos;
+  REQUIRE(probe(apart) == win_in(11));
+  CHECK(sound.classify(apart) == paper.classify(apart));
+  CHECK(outcome_of(*sound.classify(apart)) == Outcome::Win);
+  // Found by `oracle verify` with the regions but no kings-meet test: Black
+  // wins both chunks under AM, but the regions of Black's king (against
+  // a2 c2 b6) and White's (against f7 g7 h7) touch. The oracle: a draw.
+  const Position meet = parse_fen("5K2/5ppp/kP6/8/8/8/P1P5/8 w - -").pos;
+  REQUIRE(probe(meet) == 0);
+  CHECK(outcome_of(*paper.classify(meet)) == Outcome::Loss);
+  CHECK(sound.verdict(meet).why == AmVerdict::Why::KingsMeet);
+  // Found by `oracle verify` with the regions but no own-path test: White
+  // wins both chunks under AM, but its king stands in the b-pawn's path.
+  // The oracle: Black to move wins in 7.
+  const Position blocking = parse_fen("7k/8/8/1K3p2/1PP5/8/P7/8 b - -").pos;
+  REQUIRE(probe(blocking) == win_in(7));
+  CHECK(outcome_of(*paper.classify(blocking)) == Outcome::Loss);
+  CHECK(sound.verdict(blocking).why == AmVerdict::Why::BlocksOwnPawns);
 }
 
 TEST_CASE("sound Level 4 leaves b a move for answering an unsafe promotion") {
