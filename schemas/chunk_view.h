@@ -33,7 +33,7 @@ struct ChunkView {
   // The strategy region of the chunk with `side` to move, its squares on the board.
   StrategyRegion region(const Kv3cppRegions& regions, Color side) const {
     StrategyRegion r = regions.regions[entry(side)];
-    r.king = board_squares(r.king, instance);
+    for (Bitboard* squares : {&r.king, &r.later, &r.idle, &r.trapped_by}) *squares = board_squares(*squares, instance);
     return r;
   }
 };

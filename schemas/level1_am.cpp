@@ -14,26 +14,20 @@ Bitboard edge_files(const Position& pos, Color c) {
   return files;
 }
 
-// Where the king of colour k can be left without a move while the other
-// side's pawns stand on their files (found by enumeration, see the header).
-// Shut in by those pawns alone: the corner in front of their edge pawn, and
-// only by three pawns (a8 by a7 b6 c6 or a6 b6 c7).
-Bitboard shut_in_alone(const Position& pos, Color k) {
-  return popcount(pos.pawns[~k]) == 3 ? last_rank(~k) & edge_files(pos, ~k) : 0;
-}
-// With the other king two squares away as well: the pawns' last rank and
-// the edge file of their edge pawn; and the corner where k's king blocks
-// its own edge pawn.
+// Where the king of colour k can be left without a move with the other king
+// two squares away and its own pawns blocked (found by enumeration, see the
+// header): the other side's pawns' last rank and the edge file of their edge
+// pawn; and the corner where k's king blocks its own edge pawn.
 Bitboard shut_in_helped(const Position& pos, Color k) {
   return last_rank(~k) | edge_files(pos, ~k) | (last_rank(k) & edge_files(pos, k));
 }
 
-// Whether the winner's king, standing on `squares`, would stand on a square
-// its own pawns still pass (blocking them, or finding them in its way).
-bool blocks_own_pawns(const Position& pos, Color winner, Bitboard squares) {
-  for (Bitboard b = pos.pawns[winner]; b;)
-    if (squares & pawn_path(winner, pop_lsb(b))) return true;
-  return false;
+// The squares c's pawns still pass: a king of c there blocks them, or finds
+// them in its way.
+Bitboard pawn_paths(const Position& pos, Color c) {
+  Bitboard paths = 0;
+  for (Bitboard b = pos.pawns[c]; b;) paths |= pawn_path(c, pop_lsb(b));
+  return paths;
 }
 
 }  // namespace
@@ -76,22 +70,24 @@ AmVerdict::Why AmBothChunks::independence(const Position& pos, const std::array<
                                           const AmVerdict& found) const {
   using Why = AmVerdict::Why;
   const Color winner = found.winner, loser = ~winner;
-  // region[k]: where k's king stands, with the loser to move, in the game
-  // of the chunk of the other side's pawns.
+  // region[k]: k's king in the game of the chunk of the other side's pawns.
   StrategyRegion region[COLOR_NB];
   for (const auto& [pawns, to_move] : found.games) region[~pawns] = chunk[pawns].region(regions_, to_move);
   if (king_hemmed_in(pos, WHITE) || king_hemmed_in(pos, BLACK)) return Why::KingHemmedIn;
-  // Every square of the winner's king is its first or one its moves reach,
-  // which the loser then answers.
-  if (blocks_own_pawns(pos, winner, region[winner].king | square_bb(pos.king[winner]))) return Why::BlocksOwnPawns;
-  // A king that could want a square next to the other king.
-  if (king_reach_any(region[loser].king, 1) & region[winner].king) return Why::KingsMeet;
-  // The winner left without a move where its strategy must answer.
-  if (region[WHITE].winner_passes || region[BLACK].winner_passes) return Why::WinnerPasses;
-  // The loser's king caught without a move: stalemate once its pawns are gone.
-  const Bitboard near_winner = king_reach_any(region[winner].king, 2);
-  const Bitboard loser_traps = shut_in_alone(pos, loser) | (shut_in_helped(pos, loser) & near_winner);
-  if (region[loser].king & loser_traps) return Why::KingTrapped;
+  if ((region[winner].king | square_bb(pos.king[winner])) & pawn_paths(pos, winner)) return Why::BlocksOwnPawns;
+  // A move of the winner's king to a square next to the loser's.
+  if (king_reach_any(region[loser].king, 1) & region[winner].later) return Why::KingsMeet;
+  if (!region[WHITE].stuck_free || !region[BLACK].stuck_free) return Why::LeftWithoutMove;
+  // The loser without a move: its king out of moves in one chunk (shut in,
+  // or next to the winner's king) while its pawns have none in the other.
+  if (region[loser].king & pawn_paths(pos, loser)) {
+    // Its king may block its own pawns, which no chunk sees: the squares
+    // found by enumeration.
+    if (region[loser].king & shut_in_helped(pos, loser) & king_reach_any(region[winner].king, 2))
+      return Why::KingTrapped;
+  } else if (region[loser].trapped_by & region[winner].idle) {
+    return Why::KingTrapped;
+  }
   return Why::Decided;
 }
 

@@ -15,41 +15,44 @@
 // in answer to L's pawn moves (plus the opening move) and L's king only in
 // the chunk of W's pawns. Whenever a king moves, the chunk of the other king
 // therefore stands with L to move. Where each king can stand then is its
-// strategy region (chunks/kv3cpp_region.h): W keeps to distance-optimal
-// moves in both chunks (still a win, and its choice), L may play anything,
-// and L chooses how the two games interleave, so any square of one region
-// may meet any square of the other. The verdict stands unless:
+// strategy region (chunks/kv3cpp_region.h): W plays one distance-optimal
+// strategy in each chunk (still a win, and its choice: one that leaves no
+// king without a move where it can, then the smallest region), L may play
+// anything, and L chooses how the two games interleave, so any square of one
+// region may meet any square of the other. The verdict stands unless:
 //  - W's king, on its square or its region, stands on a square its own
 //    pawns still pass (it would block them or find them in its way):
 //    K7/P7/3k4/2P5/8/8/8/8 b, 8/8/8/8/8/5p2/7p/4K2k w, and with regions
-//    7k/8/8/1K3p2/1PP5/8/P7/8 b (the king on b5). L's king blocking its pawns only hurts L,
-//    and shielding them or guarding their promotion square works only next
-//    to W's king, which the next test covers.
-//  - the regions come within a square of each other (a king may want a
-//    square next to the other): 8/5ppp/8/K7/8/1kP5/1P6/8 w, and with
-//    regions 5K2/5ppp/kP6/8/8/8/P1P5/8 w. A move of L's king next to W's is
-//    one L cannot make on the board, which costs L only when it has no other
-//    (the next tests).
-//  - W has no move in a chunk where its strategy must answer: the library
-//    lets a stuck side pass, on the board it would move in the other chunk
-//    out of turn. Its king shut in by L's pawns, or its last pawn blockaded
-//    by L's king; no region of today's library holds either.
-//  - L's king can be caught without a move. The library lets a stuck side
-//    pass; on the board it must move in the other chunk, and L, its pawns
-//    gone, is stalemated: k7/P7/1P6/2P5/8/4p1p1/5p2/5K2 w, a draw. An
-//    enumeration of all placements (kings, up to three pawns a side, the
-//    stuck side's pawns blocked) gives the squares: shut in by the other
-//    side's pawns alone, only the corner in front of their edge pawn with
-//    three pawns; with the other king two squares away, their last rank, the
-//    edge file of their edge pawn, and the corner where a king blocks its own
-//    edge pawn. L's king is tested on both within its region (the second
-//    only within two squares of W's region).
+//    7k/8/8/1K3p2/1PP5/8/P7/8 b (the king on b5). L's king blocking its
+//    pawns only hurts L, and shielding them or guarding their promotion
+//    square works only next to W's king, which the next test covers.
+//  - a square W's king moves to is within a square of L's region (W may
+//    want a square next to L's king): 8/5ppp/8/K7/8/1kP5/1P6/8 w, and with
+//    regions 5K2/5ppp/kP6/8/8/8/P1P5/8 w. W's first square does not count,
+//    as L's moves next to W's king are only moves L cannot make on the
+//    board, which costs L only when it has no other (the next tests).
+//  - W's strategy leaves W or a lone king without a move in a chunk. The
+//    library lets a stuck side pass; on the board W would move in the other
+//    chunk out of turn, and L's king, shut in by W's pawns, is stalemated
+//    once L's pawns are gone: k7/P7/1P6/2P5/8/4p1p1/5p2/5K2 w, a draw
+//    (today's library never leaves W itself without a move).
+//  - L can be left without a move on the board: its pawns have none (gone,
+//    or the last blocked by W's king: W's king is on an idle square of its
+//    region) while W's king there leaves L's king none either (a square
+//    L's region traps it on). Next to W's king, which stands in front of
+//    L's pawn, L's pawns take no further square from L's king. Where L's
+//    king can stand in its own pawns' path, blocking them, an enumeration
+//    of all placements (kings, up to three pawns a side, the stuck side's
+//    pawns blocked) gives the squares where it can be left without a move
+//    with W's king two squares away: W's pawns' last rank, the edge file of
+//    their edge pawn, and the corner where a king blocks its own edge pawn.
+//    `oracle verify` finds no position that either test changes.
 //  - a king is hemmed in now (k7/P7/1PP5/8/8/7p/6p1/6K1 b, a draw).
 // The side to move that wins both chunks may open in either when both
 // openings win: the verdict stands if either way passes the tests.
-// `oracle verify` over every legal position: 9.03% of a-c vs f-h and 8.84%
+// `oracle verify` over every legal position: 10.82% of a-c vs f-h and 10.71%
 // of a-c vs e-g classified, none wrong (each king given its horizon instead
-// of its region: 1.42% and 1.25%).
+// of a region: 1.42% and 1.25%).
 #pragma once
 
 #include "chunk_view.h"
@@ -61,7 +64,7 @@ namespace chunker {
 // argument for explain() to word it.
 struct AmVerdict {
   enum class Why : std::uint8_t {
-    NoChunks, NoSideWinsBoth, KingHemmedIn, BlocksOwnPawns, KingsMeet, WinnerPasses, KingTrapped, Decided };
+    NoChunks, NoSideWinsBoth, KingHemmedIn, BlocksOwnPawns, KingsMeet, LeftWithoutMove, KingTrapped, Decided };
   Why why = Why::NoChunks;
   std::optional<Outcome> outcome;  // for the side to move, when decided
   Color winner = WHITE;            // the side that wins both chunks, from NoSideWinsBoth on

@@ -1,6 +1,6 @@
 // The strategy regions of the Kv3CPP AM library (chunks/kv3cpp_region.h):
-// small games worked out by hand, and the winner's passes Level 1 guards
-// against, counted over the whole library.
+// small games worked out by hand, and the passes Level 1 guards against,
+// counted over the whole library.
 #include <doctest/doctest.h>
 
 #include "built_libraries.h"
@@ -39,13 +39,17 @@ TEST_CASE("strategy regions: the lone king's squares with the loser to move, by 
   // stands on b3, then on a4 with the pawns, now gone, to move.
   const StrategyRegion& chased = regions().regions[entry("8/8/8/8/8/Pk6/8/7K w - -")];
   CHECK(chased.king == squares({B3, A4}));
-  CHECK_FALSE(chased.winner_passes);
+  CHECK(chased.stuck_free);
   // The king on a3 blocks the pawn on a2 (kv3cpp_test: a loss in 2 for the
   // pawns): they pass, the king takes, and the pawns stand before it twice.
   CHECK(regions().regions[entry("8/8/8/8/8/k7/P7/7K w - -")].king == squares({A3, A2}));
   // The king on a8 hemmed in by a6 b6 c7 passes, and c8 promotes safely:
-  // the game ends with the winner's move, so the king's square is the only one.
-  CHECK(regions().regions[entry("k7/2P5/PP6/8/8/8/8/7K b - -")].king == squares({A8}));
+  // the game ends with the winner's move, so the king's square is the only
+  // one; on the board that pass could be stalemate.
+  const StrategyRegion& hemmed = regions().regions[entry("k7/2P5/PP6/8/8/8/8/7K b - -")];
+  CHECK(hemmed.king == squares({A8}));
+  CHECK(hemmed.idle == squares({A8}));
+  CHECK_FALSE(hemmed.stuck_free);
 }
 
 TEST_CASE("strategy regions: a chunk seen colour-reversed and mirrored is mapped back to the board") {
@@ -58,17 +62,15 @@ TEST_CASE("strategy regions: a chunk seen colour-reversed and mirrored is mapped
   CHECK(board_squares(regions().regions[chunk->index].king, *chunk) == squares({H6, H7}));
 }
 
-TEST_CASE("strategy regions: the winner never has to pass") {
-  // A winning king is never shut in, and winning pawns are never all
-  // blocked (only the last one can be): Level 1's WinnerPasses test
-  // guards the argument, and today's library never trips it.
+TEST_CASE("strategy regions: a winning king is never left without a move; a losing one sometimes") {
+  // Counted over today's library (the definitions: kv3cpp_region.h). A
+  // winning king is never shut in by the pawns, and winning pawns are never
+  // all blocked (only the last one can be, by the king); a losing king can
+  // be shut in whatever the pawns choose, as on a8 above.
   const Kv3cppLibrary& am = built_kv3cpp(Assumption::AM);
-  int decided = 0, passing = 0;
-  for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i) {
-    if (!am.legal(i) || am.value(i) == 0) continue;
-    ++decided;
-    passing += regions().regions[i].winner_passes;
-  }
-  CHECK(decided > 0);
-  CHECK(passing == 0);
+  int stuck[2] = {0, 0};  // [whether the pawns win]
+  for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i)
+    if (am.legal(i) && am.value(i) != 0) stuck[is_win(am.pawns_value(i))] += !regions().regions[i].stuck_free;
+  CHECK(stuck[false] == 0);
+  CHECK(stuck[true] > 0);
 }
