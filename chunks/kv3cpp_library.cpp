@@ -95,6 +95,10 @@ const K3cppvkLibrary& ChunkLibraries::k3cppvk() const {
   return loaded<K3cppvkLibrary>(k3cppvk_, [&] { return load_k3cppvk(data_dir_); });
 }
 
+const Kv3cppRegions& ChunkLibraries::kv3cpp_regions() const {
+  return loaded<Kv3cppRegions>(kv3cpp_regions_, [&] { return build_strategy_regions(kv3cpp(Assumption::AM)); });
+}
+
 const KpkLibrary& ChunkLibraries::kpk() const {
   if (!kpk_) kpk_ = load_kpk(data_dir_);
   return *kpk_;

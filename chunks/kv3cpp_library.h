@@ -19,6 +19,7 @@
 #include "k3cppvk.h"
 #include "kpk.h"
 #include "kv3cpp.h"
+#include "kv3cpp_region.h"
 
 namespace chunker {
 
@@ -83,6 +84,8 @@ public:
   const Kv3cppTempi& kv3cpp_tempi() const;
   const ZConfigurations& z_configurations() const;
   const K3cppvkLibrary& k3cppvk() const;
+  // Built in memory from the AM library (a fraction of a second), not read.
+  const Kv3cppRegions& kv3cpp_regions() const;
 
 private:
   std::string data_dir_;
@@ -91,6 +94,7 @@ private:
   mutable std::optional<Kv3cppTempi> kv3cpp_tempi_;
   mutable std::optional<ZConfigurations> z_configurations_;
   mutable std::optional<K3cppvkLibrary> k3cppvk_;
+  mutable std::optional<Kv3cppRegions> kv3cpp_regions_;
 };
 
 }  // namespace chunker

@@ -24,12 +24,6 @@ const std::array<std::array<Bitboard, SQUARE_NB>, MAX_REACH + 1> KING_REACH = []
   return reach;
 }();
 
-Bitboard widened(Bitboard b) {
-  Bitboard w = b;
-  for (Bitboard x = b; x;) w |= KING_ATTACKS[pop_lsb(x)];
-  return w;
-}
-
 }  // namespace
 
 DefaultParse default_parse(const Position& pos) {
@@ -39,6 +33,12 @@ DefaultParse default_parse(const Position& pos) {
 }
 
 Bitboard king_reach(Square s, int moves) { return KING_REACH[std::min(moves, MAX_REACH)][s]; }
+
+Bitboard king_reach_any(Bitboard from, int moves) {
+  Bitboard reach = 0;
+  for (Bitboard b = from; b;) reach |= king_reach(pop_lsb(b), moves);
+  return reach;
+}
 
 Bitboard pawn_path(Color c, Square s) {
   const Bitboard file = file_bb(file_of(s));
@@ -70,7 +70,7 @@ bool chunks_interact(const Position& pos, const int horizon[COLOR_NB]) {
   for (int p = 2; p < n; ++p) {
     const Color c = colour[p];
     sets.union_set(int(~c), p);  // the other side's king: the pawn's chunk
-    if (reach[c] & widened(pawn_path(c, square[p]))) sets.union_set(int(c), p);
+    if (reach[c] & king_reach_any(pawn_path(c, square[p]), 1)) sets.union_set(int(c), p);
     for (int q = p + 1; q < n; ++q)
       if (colour[q] != c && std::abs(file_of(square[p]) - file_of(square[q])) <= 1) sets.union_set(p, q);
   }

@@ -26,6 +26,8 @@ DefaultParse default_parse(const Position& pos);
 
 // Squares a king on `s` reaches in at most `moves` moves (0..7), obstacles aside.
 Bitboard king_reach(Square s, int moves);
+// Squares a king reaches from any of `from` in at most `moves` moves.
+Bitboard king_reach_any(Bitboard from, int moves);
 // The squares a pawn still passes, from where it stands to its last rank.
 Bitboard pawn_path(Color c, Square s);
 

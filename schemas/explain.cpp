@@ -39,18 +39,20 @@ std::string AmBothChunks::explain(const Position& pos) const {
              (v.winner == pawns ? "the pawns win" : "the king wins") + " in " + std::to_string(v.distance[i]) + ")";
   }
   const std::string premise = std::string(colour_name(v.winner)) + " wins both chunks under alternating moves: " + games;
-  const std::string moves = " (within " + std::to_string(v.horizon[v.winner]) + " moves of " +
-                            possessive(v.winner) + " king and " + std::to_string(v.horizon[~v.winner]) + " of " +
-                            possessive(~v.winner) + ")";
+  const std::string regions = " (where the kings can stand while " + possessive(v.winner) + " strategies are played)";
   switch (v.why) {
     case Why::KingHemmedIn: return premise + "; but " + HEMMED_IN;
     case Why::BlocksOwnPawns:
-      return premise + "; but " + possessive(v.winner) + " king could step into its own pawns' path" + moves + ": no verdict";
-    case Why::KingsMeet: return premise + "; but the kings could come next to each other" + moves + ": no verdict";
+      return premise + "; but " + possessive(v.winner) + " king could step into its own pawns' path" + regions +
+             ": no verdict";
+    case Why::KingsMeet: return premise + "; but the kings could come next to each other" + regions + ": no verdict";
+    case Why::LeftWithoutMove:
+      return premise + "; but " + colour_name(v.winner) + " or a lone king could be left without a move in a chunk: no verdict";
     case Why::KingTrapped:
-      return premise + "; but a king could be caught without a move" + moves + ", and passing would be stalemate: no verdict";
+      return premise + "; but " + possessive(~v.winner) + " king could be caught without a move" + regions +
+             ", and passing would be stalemate: no verdict";
     default:
-      return premise + (mode_ == SchemaMode::Sound ? "; the chunk games stay apart" + moves : "") + wins(v.winner);
+      return premise + (mode_ == SchemaMode::Sound ? "; the chunk games stay apart" + regions : "") + wins(v.winner);
   }
 }
 

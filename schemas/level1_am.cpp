@@ -1,7 +1,5 @@
 #include "level1_am.h"
 
-#include <algorithm>
-
 namespace chunker {
 
 namespace {
@@ -16,31 +14,23 @@ Bitboard edge_files(const Position& pos, Color c) {
   return files;
 }
 
-// Where the king of colour k can be left without a move while the other
-// side's pawns stand on their files (found by enumeration, see the header).
-// Shut in by those pawns alone: the corner in front of their edge pawn, and
-// only by three pawns (a8 by a7 b6 c6 or a6 b6 c7).
-Bitboard shut_in_alone(const Position& pos, Color k) {
-  return popcount(pos.pawns[~k]) == 3 ? last_rank(~k) & edge_files(pos, ~k) : 0;
-}
-// With the other king two squares away as well: the pawns' last rank and
-// the edge file of their edge pawn; and the corner where k's king blocks
-// its own edge pawn.
+// Where the king of colour k can be left without a move with the other king
+// two squares away and its own pawns blocked (found by enumeration, see the
+// header): the other side's pawns' last rank and the edge file of their edge
+// pawn; and the corner where k's king blocks its own edge pawn.
 Bitboard shut_in_helped(const Position& pos, Color k) {
   return last_rank(~k) | edge_files(pos, ~k) | (last_rank(k) & edge_files(pos, k));
 }
 
-// Whether the winner's king, held to its horizon, can step on a square its
-// own pawns still pass (blocking them, or finding them in its way).
-bool blocks_own_pawns(const Position& pos, Color winner, int horizon) {
-  const Bitboard reach = king_reach(pos.king[winner], horizon);
-  for (Bitboard b = pos.pawns[winner]; b;)
-    if (reach & pawn_path(winner, pop_lsb(b))) return true;
-  return false;
+// The squares c's pawns still pass: a king of c there blocks them, or finds
+// them in its way.
+Bitboard pawn_paths(const Position& pos, Color c) {
+  Bitboard paths = 0;
+  for (Bitboard b = pos.pawns[c]; b;) paths |= pawn_path(c, pop_lsb(b));
+  return paths;
 }
 
 }  // namespace
-
 
 AmVerdict AmBothChunks::verdict(const Position& pos) const {
   AmVerdict found;
@@ -52,54 +42,52 @@ AmVerdict AmBothChunks::verdict(const Position& pos) const {
     for (Color s : {WHITE, BLACK}) won[c][s] = chunk[c].winner(am_, s);
 
   const Color us = pos.side, them = ~us;
-  // (chunk, side to move there) pairs: the argument's two chunk games.
+  // The argument's two chunk games, (chunk, side to move there) pairs: the
+  // side to move may open in either chunk, so it may have two ways to win.
   using Game = std::pair<Color, Color>;
   auto wins = [&](Game g, Color side) { return won[g.first][g.second] == side; };
-  std::optional<Outcome>& verdict = found.outcome;
-  Game* used = found.games;
-  found.why = AmVerdict::Why::NoSideWinsBoth;
+  std::pair<Game, Game> ways[2];
+  int found_ways = 0;
   for (Color opened : {WHITE, BLACK}) {
     const Game a{opened, us}, b{~opened, them};
-    if (wins(a, us) && wins(b, us)) verdict = Outcome::Win, used[0] = a, used[1] = b, found.winner = us;
+    if (wins(a, us) && wins(b, us)) ways[found_ways++] = {a, b};
   }
-  if (!verdict && wins({WHITE, us}, them) && wins({BLACK, us}, them))
-    verdict = Outcome::Loss, used[0] = {WHITE, us}, used[1] = {BLACK, us}, found.winner = them;
-  if (!verdict) return found;
-  for (int i = 0; i < 2; ++i) found.distance[i] = chunk[used[i].first].distance(am_, used[i].second);
-  found.why = AmVerdict::Why::Decided;
-  if (mode_ == SchemaMode::Paper) return found;
-
-  found.why = independence(pos, found);
-  if (found.why != AmVerdict::Why::Decided) verdict.reset();
+  found.winner = us;
+  if (!found_ways && wins({WHITE, us}, them) && wins({BLACK, us}, them))
+    ways[found_ways++] = {{WHITE, us}, {BLACK, us}}, found.winner = them;
+  found.why = AmVerdict::Why::NoSideWinsBoth;
+  // Sound mode: the first way whose chunk games cannot interact.
+  for (int w = 0; w < found_ways && found.why != AmVerdict::Why::Decided; ++w) {
+    found.games[0] = ways[w].first, found.games[1] = ways[w].second;
+    for (int i = 0; i < 2; ++i) found.distance[i] = chunk[found.games[i].first].distance(am_, found.games[i].second);
+    found.why = mode_ == SchemaMode::Paper ? AmVerdict::Why::Decided : independence(pos, chunk, found);
+  }
+  if (found.why == AmVerdict::Why::Decided) found.outcome = found.winner == us ? Outcome::Win : Outcome::Loss;
   return found;
 }
 
-AmVerdict::Why AmBothChunks::independence(const Position& pos, AmVerdict& found) const {
+AmVerdict::Why AmBothChunks::independence(const Position& pos, const std::array<ChunkView, COLOR_NB>& chunk,
+                                          const AmVerdict& found) const {
   using Why = AmVerdict::Why;
-  // Each king moves only in the game of the chunk of the other side's
-  // pawns, d plies at most. The winner's king plays the last ply there (its
-  // capture of the last pawn): ceil(d/2) moves. The loser's king has
-  // floor(d/2), and the last is answered by the promotion that ends the game.
   const Color winner = found.winner, loser = ~winner;
-  int* horizon = found.horizon;
-  for (int i = 0; i < 2; ++i) {
-    const Color king = ~found.games[i].first;
-    const int d = found.distance[i];
-    horizon[king] = king == winner ? (d + 1) / 2 : std::max(0, d / 2 - 1);
-  }
+  // region[k]: k's king in the game of the chunk of the other side's pawns.
+  StrategyRegion region[COLOR_NB];
+  for (const auto& [pawns, to_move] : found.games) region[~pawns] = chunk[pawns].region(regions_, to_move);
   if (king_hemmed_in(pos, WHITE) || king_hemmed_in(pos, BLACK)) return Why::KingHemmedIn;
-  if (blocks_own_pawns(pos, winner, horizon[winner])) return Why::BlocksOwnPawns;
-  // A king that could want a square next to the other king.
-  if (distance(pos.king[WHITE], pos.king[BLACK]) <= horizon[WHITE] + horizon[BLACK] + 1) return Why::KingsMeet;
-  // The loser's king caught without a move: stalemate once its pawns are gone.
-  const Bitboard near_winner = king_reach(pos.king[winner], horizon[winner] + 2);
-  const Bitboard loser_traps = shut_in_alone(pos, loser) | (shut_in_helped(pos, loser) & near_winner);
-  if (king_reach(pos.king[loser], horizon[loser]) & loser_traps) return Why::KingTrapped;
-  // The winner's king caught without a move when it must answer in its
-  // chunk, so before its last move; with the other king two squares away
-  // that needs the kings closer than the test above allows.
-  if (horizon[winner] > 0 && (king_reach(pos.king[winner], horizon[winner] - 1) & shut_in_alone(pos, winner)))
+  if ((region[winner].king | square_bb(pos.king[winner])) & pawn_paths(pos, winner)) return Why::BlocksOwnPawns;
+  // A move of the winner's king to a square next to the loser's.
+  if (king_reach_any(region[loser].king, 1) & region[winner].later) return Why::KingsMeet;
+  if (!region[WHITE].stuck_free || !region[BLACK].stuck_free) return Why::LeftWithoutMove;
+  // The loser without a move: its king out of moves in one chunk (shut in,
+  // or next to the winner's king) while its pawns have none in the other.
+  if (region[loser].king & pawn_paths(pos, loser)) {
+    // Its king may block its own pawns, which no chunk sees: the squares
+    // found by enumeration.
+    if (region[loser].king & shut_in_helped(pos, loser) & king_reach_any(region[winner].king, 2))
+      return Why::KingTrapped;
+  } else if (region[loser].trapped_by & region[winner].idle) {
     return Why::KingTrapped;
+  }
   return Why::Decided;
 }
 

@@ -13,33 +13,46 @@
 // Sound mode: the argument assumes the chunks are independent. The winner
 // W answers in the chunk where the loser L moved, so W's king moves only
 // in answer to L's pawn moves (plus the opening move) and L's king only in
-// the chunk of W's pawns; each chunk game lasts at most its AM distance d.
-// Horizons: W's king makes at most ceil(d/2) moves (it takes the last pawn);
-// L's king floor(d/2), the last answered by the promotion that ends the
-// game, so floor(d/2) - 1 matter. The verdict stands unless, within them:
-//  - W's king can step on a square its own pawns still pass (it would block
-//    them or find them in its way): K7/P7/3k4/2P5/8/8/8/8 b,
-//    8/8/8/8/8/5p2/7p/4K2k w. L's king blocking its pawns only hurts L, and
-//    shielding them or guarding their promotion square works only next to
-//    W's king, which the next test covers.
-//  - the kings can come next to each other (a king may want a square next
-//    to the other): 8/5ppp/8/K7/8/1kP5/1P6/8 w.
-//  - a king can be caught without a move. The library lets a stuck side
-//    pass; on the board it must move in the other chunk, and L, its pawns
-//    gone, is stalemated: k7/P7/1P6/2P5/8/4p1p1/5p2/5K2 w, a draw. An
-//    enumeration of all placements (kings, up to three pawns a side, the
-//    stuck side's pawns blocked) gives the squares: shut in by the other
-//    side's pawns alone, only the corner in front of their edge pawn with
-//    three pawns; with the other king two squares away, their last rank, the
-//    edge file of their edge pawn, and the corner where a king blocks its own
-//    edge pawn. L's king is tested on both within its horizon (the second
-//    only where W's king can come within two squares); W's king, which is
-//    asked to move only before its last move, on the first within one move
-//    less (the second needs the kings closer than the previous test allows).
+// the chunk of W's pawns. Whenever a king moves, the chunk of the other king
+// therefore stands with L to move. Where each king can stand then is its
+// strategy region (chunks/kv3cpp_region.h): W plays one distance-optimal
+// strategy in each chunk (still a win, and its choice: one that leaves no
+// king without a move where it can, then the smallest region), L may play
+// anything, and L chooses how the two games interleave, so any square of one
+// region may meet any square of the other. The verdict stands unless:
+//  - W's king, on its square or its region, stands on a square its own
+//    pawns still pass (it would block them or find them in its way):
+//    K7/P7/3k4/2P5/8/8/8/8 b, 8/8/8/8/8/5p2/7p/4K2k w, and with regions
+//    7k/8/8/1K3p2/1PP5/8/P7/8 b (the king on b5). L's king blocking its
+//    pawns only hurts L, and shielding them or guarding their promotion
+//    square works only next to W's king, which the next test covers.
+//  - a square W's king moves to is within a square of L's region (W may
+//    want a square next to L's king): 8/5ppp/8/K7/8/1kP5/1P6/8 w, and with
+//    regions 5K2/5ppp/kP6/8/8/8/P1P5/8 w. W's first square does not count,
+//    as L's moves next to W's king are only moves L cannot make on the
+//    board, which costs L only when it has no other (the next tests).
+//  - W's strategy leaves W or a lone king without a move in a chunk. The
+//    library lets a stuck side pass; on the board W would move in the other
+//    chunk out of turn, and L's king, shut in by W's pawns, is stalemated
+//    once L's pawns are gone: k7/P7/1P6/2P5/8/4p1p1/5p2/5K2 w, a draw
+//    (today's library never leaves W itself without a move).
+//  - L can be left without a move on the board: its pawns have none (gone,
+//    or the last blocked by W's king: W's king is on an idle square of its
+//    region) while W's king there leaves L's king none either (a square
+//    L's region traps it on). Next to W's king, which stands in front of
+//    L's pawn, L's pawns take no further square from L's king. Where L's
+//    king can stand in its own pawns' path, blocking them, an enumeration
+//    of all placements (kings, up to three pawns a side, the stuck side's
+//    pawns blocked) gives the squares where it can be left without a move
+//    with W's king two squares away: W's pawns' last rank, the edge file of
+//    their edge pawn, and the corner where a king blocks its own edge pawn.
+//    `oracle verify` finds no position that either test changes.
 //  - a king is hemmed in now (k7/P7/1PP5/8/8/7p/6p1/6K1 b, a draw).
-// One library pass is not covered by these tests: W's last pawn blockaded
-// by L's king with W to move in that chunk (W then moves its king instead);
-// `oracle verify` finds no position where it changes the verdict.
+// The side to move that wins both chunks may open in either when both
+// openings win: the verdict stands if either way passes the tests.
+// `oracle verify` over every legal position: 10.82% of a-c vs f-h and 10.71%
+// of a-c vs e-g classified, none wrong (each king given its horizon instead
+// of a region: 1.42% and 1.25%).
 #pragma once
 
 #include "chunk_view.h"
@@ -51,7 +64,7 @@ namespace chunker {
 // argument for explain() to word it.
 struct AmVerdict {
   enum class Why : std::uint8_t {
-    NoChunks, NoSideWinsBoth, KingHemmedIn, BlocksOwnPawns, KingsMeet, KingTrapped, Decided };
+    NoChunks, NoSideWinsBoth, KingHemmedIn, BlocksOwnPawns, KingsMeet, LeftWithoutMove, KingTrapped, Decided };
   Why why = Why::NoChunks;
   std::optional<Outcome> outcome;  // for the side to move, when decided
   Color winner = WHITE;            // the side that wins both chunks, from NoSideWinsBoth on
@@ -59,22 +72,23 @@ struct AmVerdict {
   // to move there), with their AM distances.
   std::pair<Color, Color> games[2];
   int distance[2] = {0, 0};
-  int horizon[COLOR_NB] = {0, 0};  // the king moves that matter (sound mode)
 };
 
 class AmBothChunks : public Classifier {
 public:
   AmBothChunks(const ChunkLibraries& libraries, SchemaMode mode)
-      : am_(libraries.kv3cpp(Assumption::AM)), mode_(mode) {}
+      : am_(libraries.kv3cpp(Assumption::AM)), regions_(libraries.kv3cpp_regions()), mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 1 (AM, both chunks)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   AmVerdict verdict(const Position& pos) const;
 
 private:
-  // Sound mode: why the chunk games may not be independent, or Decided.
-  AmVerdict::Why independence(const Position& pos, AmVerdict& found) const;
+  // Sound mode: why the chunk games of `found` may not be independent, or Decided.
+  AmVerdict::Why independence(const Position& pos, const std::array<ChunkView, COLOR_NB>& chunk,
+                              const AmVerdict& found) const;
   const Kv3cppLibrary& am_;
+  const Kv3cppRegions& regions_;
   SchemaMode mode_;
 };
 

@@ -11,6 +11,7 @@
 
 #include "epd.h"
 #include "kv3cpp.h"
+#include "level1_am.h"
 #include "notation.h"
 #include "oracle.h"
 #include "oracle_verify.h"
@@ -166,6 +167,66 @@ TEST_CASE("oracle verify: the sound schemas never disagree with the oracle; the 
       else CHECK(c.disagreements > c.classified / 100);
     }
   }
+}
+
+namespace {
+
+// Sound Level 1 decides `fen`, whose oracle value is `truth`, rightly.
+void check_level1_decides(const char* fen, Value truth) {
+  INFO(fen);
+  const Position pos = parse_fen(fen).pos;
+  REQUIRE(probe(pos) == truth);
+  const auto v = AmBothChunks(libraries(), SchemaMode::Sound).classify(pos);
+  REQUIRE(v);
+  CHECK(outcome_of(*v) == outcome_of(truth));
+}
+
+// The published Level 1 gets `fen` wrong (its oracle value is `truth`); the
+// sound one rejects it for `why`.
+void check_level1_rejects(const char* fen, Value truth, AmVerdict::Why why) {
+  INFO(fen);
+  const Position pos = parse_fen(fen).pos;
+  REQUIRE(probe(pos) == truth);
+  const auto v = AmBothChunks(libraries(), SchemaMode::Paper).classify(pos);
+  REQUIRE(v);
+  CHECK(outcome_of(*v) != outcome_of(truth));
+  CHECK(AmBothChunks(libraries(), SchemaMode::Sound).verdict(pos).why == why);
+}
+
+}  // namespace
+
+TEST_CASE("sound Level 1 lets the kings come as near as their strategy regions allow") {
+  // Black's king e6 against a2 c6 and White's king a1 against h5, five
+  // squares apart: each king given its horizon (5 moves for Black's, 2 for
+  // White's) could meet the other, so Level 1 answered nothing before the
+  // regions. The oracle: Black to move wins in 11.
+  check_level1_decides("8/8/2P1k3/7p/8/8/P7/K7 b - -", win_in(11));
+  // White's king h4 takes f7 g7 h7 in 26 plies: where every optimal move
+  // of it leads, it could reach Black's king, which stops c6 (regions of all
+  // optimal moves rejected this); the strategy chosen keeps it to the
+  // kingside. The oracle: Black to move loses in 6.
+  check_level1_decides("8/5ppp/2P5/8/7K/2k5/8/8 b - -", loss_in(6));
+  // Found by `oracle verify` with the regions but no kings-meet test: Black
+  // wins both chunks under AM, but the regions of Black's king (against
+  // a2 c2 b6) and White's (against f7 g7 h7) touch. The oracle: a draw.
+  check_level1_rejects("5K2/5ppp/kP6/8/8/8/P1P5/8 w - -", 0, AmVerdict::Why::KingsMeet);
+  // Found by `oracle verify` with the regions but no own-path test: White
+  // wins both chunks under AM, but its king stands in the b-pawn's path.
+  // The oracle: Black to move wins in 7.
+  check_level1_rejects("7k/8/8/1K3p2/1PP5/8/P7/8 b - -", win_in(7), AmVerdict::Why::BlocksOwnPawns);
+}
+
+TEST_CASE("sound Level 1 rejects a king the library lets pass, and no other") {
+  // Black's king a8, shut in by a7 b6 c5, passes in the library; on the
+  // board, its pawns taken, it is stalemated (the position that forced the
+  // trap test with horizons). The oracle: a draw.
+  check_level1_rejects("k7/P7/1P6/2P5/8/4p1p1/5p2/5K2 w - -", 0, AmVerdict::Why::LeftWithoutMove);
+  // Black's king c8 stands on White's last rank, where with White's king two
+  // squares away it could be left without a move (the enumerated trap
+  // squares rejected this); but Black has a move in the other chunk until
+  // White's king has taken g7, and where it takes it, it shuts in no square
+  // of Black's king's region. The oracle: Black to move loses in 12.
+  check_level1_decides("2k5/P5p1/1P6/8/8/2P5/3K4/8 b - -", loss_in(12));
 }
 
 TEST_CASE("sound Level 4 leaves b a move for answering an unsafe promotion") {
