@@ -113,7 +113,7 @@ Kv3cppRegions build_strategy_regions(const Kv3cppLibrary& am) { return RegionBui
 
 Bitboard board_squares(Bitboard normal, const Kv3cppInstance& instance) {
   if (instance.mirrored) normal = mirror_files(normal);
-  return instance.colour_reversed ? __builtin_bswap64(normal) : normal;
+  return instance.colour_reversed ? flip_ranks(normal) : normal;
 }
 
 }  // namespace chunker

@@ -58,6 +58,9 @@ constexpr Bitboard mirror_files(Bitboard b) {
   return b;
 }
 
+// The board turned top to bottom (rank 1 becomes rank 8), as colour reversal sees it.
+inline Bitboard flip_ranks(Bitboard b) { return __builtin_bswap64(b); }
+
 inline int distance(Square a, Square b) {
   int df = file_of(a) - file_of(b), dr = rank_of(a) - rank_of(b);
   return std::max(df < 0 ? -df : df, dr < 0 ? -dr : dr);

@@ -132,7 +132,7 @@ Position mirrored(const Position& pos) {
 Position colour_reversed(const Position& pos) {
   Position r = pos;
   for (Color c : {WHITE, BLACK}) {
-    r.pawns[c] = __builtin_bswap64(pos.pawns[~c]);
+    r.pawns[c] = flip_ranks(pos.pawns[~c]);
     r.king[c] = pos.king[~c] == NO_SQUARE ? NO_SQUARE : flip_rank(pos.king[~c]);
   }
   r.side = ~pos.side;
