@@ -12,6 +12,8 @@
 // on slices of the same group with a larger config.
 #pragma once
 
+#include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <optional>
 
@@ -24,6 +26,7 @@ constexpr int KV3CPP_CODES = 7;  // six ranks and gone
 constexpr int KV3CPP_GONE = 6;
 constexpr std::uint32_t KV3CPP_CONFIGS = 343;  // 7^3
 constexpr std::uint32_t KV3CPP_SLICE = 2 * 64;
+constexpr std::uint32_t KV3CPP_POW7[3] = {1, 7, 49};
 constexpr std::uint32_t KV3CPP_ENTRIES = KV3CPP_GROUPS * KV3CPP_CONFIGS * KV3CPP_SLICE;
 
 constexpr std::uint32_t kv3cpp_slice_of(std::uint32_t index) { return index >> 7; }
@@ -35,7 +38,15 @@ Bitboard kv3cpp_pawns(std::uint32_t slice);
 // The partial position of an entry: White pawns, the Black king, no White king.
 Position kv3cpp_position(std::uint32_t index);
 // The entry of a partial position already in normal form, on group `group`.
-std::uint32_t kv3cpp_index(const Position& chunk, int group);
+inline std::uint32_t kv3cpp_index(const Position& chunk, int group) {
+  std::uint32_t config = 0;
+  for (int i = 0; i < 3; ++i) {
+    const Bitboard on_file = chunk.pawns[WHITE] & file_bb(group + i);
+    config += KV3CPP_POW7[i] * std::uint32_t(on_file ? rank_of(lsb(on_file)) - 1 : KV3CPP_GONE);
+  }
+  return ((std::uint32_t(group) * KV3CPP_CONFIGS + config) << 7) | (std::uint32_t(chunk.side) << 6) |
+         chunk.king[BLACK];
+}
 
 // A chunk found in a whole position: the lone king of `king_side` and the
 // pawns of the other colour. `index` is its entry; the flags say how the
@@ -47,6 +58,41 @@ struct Kv3cppInstance {
 };
 // nullopt when those pawns do not form a chunk: more than three, two on one
 // file, or not within three adjacent files.
-std::optional<Kv3cppInstance> kv3cpp_instance(const Position& pos, Color king_side);
+// Inline: it is asked twice per schema at every node of a search and every
+// position of a depth table.
+inline std::optional<Kv3cppInstance> kv3cpp_instance(const Position& pos, Color king_side) {
+  // The chunk is turned as bitboards and squares, not as a whole Position.
+  Kv3cppInstance instance{0, king_side == WHITE, false};
+  Position chunk;
+  chunk.pawns[WHITE] = pos.pawns[~king_side];
+  chunk.king[BLACK] = pos.king[king_side];
+  chunk.side = pos.side;
+  if (instance.colour_reversed) {
+    chunk.pawns[WHITE] = flip_ranks(chunk.pawns[WHITE]);
+    chunk.king[BLACK] = flip_rank(chunk.king[BLACK]);
+    chunk.side = ~chunk.side;
+  }
+  Bitboard pawns = chunk.pawns[WHITE];
+  if (popcount(pawns) > 3) return std::nullopt;
+  int files = 0;
+  for (Bitboard b = pawns; b;) {
+    const int f = 1 << file_of(pop_lsb(b));
+    if (files & f) return std::nullopt;  // two on one file
+    files |= f;
+  }
+  const int first = files ? std::countr_zero(unsigned(files)) : 7, last = files ? 31 - std::countl_zero(unsigned(files)) : 0;
+  if (pawns && last - first > 2) return std::nullopt;
+  // The group starts at the leftmost pawn (a-c when there is none), moved
+  // left where it would run off the board; groups right of c-e are mirrored.
+  int group = pawns ? std::min(first, 5) : 0;
+  if (group > 2) {
+    chunk.pawns[WHITE] = mirror_files(pawns);
+    chunk.king[BLACK] = mirror_file(chunk.king[BLACK]);
+    instance.mirrored = true;
+    group = 5 - group;
+  }
+  instance.index = kv3cpp_index(chunk, group);
+  return instance;
+}
 
 }  // namespace chunker

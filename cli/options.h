@@ -3,6 +3,8 @@
 
 #include <boost/program_options.hpp>
 #include <iostream>
+#include <sstream>
+#include <utility>
 #include <string>
 
 #include "commands.h"
@@ -34,6 +36,21 @@ T checked(const po::variables_map& vm, const std::string& name, T low, T high) {
     throw InputError("--" + name + " must be between " + std::to_string(low) + " and " + std::to_string(high) +
                      ", got " + std::to_string(value));
   return value;
+}
+
+// A range of levels "A-B" (or one level "N") within [0, max_level], or
+// InputError naming the option.
+inline std::pair<int, int> level_range(const std::string& option, const std::string& text, int max_level) {
+  int first = 0, last = 0;
+  char dash = 0;
+  std::istringstream range(text);
+  bool ok = bool(range >> first);
+  if (ok && range.peek() == '-') ok = bool(range >> dash >> last);
+  else last = first;
+  if (!ok || !range.eof() || first < 0 || last > max_level || first > last)
+    throw InputError("--" + option + " must be N or A-B with 0 <= A <= B <= " + std::to_string(max_level) + ", got '" +
+                     text + "'");
+  return {first, last};
 }
 
 }  // namespace chunker::cli

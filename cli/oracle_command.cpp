@@ -1,5 +1,6 @@
-// `chunker oracle build|probe|stats|verify`: the exact tablebase of the domain,
-// and the soundness check of the reasoning schemas against it.
+// `chunker oracle build|probe|stats|verify|depth`: the exact tablebase of the
+// domain, the soundness check of the reasoning schemas against it, and the
+// knowledge depth of each level (oracle_depth.h).
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -9,6 +10,7 @@
 
 #include "notation.h"
 #include "options.h"
+#include "oracle_depth.h"
 #include "oracle.h"
 #include "oracle_verify.h"
 #include "output.h"
@@ -183,17 +185,23 @@ int verify(const std::string& data_dir, const std::string& libraries_dir, const 
 int oracle_command(const Args& args) {
   po::options_description options("oracle options");
   std::string action, fen, layout = "all", data_dir = CHUNKER_DATA_DIR;
-  options.add_options()("action", po::value<std::string>(&action)->required(), "build, probe, stats or verify")(
+  options.add_options()("action", po::value<std::string>(&action)->required(), "build, probe, stats, verify or depth")(
       "fen", po::value<std::string>(&fen), "the position to probe")(
       "layout", po::value<std::string>(&layout)->default_value("all"), "abc-fgh, abc-efg or all")(
       "data", po::value<std::string>(&data_dir)->default_value(CHUNKER_DATA_DIR), "where the tables live")(
       "json", "probe: print JSON")(
-      "check-twins", "build: solve the twin configs of a-c vs f-h as well and check them against the stored ones")(
-      "level", po::value<int>()->default_value(MAX_LEVEL), "verify: the schemas of levels 1..N")(
-      "schemas", po::value<std::string>()->default_value("sound"), "verify: paper (as published) or sound")(
-      "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "verify: where the chunk libraries live")(
+      "check-twins",
+      "build, depth: solve the twin configs of a-c vs f-h as well and check them against the stored ones")(
+      "level", po::value<std::string>()->default_value(std::to_string(MAX_LEVEL)),
+      "verify: the schemas of levels 1..N; depth: a level N or a range A-B (0: the rules alone)")(
+      "schemas", po::value<std::string>()->default_value("sound"),
+      "verify: paper (as published) or sound; depth: paper, sound or both")(
+      "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "verify, depth: where the chunk libraries live")(
       "config-step", po::value<long long>()->default_value(1),
-      "verify: check every Nth pawn configuration only (1: every position)");
+      "verify: check every Nth pawn configuration only (1: every position)")(
+      "save", "depth: save each depth table beside the oracle (data/depth-LAYOUT-LN-SCHEMAS.tbl)")(
+      "csv", "depth: print the histograms as CSV")(
+      "plot", po::value<std::string>(), "depth: draw the curves of the levels built into this SVG file");
   po::positional_options_description positional;
   positional.add("action", 1).add("fen", 1);
   po::variables_map vm;
@@ -201,9 +209,14 @@ int oracle_command(const Args& args) {
                   "usage: chunker oracle build [--layout abc-fgh|abc-efg|all] [--check-twins]\n"
                   "       chunker oracle probe FEN [--json]\n"
                   "       chunker oracle stats [--layout L]\n"
-                  "       chunker oracle verify [--layout L] [--level N] [--schemas paper|sound]",
+                  "       chunker oracle verify [--layout L] [--level N] [--schemas paper|sound]\n"
+                  "       chunker oracle depth [--layout L] [--level N|A-B] [--schemas sound|paper|both] [--save] [--csv]\n"
+                  "                            [--plot FILE.svg] [--check-twins]\n"
+                  "       chunker oracle depth FEN [--level N] [--schemas sound|paper]",
                   options, positional, vm))
     return 0;
+  const std::string mode = vm["schemas"].as<std::string>();
+  const auto [first_level, last_level] = level_range("level", vm["level"].as<std::string>(), MAX_LEVEL);
   try {
     if (action == "build") return build(data_dir, layout, vm.count("check-twins") > 0);
     if (action == "probe") {
@@ -212,16 +225,28 @@ int oracle_command(const Args& args) {
     }
     if (action == "stats") return stats(data_dir, layout);
     if (action == "verify") {
-      const std::string mode = vm["schemas"].as<std::string>();
       if (mode != "paper" && mode != "sound") throw InputError("--schemas must be paper or sound, got '" + mode + "'");
-      return verify(data_dir, vm["libraries"].as<std::string>(), layout, checked<int>(vm, "level", 1, MAX_LEVEL),
+      if (first_level != last_level || first_level < 1)
+        throw InputError("verify: --level must be one level from 1 to " + std::to_string(MAX_LEVEL));
+      return verify(data_dir, vm["libraries"].as<std::string>(), layout, last_level,
                     mode == "paper" ? SchemaMode::Paper : SchemaMode::Sound,
                     std::uint32_t(checked<long long>(vm, "config-step", 1, CONFIG_NB)));
+    }
+    if (action == "depth") {
+      DepthRequest request{data_dir, vm["libraries"].as<std::string>(), layouts_of(layout), first_level, last_level,
+                           {}, vm.count("save") > 0, vm.count("csv") > 0,
+                           vm.count("plot") ? vm["plot"].as<std::string>() : "", vm.count("check-twins") > 0};
+      if (mode == "sound" || mode == "both") request.modes.push_back(SchemaMode::Sound);
+      if (mode == "paper" || mode == "both") request.modes.push_back(SchemaMode::Paper);
+      if (request.modes.empty()) throw InputError("--schemas must be sound, paper or both, got '" + mode + "'");
+      if (fen.empty()) return depth_report(request);
+      if (request.modes.size() > 1) throw InputError("a probe follows one mode's knowledge line: --schemas sound or paper");
+      return depth_probe(request, fen);
     }
   } catch (const TableError& e) {
     throw InputError(e.what());
   }
-  throw InputError("unknown oracle action '" + action + "' (build, probe, stats or verify)");
+  throw InputError("unknown oracle action '" + action + "' (build, probe, stats, verify or depth)");
 }
 
 }  // namespace chunker::cli

@@ -88,6 +88,9 @@ int solve_command(const Args& args) {
       "stop after this many nodes")(
       "closure-budget", po::value<long long>()->default_value(static_cast<long long>(limits.closure_budget)),
       "prove unproven positions exhaustively when at most this many positions are reachable (0: never)")("hash", po::value<long long>()->default_value(64), "hash table size in MB")(
+      "no-quiescence", "stop every line at the ply limit (no checks or pawns on the seventh followed past it, no "
+                       "hash result of a deeper search reused): the search whose least proving --max-ply is the "
+                       "knowledge depth")(
       "json", "print the result as JSON");
   po::positional_options_description positional;
   positional.add("fen", 1);
@@ -113,6 +116,8 @@ int solve_command(const Args& args) {
   limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
   limits.closure_budget = static_cast<std::uint64_t>(checked<long long>(vm, "closure-budget", 0, 1LL << 32));
   limits.hash_megabytes = static_cast<std::size_t>(checked<long long>(vm, "hash", 1, 16384));
+  limits.quiescence = vm.count("no-quiescence") == 0;
+  if (peasant && !limits.quiescence) throw InputError("--no-quiescence applies to --engine chunker");
   peasant_limits.hash_megabytes = limits.hash_megabytes;
   bool json = vm.count("json") > 0;
   if (fen.empty() == epd_file.empty()) throw InputError("give either a FEN or --epd FILE");

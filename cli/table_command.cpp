@@ -2,12 +2,17 @@
 // position: `nodes (ply)` of the search at each level, `----` where the node
 // limit (10^6 by default, as in the paper) ended it unproven, and the proven
 // value with whether it matches the suite's `value` (and `dist`, where the
-// result knows its distance). `--engines peasant` adds Peasant's nodes.
+// result knows its distance). `--engines peasant` adds Peasant's nodes. The
+// first column is the position's knowledge depth at the top level, where its
+// depth table is saved (chunker oracle depth --save).
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <sstream>
 
 #include "epd.h"
+#include "knowledge_depth.h"
+#include "oracle_depth.h"
 #include "options.h"
 #include "output.h"
 #include "peasant_search.h"
@@ -68,6 +73,33 @@ std::string verdict(const Epd& epd, const std::vector<Cell>& cells, int first) {
          (expected_dist.empty() ? "" : " in " + expected_dist) + ")";
 }
 
+// The first column: each position's knowledge depth at the table's top
+// level and mode (the exact form of the paper's "(33)" estimates), where the
+// position is in the domain and its layout's depth table is saved; "-"
+// elsewhere. Tables are loaded on first use.
+class KnowledgeDepths {
+public:
+  KnowledgeDepths(std::string data_dir, int level, std::string name)
+      : data_dir_(std::move(data_dir)), level_(level), name_(std::move(name)) {}
+  std::string of(const Position& pos) {
+    const auto slot = locate(pos);
+    if (!slot) return "-";
+    auto& table = tables_[int(slot->layout)];
+    if (!table) {
+      if (!std::filesystem::exists(depth_path(data_dir_, slot->layout, level_, name_))) return "-";
+      table = std::make_unique<DepthTable>(load_depth(data_dir_, slot->layout, level_, name_));
+    }
+    const Value v = table->value(slot->view(pos));
+    return is_decisive(v) ? value_word(v) + " " + std::to_string(distance_of(v)) : value_word(v);
+  }
+
+private:
+  std::string data_dir_;
+  int level_;
+  std::string name_;
+  std::unique_ptr<DepthTable> tables_[LAYOUT_NB];
+};
+
 }  // namespace
 
 int table_command(const Args& args) {
@@ -84,6 +116,8 @@ int table_command(const Args& args) {
       "max-ply", po::value<int>()->default_value(limits.max_ply), "last iteration's ply limit")(
       "schemas", po::value<std::string>(&mode)->default_value("sound"), "sound or paper")(
       "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "where the chunk libraries live")(
+      "data", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
+      "where saved knowledge-depth tables live (chunker oracle depth --save)")(
       "engines", po::value<std::string>(&engines)->default_value("chunker"),
       "chunker, or chunker,peasant for a column of Peasant's nodes")(
       "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH), "Peasant's fixed depth")(
@@ -95,11 +129,7 @@ int table_command(const Args& args) {
   if (!parse_args(args, "usage: chunker table [SUITE.epd] [--levels A-B] [--node-limit N] [--engines chunker,peasant]",
                   options, positional, vm))
     return 0;
-  int first = 0, last = 0;
-  char dash = 0;
-  std::istringstream range(levels);
-  if (!(range >> first >> dash >> last) || dash != '-' || !range.eof() || first < 0 || last > MAX_LEVEL || first > last)
-    throw InputError("--levels must be A-B with 0 <= A <= B <= " + std::to_string(MAX_LEVEL) + ", got '" + levels + "'");
+  const auto [first, last] = level_range("levels", levels, MAX_LEVEL);
   if (mode != "sound" && mode != "paper") throw InputError("--schemas must be sound or paper, got '" + mode + "'");
   if (engines != "chunker" && engines != "chunker,peasant")
     throw InputError("--engines must be chunker or chunker,peasant, got '" + engines + "'");
@@ -112,12 +142,13 @@ int table_command(const Args& args) {
   const bool json = vm.count("json") > 0, csv = vm.count("csv") > 0;
   if (json && csv) throw InputError("--json and --csv exclude each other");
 
+  const SchemaMode schema_mode = mode == "paper" ? SchemaMode::Paper : SchemaMode::Sound;
   const ChunkLibraries libraries(vm["libraries"].as<std::string>());
   std::vector<std::vector<std::unique_ptr<Classifier>>> owned;
   std::vector<std::vector<const Classifier*>> consulted;
   try {
     for (int level = first; level <= last; ++level) {
-      owned.push_back(make_level(level, mode == "paper" ? SchemaMode::Paper : SchemaMode::Sound, libraries));
+      owned.push_back(make_level(level, schema_mode, libraries));
       consulted.emplace_back();
       for (const auto& c : owned.back()) consulted.back().push_back(c.get());
     }
@@ -125,9 +156,10 @@ int table_command(const Args& args) {
     throw InputError(e.what());
   }
   const std::vector<Epd> positions = read_epd_file(suite);
+  KnowledgeDepths depths(vm["data"].as<std::string>(), last, knowledge_name(last, schema_mode));
 
   // Header.
-  std::vector<std::string> columns;
+  std::vector<std::string> columns{"depth L" + std::to_string(last)};
   for (int level = first; level <= last; ++level) columns.push_back("level " + std::to_string(level));
   if (with_peasant) columns.push_back("peasant d" + std::to_string(peasant.depth));
   if (csv) {
@@ -136,7 +168,7 @@ int table_command(const Args& args) {
     std::cout << ",result\n";
   } else if (!json) {
     std::printf("%-20s", "position");
-    for (const auto& c : columns) std::printf(" %16s", c.c_str());
+    for (std::size_t i = 0; i < columns.size(); ++i) std::printf(i ? " %16s" : " %9s", columns[i].c_str());
     std::printf("  result (%s schemas, node limit %llu)\n", mode.c_str(), static_cast<unsigned long long>(limits.node_limit));
   }
   bool all_ok = true;
@@ -145,7 +177,8 @@ int table_command(const Args& args) {
     const std::string id = epd.op("id").empty() ? board_fields(epd.pos) : epd.op("id");
     std::vector<Cell> cells;
     for (const auto& classifiers : consulted) cells.push_back(cell_of(solve(epd.pos, limits, classifiers)));
-    std::vector<std::string> texts;
+    const std::string depth = depths.of(epd.pos);
+    std::vector<std::string> texts{depth};
     for (const Cell& c : cells) texts.push_back(cell_text(c));
     std::uint64_t peasant_nodes = 0;
     if (with_peasant) {
@@ -159,7 +192,7 @@ int table_command(const Args& args) {
       for (const auto& t : texts) std::cout << "," << t;
       std::cout << "," << result << "\n";
     } else if (json) {
-      std::string row = "{\"id\":" + json_string(id) + ",\"levels\":[";
+      std::string row = "{\"id\":" + json_string(id) + ",\"knowledge_depth\":" + json_string(depth) + ",\"levels\":[";
       for (std::size_t i = 0; i < cells.size(); ++i) {
         const Cell& c = cells[i];
         row += std::string(i ? "," : "") + "{\"level\":" + std::to_string(first + int(i)) +
@@ -173,7 +206,7 @@ int table_command(const Args& args) {
       json_rows += (json_rows.empty() ? "" : ",") + row;
     } else {
       std::printf("%-20s", id.c_str());
-      for (const auto& t : texts) std::printf(" %16s", t.c_str());
+      for (std::size_t i = 0; i < texts.size(); ++i) std::printf(i ? " %16s" : " %9s", texts[i].c_str());
       std::printf("  %s\n", result.c_str());
     }
     std::cout.flush();

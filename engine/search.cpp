@@ -114,7 +114,8 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
       return *verdict;
     }
 
-  if ((depth <= 0 && !pos.in_check() && !pawn_about_to_promote(pos)) || depth <= -QUIESCENCE_PLIES ||
+  if ((depth <= 0 && (!limits_.quiescence || (!pos.in_check() && !pawn_about_to_promote(pos)))) ||
+      depth <= -QUIESCENCE_PLIES ||
       ply >= MAX_SEARCH_PLY) {
     dep.complete = false;
     return 0;
@@ -126,10 +127,10 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
     tt_move = c.is_mirror ? mirror_move(e->move) : e->move;
     Value v = e->value;
     Bound b = e->bound;
-    bool usable = e->depth >= depth;
+    bool usable = limits_.quiescence ? e->depth >= depth : e->depth == depth;
     // A win found is a true lower bound, a loss a true upper bound, at any depth.
-    if (!usable && is_win(v) && b != Bound::Upper) usable = true, b = Bound::Lower;
-    if (!usable && is_loss(v) && b != Bound::Lower) usable = true, b = Bound::Upper;
+    if (limits_.quiescence && !usable && is_win(v) && b != Bound::Upper) usable = true, b = Bound::Lower;
+    if (limits_.quiescence && !usable && is_loss(v) && b != Bound::Lower) usable = true, b = Bound::Upper;
     if (usable && (b == Bound::Exact || (b == Bound::Lower && v >= beta) || (b == Bound::Upper && v <= alpha))) {
       dep.complete = e->depth == DEPTH_PROVEN || (is_win(v) && b == Bound::Lower) || (is_loss(v) && b == Bound::Upper);
       hash_terminals += counting;

@@ -36,6 +36,14 @@ struct SearchLimits {
   int max_ply = 64;                       // last iteration's ply limit
   std::uint64_t node_limit = 10'000'000;  // nodes over all iterations
   std::size_t hash_megabytes = 64;
+  // Past the ply limit, follow checks and pawns about to promote (see
+  // search.cpp). Off, the search sees exactly the positions within the
+  // limit, and takes from its hash table only what was searched with the
+  // same number of plies left (a win proven higher in the tree, reused
+  // deeper, would carry the proof past the limit): then it proves a value
+  // with a limit exactly when the limit is at least the knowledge depth
+  // (libgen/knowledge_depth.h).
+  bool quiescence = true;
   // When search leaves the value unproven, positions with at most this many
   // reachable positions are proven exhaustively (closure.h); 0 turns it off.
   std::uint64_t closure_budget = 2'000'000;

@@ -8,51 +8,38 @@
 #include <string>
 #include <vector>
 
+#include "domain_solve.h"
 #include "oracle_index.h"
-#include "retrograde.h"
 #include "table_file.h"
 
 namespace chunker {
 
-class OracleTable {
-public:
-  // Byte encoding: 0 a draw, d + 1 a win or loss in d plies (a win ends on
-  // the winner's move, so odd distances are wins and even ones losses),
-  // ILLEGAL a placement that cannot arise.
-  static constexpr std::uint8_t ILLEGAL = 255;
+// The rules of the oracle's game (domain_solve.h): the game ends only where
+// rules.h says so. Byte encoding: 0 a draw, d + 1 a win or loss in d plies
+// (a win ends on the winner's move, so odd distances are wins and even ones
+// losses), ILLEGAL a placement that cannot arise.
+struct OracleRules {
+  static constexpr std::uint8_t ILLEGAL = ILLEGAL_ENTRY;
   static constexpr int MAX_STORED_DISTANCE = 253;
+  std::optional<Value> end(const Position&, std::optional<Value> by_rules) const { return by_rules; }
   static std::uint8_t encode(Value v) { return is_decisive(v) ? std::uint8_t(distance_of(v) + 1) : 0; }
   static Value decode(std::uint8_t b) {
     if (b == 0) return 0;
     int d = b - 1;
     return d % 2 ? win_in(d) : loss_in(d);
   }
-
-  explicit OracleTable(Layout layout, TableBytes bytes = {});
-
-  const OracleIndex& index() const { return index_; }
-  Layout layout() const { return index_.layout(); }
-  // The entry at an index of the layout (OracleIndex), wherever it is stored.
-  std::uint8_t byte(std::uint64_t i) const { return bytes_[index_.storage(i)]; }
-  // The stored entries (OracleIndex::storage), as the file holds them.
-  const TableBytes& bytes() const { return bytes_; }
-  // The value of a legal position that fits this layout.
-  Value value(const Position& pos) const { return decode(byte(index_.index(pos))); }
-
-private:
-  friend OracleTable build_oracle(Layout, const std::function<void(std::uint32_t, std::uint32_t)>&, std::uint64_t*);
-  OracleIndex index_;
-  TableBytes bytes_;
 };
 
-// Retrograde analysis of a whole layout, one pawn configuration (slice) at a
-// time in order of pawn progress, on all cores. `progress(done, total)` is
-// called now and then with the configs solved so far. Where the layout is
-// its own colour-reversed mirror only the kept config of each twin pair is
-// solved (OracleIndex::storage). Given `twin_mismatches`, the other configs
-// are solved as well, from their own side, after all the kept ones, and each
-// of their entries compared with the stored entry of its twin: the count of
-// those that differ goes there (0: the symmetry holds over the whole table).
+class OracleTable : public DomainTable<OracleRules> {
+public:
+  static constexpr std::uint8_t ILLEGAL = OracleRules::ILLEGAL;
+  static std::uint8_t encode(Value v) { return OracleRules::encode(v); }
+  static Value decode(std::uint8_t b) { return OracleRules::decode(b); }
+  explicit OracleTable(Layout layout, TableBytes bytes = {}) : DomainTable(layout, std::move(bytes)) {}
+};
+
+// The oracle of a layout, solved by solve_domain (domain_solve.h: progress,
+// and the twin check where the layout is its own colour-reversed mirror).
 OracleTable build_oracle(Layout layout, const std::function<void(std::uint32_t, std::uint32_t)>& progress,
                          std::uint64_t* twin_mismatches = nullptr);
 

@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <type_traits>
@@ -148,13 +149,19 @@ void for_each_king_move_predecessor(std::uint32_t local, Bitboard pawns, F f) {
   for (Bitboard from = KING_ATTACKS[king[mover]] & ~blocked; from;) f(fixed | (std::uint32_t(pop_lsb(from)) << shift));
 }
 
+// What ends a game in most tables: the rules of rules.h alone.
+struct ByRules {
+  std::optional<Value> operator()(const Position& pos, const MoveList& moves) const { return rule_value(pos, moves); }
+};
+
 // The value of a position right after an unsafe promotion, which no table
-// stores: the best of its replies (the capture, or a safe promotion), each
-// looked up with `stored`.
-template <typename Lookup>
-Value value_after_promotion(const Position& pos, const Lookup& stored) {
+// stores: what `end` says of it (given its replies) if the game is over
+// there, else the best of its replies (the capture, or a safe promotion),
+// each looked up with `stored`.
+template <typename Lookup, typename End = ByRules>
+Value value_after_promotion(const Position& pos, const Lookup& stored, const End& end = {}) {
   MoveList replies = legal_moves(pos);
-  if (auto v = rule_value(pos, replies)) return *v;
+  if (auto v = end(pos, replies)) return *v;
   Value best = -VALUE_INFINITE;
   for (Move m : replies) best = std::max(best, from_child(stored(make_move(pos, m))));
   return best;

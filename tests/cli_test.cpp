@@ -276,7 +276,7 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   CHECK(limited.out.find("level1-root                      ----  unproven") != std::string::npos);
   Run csv = chunker({"table", suite, "--levels", "1-1", "--libraries", libraries, "--csv"});
   CHECK(csv.out.find("id,level 1,result\nlevel1-root,1 (1),loss (no dist.)  ok\n") != std::string::npos);
-  check_refused({"table", suite, "--levels", "2-1"}, "--levels must be A-B");
+  check_refused({"table", suite, "--levels", "2-1"}, "--levels must be N or A-B");
   // The published Level 1 decides this draw as a loss at the root (the
   // oracle: a draw; testpositions/paper-traps.epd): the paper column is
   // marked WRONG and the exit status is 1; the sound schemas prove nothing wrong.

@@ -1,0 +1,20 @@
+// The knowledge-depth picture: for each level, the share of the decisive
+// positions whose knowledge depth is at most d, against d, with the paper's
+// 18 plies marked. Written as SVG, which any browser or paper toolchain reads.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace chunker::cli {
+
+struct DepthCurve {
+  std::string label;                // "abc-fgh level 5 sound"
+  std::vector<double> share_within; // [d]: share (0..1) of decisive positions of depth <= d
+};
+
+// Writes the curves to `path` (a temporary name, then renamed); throws
+// InputError when the file cannot be written.
+void write_depth_plot(const std::string& path, const std::vector<DepthCurve>& curves, int marked_plies);
+
+}  // namespace chunker::cli

@@ -1,0 +1,219 @@
+// Every table over the oracle's domain (the oracle itself, the knowledge
+// depth of each level) is one game solved by the retrograde loop of
+// retrograde.h, slice by slice: a slice is one pawn configuration; inside it
+// only king moves are possible (pawns never meet in this domain, so every
+// pawn move, capture and promotion leaves it). Each position's moves come
+// from the engine's own move generator and rules. What differs between the
+// tables is what ends the game and how a value is stored, which `Rules`
+// says:
+//   std::optional<Value> end(const Position& pos, std::optional<Value> by_rules) const;
+//     the value of a position whose game is over, given what rules.h says
+//     of it (nullopt while the rules let play go on); nullopt if play goes on
+//   static std::uint8_t encode(Value v);  static Value decode(std::uint8_t b);
+//     a settled value as a stored byte and back (ILLEGAL for no position).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <functional>
+#include <memory>
+
+#include "oracle_index.h"
+#include "retrograde.h"
+#include "table_file.h"
+
+namespace chunker {
+
+// The byte that marks a placement that cannot arise, in every domain table.
+constexpr std::uint8_t ILLEGAL_ENTRY = 255;
+
+// A solved domain table: one byte per position of a layout, as `Rules`
+// encodes it, stored as OracleIndex::storage says.
+template <typename Rules>
+class DomainTable {
+public:
+  DomainTable(Layout layout, TableBytes bytes) : index_(layout), bytes_(std::move(bytes)) {}
+
+  const OracleIndex& index() const { return index_; }
+  Layout layout() const { return index_.layout(); }
+  // The entry at an index of the layout (OracleIndex), wherever it is stored.
+  std::uint8_t byte(std::uint64_t i) const { return bytes_[index_.storage(i)]; }
+  // The stored entries (OracleIndex::storage), as the file holds them.
+  const TableBytes& bytes() const { return bytes_; }
+  // The value of a legal position that fits this layout.
+  Value value(const Position& pos) const { return Rules::decode(byte(index_.index(pos))); }
+
+private:
+  OracleIndex index_;
+  TableBytes bytes_;
+};
+
+namespace domain {
+
+// One slice of a domain table as retrograde.h sees it. Local index: side to
+// move (bit 12), white king (bits 6-11), black king (bits 0-5).
+template <typename Rules>
+class Slice {
+public:
+  Slice(const OracleIndex& index, const Rules& rules, const TableBytes& table, std::uint32_t config)
+      : index_(index), rules_(rules), table_(table), base_(std::uint64_t(config) << 13) {
+    index.pawns_of(config, pos_.pawns);
+    // For each black king square, where the white king cannot stand: on a
+    // pawn, on or next to the black king, anywhere if the black king is on a pawn.
+    const Bitboard pawn_squares = pos_.pawns[WHITE] | pos_.pawns[BLACK];
+    for (Square s = 0; s < SQUARE_NB; ++s)
+      no_white_king_[s] = pawn_squares & square_bb(s) ? ~Bitboard(0) : pawn_squares | KING_ATTACKS[s] | square_bb(s);
+    // A pawn move that does not promote keeps both kings and passes the
+    // move: it leads to the same local position, other side to move, of one
+    // config, the same for every position of this slice. Each file holds at
+    // most one pawn of a side and the sides' files differ, so the square a
+    // pawn lands on names the move (the double step is filled in for every
+    // pawn: only those on their second rank look it up). Kings stand
+    // anywhere here: successor() puts them in the local bits, which are cut off.
+    for (Color c : {WHITE, BLACK}) {
+      Position mover = pos_;
+      mover.side = c;
+      mover.king[WHITE] = mover.king[BLACK] = 0;
+      for (Bitboard b = pos_.pawns[c]; b;) {
+        const Square from = pop_lsb(b);
+        for (int step = 1; step <= 2; ++step) {
+          const Square to = Square(from + step * forward(c));
+          if (relative_rank(c, to) == 7) break;  // a promotion: looked up through its replies
+          pawn_exit_[to] = index.storage_of(OracleIndex::config_of(index.successor(base_, mover, Move(from, to))));
+        }
+      }
+    }
+  }
+
+  retro::Examined examine(std::uint32_t local) {
+    Position& pos = pos_;
+    retro::place_two_kings(pos, local);
+    retro::Examined e;
+    // Kings on pawns or next to each other fail is_legal; most placements
+    // that cannot arise are these, and a mask finds them sooner.
+    if ((square_bb(pos.king[WHITE]) & no_white_king_[pos.king[BLACK]]) || !is_legal(pos)) {
+      e.over = retro::NOT_LEGAL;
+      return e;
+    }
+    // The king's moves that take nothing stay in the slice and are only
+    // counted, by popcount, which spares a branch per move that no predictor
+    // gets right; its captures and every pawn move leave the slice.
+    const Bitboard king_to = king_targets(pos), their_pawns = pos.pawns[~pos.side];
+    const PawnTargets pawn_to = pawn_targets(pos);
+    if (auto end = rules_.end(pos, rule_value(pos, king_to, pawn_to))) {
+      e.over = *end;
+      return e;
+    }
+    e.in_slice = popcount(king_to & ~their_pawns);
+    for (Bitboard captures = king_to & their_pawns; captures;) {
+      const Move m(pos.king[pos.side], pop_lsb(captures));
+      add_exit(e, table_[index_.storage(index_.successor(base_ + local, pos, m))]);
+    }
+    for_each_pawn_move(pos, pawn_to, [&](Move m) {
+      if (m.kind() == MoveKind::Promotion) {
+        auto stored = [this](const Position& p) { return Rules::decode(table_[index_.storage(index_.index(p))]); };
+        auto end = [this](const Position& p, const MoveList& replies) { return rules_.end(p, rule_value(p, replies)); };
+        e.exit_best = std::max(e.exit_best, from_child(retro::value_after_promotion(make_move(pos, m), stored, end)));
+      } else {
+        add_exit(e, table_[pawn_exit_[m.to()].at(local ^ SIDE_TO_MOVE)]);
+      }
+    });
+    return e;
+  }
+
+  template <typename F>
+  void for_each_predecessor(std::uint32_t local, F f) const {
+    retro::for_each_king_move_predecessor(local, pos_.pawns[WHITE] | pos_.pawns[BLACK], f);
+  }
+
+private:
+  static constexpr std::uint32_t SIDE_TO_MOVE = 1 << 12;  // of a local index
+
+  // A stored byte as the value of a move into that position, for the side
+  // that makes it: from_child(decode(byte)) by lookup, without the branches
+  // on the kind of value that the build would mispredict on nearly every move.
+  static inline const std::array<std::int16_t, 256> VALUE_OF_MOVE_TO = [] {
+    std::array<std::int16_t, 256> t{};
+    for (int b = 0; b < 256; ++b) t[b] = std::int16_t(from_child(Rules::decode(std::uint8_t(b))));
+    return t;
+  }();
+
+  // A move out of the slice to a position stored as `byte`.
+  static void add_exit(retro::Examined& e, std::uint8_t byte) {
+    e.exit_best = std::max<Value>(e.exit_best, VALUE_OF_MOVE_TO[byte]);
+  }
+
+  const OracleIndex& index_;
+  const Rules& rules_;
+  const TableBytes& table_;
+  const std::uint64_t base_;
+  Position pos_;
+  Bitboard no_white_king_[SQUARE_NB];
+  // Where the config a pawn move landing on a square leads to is stored.
+  OracleIndex::SliceStorage pawn_exit_[SQUARE_NB];
+};
+
+}  // namespace domain
+
+// Retrograde analysis of a whole layout under `rules`, one pawn
+// configuration (slice) at a time in order of pawn progress, on all cores;
+// returns the stored entries (OracleIndex::storage). `progress(done, total)`
+// is called now and then with the configs solved so far. Where the layout is
+// its own colour-reversed mirror only the kept config of each twin pair is
+// solved. Given `twin_mismatches`, the other configs are solved as well, from
+// their own side, after all the kept ones, and each of their entries compared
+// with the stored entry of its twin: the count of those that differ goes
+// there (0: the symmetry holds over the whole table).
+template <typename Rules>
+TableBytes solve_domain(const OracleIndex& index, const Rules& rules,
+                        const std::function<void(std::uint32_t, std::uint32_t)>& progress,
+                        std::uint64_t* twin_mismatches) {
+  TableBytes bytes(index.stored_entries());  // uninitialised: every kept slice writes all its bytes
+  // Kept configs grouped by progress, most advanced first: a group's moves
+  // out lead only to groups before it. The twins to check come last, as one
+  // group: nothing reads them.
+  std::vector<std::vector<std::uint32_t>> groups(6 * PAWN_CODES + 1);
+  std::uint32_t slices = 0;
+  for (std::uint32_t c = 0; c < CONFIG_NB; ++c) {
+    if (index.kept(c))
+      groups[groups.size() - 2 - std::size_t(OracleIndex::progress(c))].push_back(c);
+    else if (twin_mismatches)
+      groups.back().push_back(c);
+    else
+      continue;
+    ++slices;
+  }
+
+  const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<std::unique_ptr<retro::SliceSolver<SLICE_SIZE>>> solvers;
+  for (unsigned w = 0; w < workers; ++w) solvers.push_back(std::make_unique<retro::SliceSolver<SLICE_SIZE>>());
+  std::atomic<std::uint64_t> mismatches = 0;
+  auto solve = [&](unsigned worker, std::uint32_t config) {
+    domain::Slice<Rules> slice(index, rules, bytes, config);
+    auto& solver = *solvers[worker];
+    solver.solve(slice);
+    const OracleIndex::SliceStorage stored = index.storage_of(config);
+    auto byte = [&](std::uint32_t local) {
+      const Value v = solver.value(local);
+      return v == retro::NOT_LEGAL ? ILLEGAL_ENTRY : Rules::encode(v);
+    };
+    // A config that is its own twin holds the twins of its own entries.
+    const bool own_twin = twin_mismatches && index.self_twin() && OracleIndex::twin_config(config) == config;
+    std::uint64_t differ = 0;
+    for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
+      if (stored.twin) {
+        differ += bytes[stored.at(local)] != byte(local);
+      } else {
+        bytes[stored.base + local] = byte(local);
+        if (own_twin) differ += byte(OracleIndex::twin_local(local)) != byte(local);
+      }
+    }
+    mismatches += differ;
+  };
+  retro::solve_in_order(groups, workers, solve, [&](std::uint32_t done) { progress(done, slices); });
+  if (twin_mismatches) *twin_mismatches = mismatches;
+  return bytes;
+}
+
+}  // namespace chunker

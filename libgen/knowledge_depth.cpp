@@ -1,0 +1,161 @@
+#include "knowledge_depth.h"
+
+#include <stdexcept>
+#include <thread>
+
+namespace chunker {
+
+namespace {
+
+// 1: the first format (KnowledgeRules' byte encoding, stored as OracleIndex::storage).
+constexpr std::uint32_t DEPTH_FORMAT_VERSION = 1;
+
+TableHeader depth_header(Layout layout, int level, const std::string& schemas) {
+  return {"knowledge-depth", "layout=" + layout_name(layout) + " level=" + std::to_string(level) + " schemas=" + schemas,
+          DEPTH_FORMAT_VERSION};
+}
+
+// Why the rules end a game, in words, for a position rules.h decides.
+std::string rule_reason(const Position& pos, const MoveList& moves, Value v) {
+  if (pos.bare_kings()) return "rules: bare kings";
+  if (moves.empty()) return pos.in_check() ? "rules: checkmate" : "rules: stalemate";
+  return is_win(v) ? "rules: a safe promotion" : "rules";
+}
+
+}  // namespace
+
+std::uint8_t KnowledgeRules::encode(Value v) {
+  if (!is_decisive(v)) return 0;
+  const int d = distance_of(v);
+  if (d > MAX_DEPTH) throw std::logic_error("a knowledge depth beyond the table's encoding");
+  return std::uint8_t(1 + 2 * d + (is_loss(v) ? 1 : 0));
+}
+
+DepthTable build_depth(Layout layout, const std::vector<const Classifier*>& classifiers,
+                       const std::function<void(std::uint32_t, std::uint32_t)>& progress,
+                       std::uint64_t* twin_mismatches) {
+  return DepthTable(layout, solve_domain(OracleIndex(layout), KnowledgeRules{&classifiers}, progress, twin_mismatches));
+}
+
+std::string depth_path(const std::string& data_dir, Layout layout, int level, const std::string& schemas) {
+  return data_dir + "/depth-" + layout_name(layout) + "-L" + std::to_string(level) + "-" + schemas + ".tbl";
+}
+
+std::string depth_rebuild_command(Layout layout, int level, const std::string& schemas) {
+  return "chunker oracle depth --layout " + layout_name(layout) + " --level " + std::to_string(level) +
+         (level ? " --schemas " + schemas : "") + " --save";
+}
+
+void save_depth(const DepthTable& table, int level, const std::string& schemas, const std::string& data_dir) {
+  write_table(depth_path(data_dir, table.layout(), level, schemas), depth_header(table.layout(), level, schemas),
+              table.bytes());
+}
+
+DepthTable load_depth(const std::string& data_dir, Layout layout, int level, const std::string& schemas) {
+  const std::string path = depth_path(data_dir, layout, level, schemas);
+  const std::string rebuild = depth_rebuild_command(layout, level, schemas);
+  TableBytes bytes = read_table(path, depth_header(layout, level, schemas), rebuild);
+  if (bytes.size() != OracleIndex(layout).stored_entries())
+    throw TableError(path + ": holds " + std::to_string(bytes.size()) + " entries, not " +
+                     std::to_string(OracleIndex(layout).stored_entries()) + "; rebuild it with: " + rebuild);
+  return DepthTable(layout, std::move(bytes));
+}
+
+std::uint64_t DepthHistogram::decisive() const { return decisive_within(KnowledgeRules::MAX_DEPTH); }
+
+std::uint64_t DepthHistogram::decisive_within(int depth) const {
+  std::uint64_t n = 0;
+  for (int d = 0; d <= depth && d <= KnowledgeRules::MAX_DEPTH; ++d) n += wins[d] + losses[d];
+  return n;
+}
+
+DepthSummary summarize_depth(const DepthTable& depth, const OracleTable& oracle) {
+  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  std::vector<DepthSummary> parts(threads);
+  std::vector<std::thread> workers;
+  for (unsigned t = 0; t < threads; ++t)
+    workers.emplace_back([&, t] {
+      DepthSummary& sum = parts[t];
+      for (std::uint32_t config = t; config < CONFIG_NB; config += threads) {
+        const std::uint64_t base = std::uint64_t(config) << 13;
+        for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
+          const std::uint8_t b = depth.byte(base + local);
+          if (b == ILLEGAL_ENTRY) continue;
+          DepthHistogram& h = sum.side[local >> 12];
+          ++h.legal;
+          const Value v = KnowledgeRules::decode(b);
+          if (is_decisive(v)) {
+            const int d = distance_of(v);
+            ++(is_win(v) ? h.wins : h.losses)[d];
+            if (d > h.deepest) h.deepest = d, h.deepest_index = base + local;
+          } else {
+            ++h.draws;
+          }
+          if (outcome_of(v) != outcome_of(OracleTable::decode(oracle.byte(base + local))) &&
+              sum.changed++ < DepthSummary::MAX_SHOWN)
+            sum.first_changed.push_back(base + local);
+        }
+      }
+    });
+  for (auto& w : workers) w.join();
+  DepthSummary total;
+  for (const DepthSummary& p : parts) {
+    total.changed += p.changed;
+    for (std::uint64_t i : p.first_changed)
+      if (total.first_changed.size() < DepthSummary::MAX_SHOWN) total.first_changed.push_back(i);
+    for (Color c : {WHITE, BLACK}) {
+      DepthHistogram& t = total.side[c];
+      const DepthHistogram& s = p.side[c];
+      t.legal += s.legal, t.draws += s.draws;
+      for (int d = 0; d <= KnowledgeRules::MAX_DEPTH; ++d) t.wins[d] += s.wins[d], t.losses[d] += s.losses[d];
+      if (s.deepest > t.deepest || (s.deepest == t.deepest && s.deepest_index < t.deepest_index))
+        t.deepest = s.deepest, t.deepest_index = s.deepest_index;
+    }
+  }
+  return total;
+}
+
+std::vector<KnowledgeStep> knowledge_line(const DepthTable& table, const OracleSlot& slot, const Position& pos,
+                                          const std::vector<const Classifier*>& classifiers) {
+  const KnowledgeRules rules{&classifiers};
+  auto stored = [&](const Position& p) { return table.value(slot.view(p)); };
+  auto end = [&](const Position& p, const MoveList& replies) { return rules.end(p, rule_value(p, replies)); };
+  // A position right after an unsafe promotion is in no table: its replies are.
+  auto value = [&](const Position& p) {
+    return p.promoted != NO_SQUARE ? retro::value_after_promotion(p, stored, end) : stored(p);
+  };
+  std::vector<KnowledgeStep> line{{pos, Move(), value(pos), ""}};
+  while (is_decisive(line.back().value)) {
+    KnowledgeStep& at = line.back();
+    const MoveList moves = legal_moves(at.pos);
+    if (auto by_rules = rule_value(at.pos, moves)) {
+      at.decided_by = rule_reason(at.pos, moves, *by_rules);
+      break;
+    }
+    bool decided = false;
+    for (const Classifier* c : classifiers)
+      if (c->classify(at.pos)) {
+        at.decided_by = c->name();
+        decided = true;
+        break;
+      }
+    if (decided) break;
+    // The move the modified game's value rests on: the fastest win, the
+    // longest defence.
+    const Value want = at.value;
+    std::optional<KnowledgeStep> next;
+    for (Move m : moves) {
+      const Position child = make_move(at.pos, m);
+      const Value v = value(child);
+      if (from_child(v) == want) {
+        next = KnowledgeStep{child, m, v, ""};
+        break;
+      }
+    }
+    if (!next) throw std::logic_error("a depth table whose value no move keeps");
+    line.push_back(*next);
+  }
+  return line;
+}
+
+}  // namespace chunker

@@ -1,0 +1,108 @@
+// Knowledge depth (DESIGN.md §6): how far a level's knowledge shortens the
+// proof of every position of the domain.
+//
+// The knowledge depth of a position at a level is the least ply limit with
+// which a full-width search without quiescence proves its value when every
+// position that the rules or the level's classifiers decide is a leaf
+// carrying that verdict: 0 for a position decided itself, 1 for one that can
+// move into a decided loss, and so on; the winner hurries, the loser delays,
+// endless play is a draw. It is the distance in a modified game in which the
+// decided positions end the game at once, solved by the oracle's retrograde
+// loop (domain_solve.h) with those positions as its game-ending ones.
+//
+// At Level 0 only the rules decide: a side that can promote safely has won
+// and a side that is mated has lost, at the node itself. So a win ending in a
+// safe promotion has depth one less than the oracle's distance (the final
+// ply, the promotion, is seen without being made); a game ending in
+// checkmate keeps the oracle's distance (the mate must be played).
+//
+// A classifier's verdict may be wrong (the published rules, `--schemas
+// paper`): then the modified game's value differs from the oracle's there,
+// and each such position is a place where those rules mislead a search.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "classifier.h"
+#include "oracle.h"
+
+namespace chunker {
+
+// The game that ends where the rules or the classifiers (in the search's
+// order: the first answer counts) decide a position. Values are win_in(d),
+// loss_in(d) or 0 with d the knowledge depth. Byte encoding: 0 a draw,
+// 1 + 2d a win at depth d, 2 + 2d a loss at depth d, ILLEGAL_ENTRY no position.
+struct KnowledgeRules {
+  static constexpr int MAX_DEPTH = 126;
+  const std::vector<const Classifier*>* classifiers;
+
+  std::optional<Value> end(const Position& pos, std::optional<Value> by_rules) const {
+    std::optional<Value> v = by_rules;
+    for (std::size_t i = 0; !v && i < classifiers->size(); ++i) v = (*classifiers)[i]->classify(pos);
+    if (!v) return std::nullopt;
+    return is_win(*v) ? win_in(0) : is_loss(*v) ? loss_in(0) : 0;
+  }
+  static std::uint8_t encode(Value v);
+  static Value decode(std::uint8_t b) {
+    if (b == 0) return 0;
+    const int d = (b - 1) / 2;
+    return b % 2 ? win_in(d) : loss_in(d);
+  }
+};
+
+using DepthTable = DomainTable<KnowledgeRules>;
+
+// The knowledge depth of every position of a layout with `classifiers` (a
+// level's, as make_level gives them); progress and the twin check as in
+// solve_domain. The classifiers are asked from both cores at once.
+DepthTable build_depth(Layout layout, const std::vector<const Classifier*>& classifiers,
+                       const std::function<void(std::uint32_t, std::uint32_t)>& progress,
+                       std::uint64_t* twin_mismatches = nullptr);
+
+// Saved depth tables: data/depth-<layout>-L<level>-<schemas>.tbl in the
+// table format of table_file.h. A saved table is a snapshot of the schemas
+// of its build: rebuild it after changing one.
+std::string depth_path(const std::string& data_dir, Layout layout, int level, const std::string& schemas);
+std::string depth_rebuild_command(Layout layout, int level, const std::string& schemas);
+void save_depth(const DepthTable& table, int level, const std::string& schemas, const std::string& data_dir);
+// Throws TableError naming the rebuild command when the file is missing,
+// damaged or stale.
+DepthTable load_depth(const std::string& data_dir, Layout layout, int level, const std::string& schemas);
+
+// What `chunker oracle depth` reports of a layout, for one side to move.
+struct DepthHistogram {
+  std::uint64_t legal = 0, draws = 0;
+  std::array<std::uint64_t, KnowledgeRules::MAX_DEPTH + 1> wins{}, losses{};
+  int deepest = -1;                  // the greatest depth of a win or loss
+  std::uint64_t deepest_index = 0;   // a position there (the smallest index)
+  std::uint64_t decisive() const;
+  std::uint64_t decisive_within(int depth) const;  // wins and losses of depth <= depth
+};
+struct DepthSummary {
+  DepthHistogram side[COLOR_NB];
+  // Positions whose value in the modified game is not the oracle's.
+  std::uint64_t changed = 0;
+  std::vector<std::uint64_t> first_changed;  // their indices, at most MAX_SHOWN
+  static constexpr std::size_t MAX_SHOWN = 10;
+};
+DepthSummary summarize_depth(const DepthTable& depth, const OracleTable& oracle);
+
+// The knowledge line of a position: from it, the winner hurrying to and the
+// loser delaying a decided position, ending at the first decided one. Each
+// step is the position reached (the first: the position itself), the move
+// that reached it, its value in the modified game (the depth left) and what
+// decides it, empty while nothing does.
+struct KnowledgeStep {
+  Position pos;
+  Move move;
+  Value value;
+  std::string decided_by;
+};
+// `table` is the depth table of pos's layout, `slot` where pos lives in it
+// (locate()), `classifiers` those of the table's build.
+std::vector<KnowledgeStep> knowledge_line(const DepthTable& table, const OracleSlot& slot, const Position& pos,
+                                          const std::vector<const Classifier*>& classifiers);
+
+}  // namespace chunker

@@ -1,0 +1,135 @@
+// The knowledge depth (libgen/knowledge_depth.h) against two independent
+// judges: the oracle's values and distances (Level 0), and the search itself
+// (Level 5): the depth is the least ply limit with which it proves a value.
+// The depth tables of a-c vs f-h at Levels 0 and 5 (sound) are the ones CTest
+// builds first (fixture depth_tables, in CHUNKER_TEST_DATA); building Level 5
+// sound there fails if any position changes value (a wrong schema).
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <random>
+
+#include "knowledge_depth.h"
+#include "notation.h"
+#include "rules.h"
+#include "schemas.h"
+#include "search.h"
+
+using namespace chunker;
+
+namespace {
+
+const OracleTable& oracle() {
+  static const OracleTable table = load_oracle(CHUNKER_TEST_DATA, Layout::AbcFgh);
+  return table;
+}
+
+const ChunkLibraries& libraries() {
+  static const ChunkLibraries loaded(CHUNKER_TEST_DATA);
+  return loaded;
+}
+
+}  // namespace
+
+TEST_CASE("Level 0: the knowledge depth is the oracle's distance less the final ply") {
+  // Only the rules decide at Level 0, at the node itself: a safe promotion
+  // (the final ply, not made) and a mate (already played). So every value is
+  // the oracle's, and a depth is the distance, or one less where the game
+  // ends by a promotion; where the oracle wins in 1 the depth is 0 exactly
+  // when a safe promotion is there (else it is a mate in 1: depth 1).
+  // Every position; under the sanitizers those of every
+  // CHUNKER_DEPTH_CONFIG_STEP-th pawn configuration.
+  const char* env = std::getenv("CHUNKER_DEPTH_CONFIG_STEP");
+  const std::uint64_t step = env ? std::strtoull(env, nullptr, 10) : 1;
+  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 0, "rules");
+  std::uint64_t positions = 0, one_less = 0, wrong = 0;
+  for (std::uint64_t config = 0; config < CONFIG_NB; config += step)
+    for (std::uint64_t i = config * SLICE_SIZE; i < (config + 1) * SLICE_SIZE; ++i) {
+      const std::uint8_t truth_byte = oracle().byte(i), depth_byte = depth.byte(i);
+      if (truth_byte == OracleTable::ILLEGAL || depth_byte == ILLEGAL_ENTRY) {
+        wrong += truth_byte != depth_byte;
+        continue;
+      }
+      ++positions;
+      const Value truth = OracleTable::decode(truth_byte), v = KnowledgeRules::decode(depth_byte);
+      bool ok = outcome_of(truth) == outcome_of(v);
+      if (ok && is_decisive(truth)) {
+        const int d = distance_of(v), dist = distance_of(truth);
+        ok = d == dist || d == dist - 1;
+        one_less += d == dist - 1;
+        if (ok && truth == win_in(1)) ok = (d == 0) == !safe_promotion(oracle().index().position(i)).is_none();
+      }
+      if (!ok && ++wrong <= 5) MESSAGE("differs: ", to_fen(oracle().index().position(i)));
+    }
+  CHECK(wrong == 0);
+  // `chunker oracle stats`: 671,426,944 legal positions in a-c vs f-h.
+  if (step == 1) CHECK(positions == 671'426'944);
+  MESSAGE(positions, " positions compared; ", one_less, " decisive ones a ply shorter (the promotion)");
+}
+
+TEST_CASE("Level 5: the search proves a value with the depth as its ply limit, never with one ply less") {
+  // Sampled positions of depth 1-10 at Level 5 (sound): the search with the
+  // Level-5 classifiers proves each with that ply limit (quiescence on, as
+  // `chunker solve --level 5 --max-ply D` runs), and without quiescence one
+  // ply less does not (with it, a search may legitimately see further).
+  // Sample size: CHUNKER_DEPTH_SAMPLE (default 1000).
+  const char* env = std::getenv("CHUNKER_DEPTH_SAMPLE");
+  const int wanted = env ? std::atoi(env) : 1000;
+  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound");
+  const auto level = make_level(5, SchemaMode::Sound, libraries());
+  std::vector<const Classifier*> classifiers;
+  for (const auto& c : level) classifiers.push_back(c.get());
+  std::mt19937_64 rng(547);
+  SearchLimits limits;
+  limits.hash_megabytes = 4;
+  limits.closure_budget = 0;
+  limits.node_limit = 50'000'000;
+  int tested = 0, by_depth[11] = {};
+  while (tested < wanted) {
+    const std::uint64_t i = rng() % ORACLE_ENTRIES;
+    const std::uint8_t b = depth.byte(i);
+    if (b == ILLEGAL_ENTRY) continue;
+    const Value v = KnowledgeRules::decode(b);
+    const int d = distance_of(v);
+    if (!is_decisive(v) || d < 1 || d > 10) continue;
+    const Position pos = oracle().index().position(i);
+    INFO(to_fen(pos), " depth ", d);
+    limits.max_ply = d;
+    limits.quiescence = true;
+    const SearchResult at_depth = solve(pos, limits, classifiers);
+    CHECK(at_depth.proven);
+    CHECK(at_depth.proof == Proof::Search);
+    CHECK(outcome_of(at_depth.value) == outcome_of(v));
+    limits.max_ply = d - 1;
+    limits.quiescence = false;
+    if (d > 1) CHECK_FALSE(solve(pos, limits, classifiers).proven);
+    ++tested, ++by_depth[d];
+  }
+  std::string counts;
+  for (int d = 1; d <= 10; ++d) counts += ' ' + std::to_string(by_depth[d]);
+  MESSAGE(tested, " positions, by depth 1-10:", counts);
+}
+
+TEST_CASE("the knowledge line of Szen's position runs to the first decided position") {
+  // Szen 1836 (Fine, Basic Chess Endings no. 68), White to move: the oracle
+  // wins in 51. The line must keep the modified game's value move by move,
+  // end at a position the rules or a Level-5 schema decide, and be as long as
+  // the depth says; each step's value is the oracle's outcome (sound).
+  const Position szen = parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - -").pos;
+  const auto slot = locate(szen);
+  REQUIRE(slot);
+  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound");
+  const auto level = make_level(5, SchemaMode::Sound, libraries());
+  std::vector<const Classifier*> classifiers;
+  for (const auto& c : level) classifiers.push_back(c.get());
+  const auto line = knowledge_line(depth, *slot, szen, classifiers);
+  REQUIRE(is_win(line.front().value));
+  CHECK(line.size() == std::size_t(distance_of(line.front().value)) + 1);
+  CHECK_FALSE(line.back().decided_by.empty());
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    INFO("ply ", i, " ", to_fen(line[i].pos));
+    CHECK(distance_of(line[i].value) == distance_of(line.front().value) - int(i));
+    CHECK(outcome_of(line[i].value) == outcome_of(oracle().value(slot->view(line[i].pos))));
+    if (i + 1 < line.size()) CHECK(line[i].decided_by.empty());
+  }
+}
