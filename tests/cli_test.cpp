@@ -89,6 +89,15 @@ TEST_CASE("every class of bad input is one line and exit status 2") {
   check_refused({"inspect", "--json"}, "--json needs a FEN");
   check_refused({"inspect", "--schemas", "folk"}, "--schemas must be sound or paper, got 'folk'");
   check_refused({"uci", "--level", "9"}, "--level must be between 0 and");
+  // oracle depth: levels, modes, positions outside the domain, missing tables.
+  check_refused({"oracle", "depth", "--level", "7"}, "--level must be N or A-B with 0 <= A <= B <= 5");
+  check_refused({"oracle", "depth", "--level", "3-1"}, "--level must be N or A-B");
+  check_refused({"oracle", "depth", "--schemas", "folk"}, "--schemas must be sound, paper or both, got 'folk'");
+  check_refused({"oracle", "depth", "4k3/8/8/3p4/3P4/8/8/4K3 w - -"}, "outside the oracle's domain");
+  check_refused({"oracle", "depth", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--schemas", "both"}, "one mode's knowledge line");
+  check_refused({"oracle", "depth", "--layout", "abc-fgh", "--data", "/nonexistent"},
+                "chunker oracle build --layout abc-fgh");
+  check_refused({"oracle", "verify", "--level", "0-2"}, "verify: --level must be one level from 1 to 5");
 }
 
 TEST_CASE("a bad EPD line is refused with its file and line number") {
