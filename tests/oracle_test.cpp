@@ -59,7 +59,6 @@ void compare_random_solves(int level) {
   SearchLimits limits;
   limits.node_limit = 100'000;
   limits.hash_megabytes = 8;
-  limits.closure_budget = 0;
   int proven = 0, tried = 0, without_distance = 0;
   while (proven < wanted) {
     Layout layout = rng() % 2 ? Layout::AbcFgh : Layout::AbcEfg;
