@@ -58,6 +58,7 @@ Solved solve_position(const Position& pos, const SearchLimits& limits,
     solved.exact = report_of(*options.loaded, pos);
     solved.exact->source = "read from the table of " + options.loaded->root_fen();
     solved.exact->seconds = solved.seconds = seconds_since(start);
+    solved.exact->peak_megabytes = peak_megabytes();
     return solved;
   }
   solved.search = solve(pos, limits, classifiers);
