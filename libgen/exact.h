@@ -101,8 +101,8 @@ ExactSolve solve_exact(const Position& root, std::vector<PawnStructure> structur
                        const std::string& oracle_dir, unsigned workers,
                        const std::function<void(std::uint64_t done, std::uint64_t total)>& progress);
 
-// Whether a structure lies in the oracle's domain (some layout holds it).
-bool in_oracle_domain(const PawnStructure& s);
+// Where the oracle holds a structure's slice (locate() of its pawns), if it does.
+std::optional<OracleSlot> oracle_slot(const PawnStructure& s);
 
 // The value of each legal move of a held position, in move-generation order.
 std::vector<std::pair<Move, Value>> move_values(const ExactTable& table, const Position& pos);

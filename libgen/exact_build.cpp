@@ -38,18 +38,14 @@ private:
   Position pos_;
 };
 
-// The oracle's slot for a structure: the position with no kings is located
-// by its pawns alone.
+}  // namespace
+
 std::optional<OracleSlot> oracle_slot(const PawnStructure& s) {
-  Position pos;
+  Position pos;  // no kings: located by its pawns alone
   pos.pawns[WHITE] = s.pawns[WHITE];
   pos.pawns[BLACK] = s.pawns[BLACK];
   return locate(pos);
 }
-
-}  // namespace
-
-bool in_oracle_domain(const PawnStructure& s) { return oracle_slot(s).has_value(); }
 
 ExactTable build_exact(const Position& root, std::vector<PawnStructure> structures, const ExactSources& sources) {
   // Slices by potential, the lowest first: every move out of a slice leads to a lower one.

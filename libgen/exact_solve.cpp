@@ -38,12 +38,8 @@ ExactSolve solve_exact(const Position& root, std::vector<PawnStructure> structur
                        const std::string& oracle_dir, unsigned workers,
                        const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   std::uint64_t in_layout[LAYOUT_NB] = {0, 0};
-  for (const PawnStructure& s : structures) {
-    Position pos;
-    pos.pawns[WHITE] = s.pawns[WHITE];
-    pos.pawns[BLACK] = s.pawns[BLACK];
-    if (auto slot = locate(pos)) ++in_layout[std::size_t(slot->layout)];
-  }
+  for (const PawnStructure& s : structures)
+    if (auto slot = oracle_slot(s)) ++in_layout[std::size_t(slot->layout)];
   std::uint64_t used = structures.size() * BYTES_PER_STRUCTURE;
   ExactSolve result;
   std::vector<OracleTable> loaded;
