@@ -40,6 +40,10 @@ struct LinePosition {
   std::string ended;
 };
 
+// The exact solver's budget in a session: what it solves in a few seconds at
+// most (about 8,000 pawn structures), so that `solve` stays interactive.
+constexpr std::uint64_t INSPECT_EXACT_MEMORY = std::uint64_t(64) << 20;
+
 class Session {
 public:
   Session(Inspector& inspector, const Fen& start, const SearchLimits& solve_limits, const ExactOptions& exact)
@@ -249,7 +253,7 @@ int inspect_command(const Args& args) {
     return 0;
   }
   ExactOptions exact;
-  exact.memory_bytes = default_exact_memory();
+  exact.memory_bytes = INSPECT_EXACT_MEMORY;
   exact.oracle_dir = vm["data"].as<std::string>();
   Session session(*inspector, start, solve_limits, exact);
   LineReader reader("chunker> ");
