@@ -18,25 +18,24 @@ std::string library_path(const std::string& data_dir, const std::string& name);
 // The command a user runs to regenerate library `name`.
 std::string library_rebuild_command(const std::string& name);
 
-// `header.kind` is the library's name; its file is library_path(data_dir, kind).
+// Writes `library` to `path` (atomically, table_file.h).
 template <class Library>
-void save_library(const Library& library, const TableHeader& header, const std::string& data_dir) {
+void save_library_file(const Library& library, const TableHeader& header, const std::string& path) {
   std::ostringstream out;
   {
     boost::archive::binary_oarchive archive(out, boost::archive::no_header);
     archive << library;
   }
   const std::string bytes = out.str();
-  write_table(library_path(data_dir, header.kind), header,
-              {reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+  write_table(path, header, {reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
 }
 
-// Throws TableError naming the rebuild command when the file is missing,
-// damaged or stale, or when `valid(library)` says its contents do not fit.
+// Reads a library from `path`. Throws TableError naming `rebuild` when the
+// file is missing, damaged or stale, or when `valid(library)` says its
+// contents do not fit.
 template <class Library, class Valid>
-Library load_library(const TableHeader& expected, const std::string& data_dir, Valid valid) {
-  const std::string path = library_path(data_dir, expected.kind);
-  const std::string rebuild = library_rebuild_command(expected.kind);
+Library load_library_file(const TableHeader& expected, const std::string& path, const std::string& rebuild,
+                          Valid valid) {
   const TableBytes payload = read_table(path, expected, rebuild);
   Library library;
   try {
@@ -48,6 +47,18 @@ Library load_library(const TableHeader& expected, const std::string& data_dir, V
   }
   if (!valid(library)) throw TableError(path + ": holds another library; rebuild it with: " + rebuild);
   return library;
+}
+
+// `header.kind` is the library's name; its file is library_path(data_dir, kind).
+template <class Library>
+void save_library(const Library& library, const TableHeader& header, const std::string& data_dir) {
+  save_library_file(library, header, library_path(data_dir, header.kind));
+}
+
+template <class Library, class Valid>
+Library load_library(const TableHeader& expected, const std::string& data_dir, Valid valid) {
+  return load_library_file<Library>(expected, library_path(data_dir, expected.kind),
+                                    library_rebuild_command(expected.kind), valid);
 }
 
 }  // namespace chunker

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "exact_fallback.h"
 #include "inspect_output.h"
 #include "line_reader.h"
 #include "notation.h"
@@ -39,10 +40,14 @@ struct LinePosition {
   std::string ended;
 };
 
+// The exact solver's budget in a session: what it solves in a few seconds at
+// most (about 8,000 pawn structures), so that `solve` stays interactive.
+constexpr std::uint64_t INSPECT_EXACT_MEMORY = std::uint64_t(64) << 20;
+
 class Session {
 public:
-  Session(Inspector& inspector, const Fen& start, const SearchLimits& solve_limits)
-      : inspector_(inspector), solve_limits_(solve_limits) {
+  Session(Inspector& inspector, const Fen& start, const SearchLimits& solve_limits, const ExactOptions& exact)
+      : inspector_(inspector), solve_limits_(solve_limits), exact_(exact) {
     line_.push_back({start.pos, start.fullmove, ""});
     inspect_now();
   }
@@ -63,6 +68,7 @@ private:
 
   Inspector& inspector_;
   SearchLimits solve_limits_;
+  ExactOptions exact_;
   std::vector<LinePosition> line_;
   Inspection current_;
   std::optional<Color> escort_;  // the alternate parse shown: whose king joins its pawns; none for the default
@@ -164,7 +170,7 @@ void Session::solve_here(const std::string& level_text) {
   std::vector<const Classifier*> classifiers;
   for (const auto& c : owned) classifiers.push_back(c.get());
   std::cout << "solve at level " << level << " (" << solve_limits_.node_limit << " nodes at most)\n";
-  std::cout << solve_text(now().pos, solve(now().pos, solve_limits_, classifiers), now().fullmove);
+  std::cout << solve_text(now().pos, solve_position(now().pos, solve_limits_, classifiers, exact_), now().fullmove);
 }
 
 void Session::fen(const std::string& text) {
@@ -246,7 +252,10 @@ int inspect_command(const Args& args) {
     std::cout << inspection_json(inspector->inspect(start.pos), start.fullmove) << "\n";
     return 0;
   }
-  Session session(*inspector, start, solve_limits);
+  ExactOptions exact;
+  exact.memory_bytes = INSPECT_EXACT_MEMORY;
+  exact.oracle_dir = vm["data"].as<std::string>();
+  Session session(*inspector, start, solve_limits, exact);
   LineReader reader("chunker> ");
   if (reader.terminal()) std::cout << "chunker inspect: type help for the commands, quit to leave\n";
   session.execute("show");

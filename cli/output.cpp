@@ -1,5 +1,6 @@
 #include "output.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -83,58 +84,115 @@ std::string terminal_shares(const SearchResult& r) {
 
 }  // namespace
 
-std::string solve_text(const Position& root, const SearchResult& r, int fullmove) {
-  std::ostringstream out;
-  out << "position   " << to_fen(root, 0, fullmove) << "\n";
-  if (r.proven) {
-    std::string who = is_decisive(r.value) ? " (" + winner(root, r.value) + ")" : "";
-    out << "value      " << value_word(r.value) << " for the side to move" << who << ", proven "
-        << (r.proof == Proof::Search ? "by search"
-                                     : "exhaustively over " + std::to_string(r.closure_positions) + " reachable positions")
-        << "\n";
-    if (is_decisive(r.value))
-      out << "distance   " << (r.distance_known ? std::to_string(r.distance) + " plies" : "not known: the schemas decided it")
-          << "\n";
-  } else if (r.completed_ply == 0) {
-    out << "value      unknown: the node limit ended the first iteration\n";
-  } else if (is_decisive(r.value)) {
-    out << "value      " << value_word(r.value) << " for the side to move (" << winner(root, r.value)
-        << "), proven; distance at most " << distance_of(r.value) << " plies, not yet shown exact\n";
-  } else {
-    out << "value      unproven: neither side wins within " << r.completed_ply << " plies (search scores it a draw)\n";
+namespace {
+
+// "win in 23", "draw", "loss in 8": a value for the side to move.
+std::string value_with_distance(Value v) {
+  return is_decisive(v) ? value_word(v) + " in " + std::to_string(distance_of(v)) : "draw";
+}
+
+// The search's own lines: its value, best move and line where it decided, then its counts.
+void search_text(std::ostringstream& out, const Position& root, const SearchResult& r, int fullmove, bool decided) {
+  if (!decided) {
+    if (r.proven) {
+      std::string who = is_decisive(r.value) ? " (" + winner(root, r.value) + ")" : "";
+      out << "value      " << value_word(r.value) << " for the side to move" << who << ", proven by search\n";
+      if (is_decisive(r.value))
+        out << "distance   "
+            << (r.distance_known ? std::to_string(r.distance) + " plies" : "not known: the schemas decided it") << "\n";
+    } else if (r.completed_ply == 0) {
+      out << "value      unknown: the node limit ended the first iteration\n";
+    } else if (is_decisive(r.value)) {
+      out << "value      " << value_word(r.value) << " for the side to move (" << winner(root, r.value)
+          << "), proven; distance at most " << distance_of(r.value) << " plies, not yet shown exact\n";
+    } else {
+      out << "value      unproven: neither side wins within " << r.completed_ply << " plies (search scores it a draw)\n";
+    }
+    if (!r.best.is_none()) out << "best move  " << san(root, r.best) << "\n";
+    if (!r.pv.empty()) out << "line       " << san_line(root, r.pv, fullmove) << "\n";
   }
-  if (!r.best.is_none()) out << "best move  " << san(root, r.best) << "\n";
-  if (!r.pv.empty()) out << "line       " << san_line(root, r.pv, fullmove) << "\n";
   out << "nodes      " << r.nodes << "\n";
   out << "terminals  " << terminal_shares(r) << "\n";
   out << "ply        " << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "----") << " (last iteration completed: "
       << r.completed_ply << ", stopped by: " << stop_word(r.stop) << ")\n";
-  out << time_line(r.seconds);
+}
+
+void exact_text(std::ostringstream& out, const Position& root, const ExactReport& x, int fullmove) {
+  std::string who = is_decisive(x.value) ? " (" + winner(root, x.value) + ")" : "";
+  out << "value      " << value_word(x.value) << " for the side to move" << who
+      << ", proven exactly by retrograde analysis of every reachable position\n";
+  if (is_decisive(x.value)) out << "distance   " << distance_of(x.value) << " plies\n";
+  const auto best = std::find_if(x.moves.begin(), x.moves.end(), [&](const auto& mv) { return mv.second == x.value; });
+  if (best != x.moves.end()) out << "best move  " << san(root, best->first) << "\n";
+  if (!x.line.empty()) out << "line       " << san_line(root, x.line, fullmove) << "\n";
+  std::string moves;
+  for (const auto& [m, v] : x.moves) moves += (moves.empty() ? "" : ", ") + san(root, m) + " " + value_with_distance(v);
+  out << "moves      " << (moves.empty() ? "none" : moves) << "\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "exact      %llu positions of %llu pawn structures (%llu from the oracle), %.3f s, peak memory %.0f MB; ",
+                static_cast<unsigned long long>(x.positions), static_cast<unsigned long long>(x.structures),
+                static_cast<unsigned long long>(x.from_oracle), x.seconds, x.peak_megabytes);
+  out << line << x.source << "\n";
+}
+
+}  // namespace
+
+std::string solve_text(const Position& root, const Solved& s, int fullmove) {
+  std::ostringstream out;
+  out << "position   " << to_fen(root, 0, fullmove) << "\n";
+  if (s.exact) exact_text(out, root, *s.exact, fullmove);
+  if (s.search) search_text(out, root, *s.search, fullmove, s.exact.has_value());
+  if (!s.exact_note.empty()) out << "exact      " << s.exact_note << "\n";
+  out << time_line(s.seconds);
   return out.str();
 }
 
-std::string solve_json(const Position& root, const SearchResult& r, int fullmove) {
+std::string solve_json(const Position& root, const Solved& s, int fullmove) {
   std::ostringstream out;
-  bool decisive_known = is_decisive(r.value) && r.completed_ply > 0;
+  const SearchResult none;
+  const SearchResult& r = s.search ? *s.search : none;
   out << "{\"fen\":" << json_string(to_fen(root, 0, fullmove));
-  out << ",\"value\":" << (!r.proven && r.completed_ply == 0 ? "null" : json_string(value_word(r.value)));
-  out << ",\"proven\":" << (r.proven || decisive_known ? "true" : "false");
-  out << ",\"distance\":";
-  if (r.proven && is_decisive(r.value) && r.distance_known) out << r.distance;
-  else out << "null";
-  out << ",\"distance_exact\":" << (r.proven && r.distance_known ? "true" : "false");
-  out << ",\"proof\":" << (r.proof == Proof::Search ? "\"search\"" : r.proof == Proof::Exhaustive ? "\"exhaustive\"" : "null");
-  out << ",\"best\":" << (r.best.is_none() ? "null" : json_string(san(root, r.best)));
-  out << ",\"best_uci\":" << (r.best.is_none() ? "null" : json_string(uci(r.best)));
-  out << ",\"pv\":" << json_line(root, r.pv);
+  if (s.exact) {
+    const ExactReport& x = *s.exact;
+    const auto best = std::find_if(x.moves.begin(), x.moves.end(), [&](const auto& mv) { return mv.second == x.value; });
+    const Move best_move = best == x.moves.end() ? Move() : best->first;
+    out << ",\"value\":" << json_string(value_word(x.value)) << ",\"proven\":true";
+    out << ",\"distance\":" << (is_decisive(x.value) ? std::to_string(distance_of(x.value)) : "null");
+    out << ",\"distance_exact\":true,\"proof\":\"exact\"";
+    out << ",\"best\":" << (best_move.is_none() ? "null" : json_string(san(root, best_move)));
+    out << ",\"best_uci\":" << (best_move.is_none() ? "null" : json_string(uci(best_move)));
+    out << ",\"pv\":" << json_line(root, x.line);
+    out << ",\"moves\":[";
+    for (std::size_t i = 0; i < x.moves.size(); ++i) {
+      const auto& [m, v] = x.moves[i];
+      out << (i ? "," : "") << "{\"move\":" << json_string(san(root, m)) << ",\"uci\":" << json_string(uci(m))
+          << ",\"value\":" << json_string(value_word(v))
+          << ",\"distance\":" << (is_decisive(v) ? std::to_string(distance_of(v)) : "null") << "}";
+    }
+    out << "],\"exact\":{\"positions\":" << x.positions << ",\"structures\":" << x.structures
+        << ",\"from_oracle\":" << x.from_oracle << ",\"source\":" << json_string(x.source)
+        << ",\"seconds\":" << x.seconds << ",\"peak_mb\":" << x.peak_megabytes << "}";
+  } else {
+    const bool decisive_known = is_decisive(r.value) && r.completed_ply > 0;
+    out << ",\"value\":" << (!r.proven && r.completed_ply == 0 ? "null" : json_string(value_word(r.value)));
+    out << ",\"proven\":" << (r.proven || decisive_known ? "true" : "false");
+    out << ",\"distance\":";
+    if (r.proven && is_decisive(r.value) && r.distance_known) out << r.distance;
+    else out << "null";
+    out << ",\"distance_exact\":" << (r.proven && r.distance_known ? "true" : "false");
+    out << ",\"proof\":" << (r.proof == Proof::Search ? "\"search\"" : "null");
+    out << ",\"best\":" << (r.best.is_none() ? "null" : json_string(san(root, r.best)));
+    out << ",\"best_uci\":" << (r.best.is_none() ? "null" : json_string(uci(r.best)));
+    out << ",\"pv\":" << json_line(root, r.pv);
+    out << ",\"exact\":" << (s.exact_note.empty() ? "null" : json_string(s.exact_note));
+  }
   out << ",\"nodes\":" << r.nodes << ",\"ply\":" << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "null");
-  out << ",\"closure_positions\":" << r.closure_positions;
   out << ",\"terminals\":{\"rules\":" << r.rule_terminals << ",\"hash\":" << r.hash_terminals;
   for (std::size_t i = 0; i < r.classifier_terminals.size(); ++i)
     out << "," << json_string(r.classifier_names[i]) << ":" << r.classifier_terminals[i];
   out << "}";
   out << ",\"completed_ply\":" << r.completed_ply << ",\"stop\":" << json_string(stop_word(r.stop));
-  out << ",\"seconds\":" << r.seconds << "}";
+  out << ",\"seconds\":" << s.seconds << "}";
   return out.str();
 }
 

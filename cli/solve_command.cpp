@@ -2,6 +2,7 @@
 #include <iostream>
 
 #include "epd.h"
+#include "exact_fallback.h"
 #include "notation.h"
 #include "options.h"
 #include "output.h"
@@ -26,17 +27,23 @@ std::string expected_result(const Epd& epd) {
 // One line per suite position: its id, the result, and whether it matches
 // the suite's expected `value` and `dist` operations where they are given.
 // A value the schemas decided has no distance: only the value is compared.
-std::string suite_line(const Epd& epd, const SearchResult& r) {
-  std::string got = r.proven ? value_word(r.value) : "unproven";
-  if (r.proven && is_decisive(r.value)) got += r.distance_known ? " in " + std::to_string(r.distance) : " (no dist.)";
+std::string suite_line(const Epd& epd, const Solved& s) {
+  const SearchResult none;
+  const SearchResult& r = s.search ? *s.search : none;
+  const Value value = s.exact ? s.exact->value : r.value;
+  const bool distance_known = s.exact || r.distance_known;
+  std::string got = s.proven() ? value_word(value) : "unproven";
+  if (s.proven() && is_decisive(value))
+    got += distance_known ? " in " + std::to_string(distance_of(value)) : " (no dist.)";
   std::string expected = expected_result(epd);
-  const bool matches = r.distance_known ? got == expected : r.proven && value_word(r.value) == epd.op("value");
+  // Without a `dist` (or a distance), the value alone is compared.
+  const bool matches = distance_known && !epd.op("dist").empty() ? got == expected
+                                                                  : s.proven() && value_word(value) == epd.op("value");
   std::string verdict = expected.empty() ? "" : matches ? "  ok" : "  MISMATCH (expected " + expected + ")";
   char line[256];
   std::snprintf(line, sizeof line, "%-28s %-14s %10llu nodes  ply %-4s %8.3f s", suite_id(epd).c_str(), got.c_str(),
                 static_cast<unsigned long long>(r.nodes),
-                r.proof == Proof::Search ? std::to_string(r.exact_ply).c_str() : r.proven ? "exh." : "----",
-                r.seconds);
+                r.proof == Proof::Search ? std::to_string(r.exact_ply).c_str() : s.exact ? "exact" : "----", s.seconds);
   return line + verdict;
 }
 
@@ -86,8 +93,14 @@ int solve_command(const Args& args) {
       "max-ply", po::value<int>()->default_value(limits.max_ply), "last iteration's ply limit")(
       "node-limit", po::value<long long>()->default_value(static_cast<long long>(limits.node_limit)),
       "stop after this many nodes")(
-      "closure-budget", po::value<long long>()->default_value(static_cast<long long>(limits.closure_budget)),
-      "prove unproven positions exhaustively when at most this many positions are reachable (0: never)")("hash", po::value<long long>()->default_value(64), "hash table size in MB")(
+      "memory", po::value<long long>()->default_value(static_cast<long long>(default_exact_memory() >> 20)),
+      "MB the exact solver may use: a value the search leaves unproven is solved exactly when every reachable "
+      "position fits (default: a quarter of this machine's memory; 0: never)")(
+      "data", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
+      "where the oracle's tables live (the exact solver copies in-domain slices from them)")(
+      "save", po::value<std::string>(), "solve exactly and keep the table in this file (for --load)")(
+      "load", po::value<std::string>(), "answer from a table --save wrote, where it holds the position")(
+      "hash", po::value<long long>()->default_value(64), "hash table size in MB")(
       "no-quiescence", "stop every line at the ply limit (no checks or pawns on the seventh followed past it, no "
                        "hash result of a deeper search reused): the search whose least proving --max-ply is the "
                        "knowledge depth")(
@@ -104,8 +117,8 @@ int solve_command(const Args& args) {
   const bool peasant = engine == "peasant";
   if (!peasant && engine != "chunker") throw InputError("unknown engine '" + engine + "' (chunker or peasant)");
   // Each engine's own options are refused with the other, rather than ignored.
-  for (const char* name : {"level", "schemas", "max-ply", "node-limit", "closure-budget"})
-    if (peasant && !vm[name].defaulted())
+  for (const char* name : {"level", "schemas", "max-ply", "node-limit", "memory", "save", "load"})
+    if (peasant && vm.count(name) && !vm[name].defaulted())
       throw InputError(std::string("--") + name + " applies to --engine chunker; peasant searches to a fixed --depth");
   if (!peasant && !vm["depth"].defaulted()) throw InputError("--depth applies to --engine peasant only");
   peasant_limits.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
@@ -114,13 +127,26 @@ int solve_command(const Args& args) {
   if (mode != "sound" && mode != "paper") throw InputError("--schemas must be sound or paper, got '" + mode + "'");
   limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
   limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
-  limits.closure_budget = static_cast<std::uint64_t>(checked<long long>(vm, "closure-budget", 0, 1LL << 32));
+  ExactOptions exact;
+  exact.memory_bytes = std::uint64_t(checked<long long>(vm, "memory", 0, 1LL << 40)) << 20;
+  exact.oracle_dir = vm["data"].as<std::string>();
+  if (vm.count("save")) exact.save = vm["save"].as<std::string>();
+  std::optional<ExactTable> loaded;
+  if (vm.count("load")) {
+    try {
+      loaded = load_exact(vm["load"].as<std::string>());
+    } catch (const TableError& e) {
+      throw InputError(e.what());
+    }
+    exact.loaded = &*loaded;
+  }
   limits.hash_megabytes = static_cast<std::size_t>(checked<long long>(vm, "hash", 1, 16384));
   limits.quiescence = vm.count("no-quiescence") == 0;
   if (peasant && !limits.quiescence) throw InputError("--no-quiescence applies to --engine chunker");
   peasant_limits.hash_megabytes = limits.hash_megabytes;
   bool json = vm.count("json") > 0;
   if (fen.empty() == epd_file.empty()) throw InputError("give either a FEN or --epd FILE");
+  if (!exact.save.empty() && !epd_file.empty()) throw InputError("--save keeps the table of one position: give a FEN");
 
   const ChunkLibraries libraries(vm["libraries"].as<std::string>());
   std::vector<std::unique_ptr<Classifier>> owned;
@@ -139,8 +165,13 @@ int solve_command(const Args& args) {
       std::cout << (json ? peasant_json(parsed.pos, r, parsed.fullmove) + "\n" : peasant_text(parsed.pos, r, parsed.fullmove));
       return 0;
     }
-    SearchResult r = solve(parsed.pos, limits, classifiers);
-    std::cout << (json ? solve_json(parsed.pos, r, parsed.fullmove) + "\n" : solve_text(parsed.pos, r, parsed.fullmove));
+    Solved s;
+    try {
+      s = solve_position(parsed.pos, limits, classifiers, exact);
+    } catch (const TableError& e) {  // --save could not write its file
+      throw InputError(e.what());
+    }
+    std::cout << (json ? solve_json(parsed.pos, s, parsed.fullmove) + "\n" : solve_text(parsed.pos, s, parsed.fullmove));
     return 0;
   }
   bool all_match = true;
@@ -150,8 +181,8 @@ int solve_command(const Args& args) {
       PeasantResult r = peasant_search(epd.pos, peasant_limits);
       line = json ? peasant_json(epd.pos, r, 1) : peasant_suite_line(epd, r);
     } else {
-      SearchResult r = solve(epd.pos, limits, classifiers);
-      line = json ? solve_json(epd.pos, r, 1) : suite_line(epd, r);
+      Solved s = solve_position(epd.pos, limits, classifiers, exact);
+      line = json ? solve_json(epd.pos, s, 1) : suite_line(epd, s);
     }
     all_match = all_match && (json || line.find("MISMATCH") == std::string::npos);
     std::cout << line << std::endl;

@@ -107,7 +107,6 @@ int table_command(const Args& args) {
   std::string suite = std::string(CHUNKER_SOURCE_DIR) + "/testpositions/default.epd", levels, engines, mode;
   SearchLimits limits;
   limits.node_limit = 1'000'000;
-  limits.closure_budget = 0;  // the table counts search nodes, as the paper's did
   PeasantLimits peasant;
   options.add_options()("suite", po::value<std::string>(&suite)->default_value(suite), "the EPD suite")(
       "levels", po::value<std::string>(&levels)->default_value("0-" + std::to_string(MAX_LEVEL)),

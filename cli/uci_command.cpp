@@ -137,7 +137,6 @@ void Searcher::run(const Position& pos, const GoRequest& go, const std::vector<c
   if (go.nodes > 0) limits.node_limit = go.nodes;
   else limits.node_limit = std::uint64_t(1) << 60;
   limits.hash_megabytes = hash_mb;
-  limits.closure_budget = 0;  // an exhaustive proof does not stop when asked
   limits.stop = &stop_flag_;
   limits.on_iteration = [&](int ply, Value v, std::uint64_t nodes, Move best) {
     out_.send(info_line(ply, v, nodes, start, best.is_none() ? std::vector<Move>{} : std::vector<Move>{best}));

@@ -4,7 +4,6 @@
 #include <chrono>
 #include <climits>
 
-#include "closure.h"
 #include "move_order.h"
 #include "rules.h"
 
@@ -278,16 +277,6 @@ SearchResult solve(const Position& root, const SearchLimits& limits,
     result.pv.push_back(m);
     line.push_back(pos = next);
     outcome = Outcome(-int(outcome));
-  }
-  if (!result.proven && limits.closure_budget > 0) {
-    if (auto closure = solve_closure(root, limits.closure_budget)) {
-      result.proven = true;
-      result.proof = Proof::Exhaustive;
-      result.value = closure->value;
-      result.distance = is_decisive(closure->value) ? distance_of(closure->value) : 0;
-      result.closure_positions = closure->positions;
-      result.pv = closure->line;
-    }
   }
   if (!result.pv.empty()) result.best = result.pv.front();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -7,8 +7,8 @@
 // returns is always true (it rests only on terminal positions and on true
 // hash entries); its distance is exact once L reaches it. A draw is proven
 // only when the whole tree was searched without reaching the limit.
-// When search alone cannot prove the value and few positions are reachable,
-// solve() proves it exhaustively instead (closure.h) and says so.
+// When search alone cannot prove the value, `chunker solve` asks the exact
+// solver (libgen/exact.h), which lies above the engine.
 // A classifier's verdict has no distance: a win it decides scores as a win
 // at UNKNOWN_DISTANCE plies, which is still a true bound. With classifiers the
 // search therefore proves the value only (a null window around the draw: the
@@ -44,9 +44,6 @@ struct SearchLimits {
   // with a limit exactly when the limit is at least the knowledge depth
   // (libgen/knowledge_depth.h).
   bool quiescence = true;
-  // When search leaves the value unproven, positions with at most this many
-  // reachable positions are proven exhaustively (closure.h); 0 turns it off.
-  std::uint64_t closure_budget = 2'000'000;
   // Set by another thread to end the search early (`chunker uci`'s stop,
   // or its clock); the result is then that of the last completed iteration.
   const std::atomic<bool>* stop = nullptr;
@@ -56,13 +53,12 @@ struct SearchLimits {
 };
 
 enum class StopReason { Proven, PlyLimit, NodeLimit, Stopped };
-enum class Proof { None, Search, Exhaustive };
+enum class Proof { None, Search };
 
 struct SearchResult {
   Value value = 0;      // for the side to move; a draw score when unproven
   bool proven = false;  // value (and distance, when decisive) are exact
   Proof proof = Proof::None;
-  std::uint64_t closure_positions = 0;  // when proven exhaustively
   int distance = 0;     // plies to the end, when proven and decisive
   int exact_ply = 0;    // iteration at which the value became exact (Table 4-1's ply)
   int completed_ply = 0;

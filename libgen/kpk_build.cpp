@@ -26,23 +26,11 @@ public:
   }
 
   retro::Examined examine(std::uint32_t local) {
-    Position& pos = pos_;
-    retro::place_two_kings(pos, local);
-    retro::Examined e;
-    if (!is_legal(pos)) {
-      e.over = NOT_LEGAL;
-      return e;
-    }
-    const MoveList moves = legal_moves(pos);
-    if (auto end = rule_value(pos, moves)) {  // stalemate, or a safe promotion
-      e.over = *end;
-      return e;
-    }
+    retro::place_two_kings(pos_, local);
     // Every position reached by a move out of the slice: bare kings after
     // the capture of the pawn, else an entry solved before.
     auto stored = [this](const Position& p) { return p.bare_kings() ? Value(0) : library_.value(*kpk_index(p)); };
-    retro::examine_moves(pos, moves, stored, e);
-    return e;
+    return retro::examine_position(pos_, stored);
   }
 
   template <typename F>

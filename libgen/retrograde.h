@@ -214,4 +214,23 @@ inline void solve_in_order(const std::vector<std::vector<std::uint32_t>>& groups
   progress(done);
 }
 
+// Examines a position of a slice the plain way, for games without a faster
+// path of their own: not legal, over by the rules, or in play with its moves
+// from the engine's list (examine_moves).
+template <typename Lookup>
+Examined examine_position(const Position& pos, const Lookup& stored) {
+  Examined e;
+  if (!is_legal(pos)) {
+    e.over = NOT_LEGAL;
+    return e;
+  }
+  const MoveList moves = legal_moves(pos);
+  if (auto end = rule_value(pos, moves)) {
+    e.over = *end;
+    return e;
+  }
+  examine_moves(pos, moves, stored, e);
+  return e;
+}
+
 }  // namespace chunker::retro

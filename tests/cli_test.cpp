@@ -135,10 +135,54 @@ TEST_CASE("solve prints a proven value, its distance and line; --json for script
 
 TEST_CASE("solve never calls an unfinished search proven") {
   // The Szén position is a win (Szén 1836) far beyond 6 plies and 1000 nodes.
-  Run run = chunker({"solve", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--max-ply", "6", "--node-limit", "1000", "--json"});
+  // --memory 0: no exact solution either.
+  Run run = chunker({"solve", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--max-ply", "6", "--node-limit", "1000", "--memory",
+                     "0", "--json"});
   CHECK(run.status == 0);
   CHECK(run.out.find("\"proven\":false") != std::string::npos);
   CHECK(run.out.find("\"proof\":null") != std::string::npos);
+  CHECK(run.out.find("\"exact\":\"not tried (--memory 0)\"") != std::string::npos);
+}
+
+TEST_CASE("solve: the exact solver proves what the search leaves open, refuses what does not fit, saves and loads") {
+  // Fine, Basic Chess Endings no. 70 (Lasker-Reichhelm, 1901): White wins only
+  // by 1.Kb1. The search leaves it open within 1000 nodes; the exact solver
+  // proves it: win in 51 plies (the oracle-free solver's own figure; chess's
+  // value and best move are the book's).
+  const std::string fine70 = "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - -";
+  const TempDir temp;
+  const std::string saved = temp.path + "/fine70.tbl";
+  Run run = chunker({"solve", fine70, "--node-limit", "1000", "--save", saved});
+  CHECK(run.status == 0);
+  CHECK(run.out.find("value      win for the side to move (White wins), proven exactly") != std::string::npos);
+  CHECK(run.out.find("distance   51 plies\n") != std::string::npos);
+  CHECK(run.out.find("best move  Kb1\n") != std::string::npos);
+  CHECK(run.out.find("moves      Kb1 win in 51, Ka2 draw, Kb2 draw\n") != std::string::npos);
+  CHECK(run.out.find("16384000 positions of 2000 pawn structures") != std::string::npos);
+  // Over the budget: one line with the estimate and the option, and with
+  // --save an error and no file.
+  Run over = chunker({"solve", fine70, "--node-limit", "1000", "--memory", "1"});
+  CHECK(over.status == 0);
+  CHECK(over.out.find("exact      not tried: 1.64e+07 positions reachable (2000 pawn structures x 8192), 16 MB; "
+                      "--memory is 1 MB\n") != std::string::npos);
+  const std::string refused = temp.path + "/refused.tbl";
+  check_refused({"solve", fine70, "--memory", "1", "--save", refused}, "--save: exact solution not tried: 1.64e+07");
+  CHECK(!std::filesystem::exists(refused));
+  // The saved table answers a position of the same game at once.
+  CHECK(std::filesystem::exists(saved));
+  Run later = chunker({"solve", "8/1k6/3p4/p2P1p2/P2P1P2/8/8/1K6 w - -", "--load", saved, "--json"});
+  CHECK(later.status == 0);
+  CHECK(later.out.find("\"proof\":\"exact\"") != std::string::npos);
+  CHECK(later.out.find("read from the table of 8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1") != std::string::npos);
+  check_refused({"solve", fine70, "--load", temp.path + "/missing.tbl"}, "missing.tbl");
+}
+
+TEST_CASE("solve --epd testpositions/literature.epd: every value the suite expects") {
+  // Each expected value comes from the source its line names (c0).
+  Run run = chunker({"solve", "--epd", CHUNKER_SOURCE_DIR "/testpositions/literature.epd", "--node-limit", "1000"});
+  CHECK(run.status == 0);
+  CHECK(std::count(run.out.begin(), run.out.end(), '\n') == 7);
+  CHECK(run.out.find("MISMATCH") == std::string::npos);
 }
 
 TEST_CASE("solve --engine peasant: a proven result, a heuristic score, and bad values refused") {

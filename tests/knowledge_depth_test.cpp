@@ -82,7 +82,6 @@ TEST_CASE("Level 5: the search proves a value with the depth as its ply limit, n
   std::mt19937_64 rng(547);
   SearchLimits limits;
   limits.hash_megabytes = 4;
-  limits.closure_budget = 0;
   limits.node_limit = 50'000'000;
   int tested = 0, by_depth[11] = {};
   while (tested < wanted) {

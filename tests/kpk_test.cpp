@@ -1,6 +1,6 @@
 // The KPK library (chunks/kpk.h): its index, probe and file; its values
-// checked entry by entry against their own moves, against an independent
-// solver (closure.h), against the chess literature and, where the Debian
+// checked entry by entry against their own moves, against the exact solver
+// (exact.h), against the chess literature and, where the Debian
 // packages gaviotatb and libgaviotatb-dev are installed, against the Gaviota
 // tablebase, every difference counted by its reason.
 #include <doctest/doctest.h>
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "closure.h"
+#include "exact_helpers.h"
 #include "kpk_build.h"
 #include "kv3cpp_library.h"
 #include "library_file.h"
@@ -36,6 +36,23 @@ const KpkLibrary& library() {
 Value stored(const Position& p) {
   if (p.bare_kings()) return 0;
   return *kpk_probe(library(), p);
+}
+
+// The exact solver's value of a KPK position (its pawn on files a-d): one
+// table per file, rooted at the pawn on its second rank.
+Value exact_kpk_value(const Position& pos) {
+  static const std::vector<ExactTable> tables = [] {
+    std::vector<ExactTable> t;
+    for (int file = 0; file < 4; ++file) {
+      Position root;
+      root.pawns[WHITE] = square_bb(make_square(file, 1));
+      root.king[WHITE] = make_square(7, 0);
+      root.king[BLACK] = make_square(7, 7);
+      t.push_back(test::solve_exactly(root));
+    }
+    return t;
+  }();
+  return tables[std::size_t(file_of(lsb(pos.pawns[WHITE])))].value(pos);
 }
 
 bool lone_king_can_capture(const Position& pos) {
@@ -123,34 +140,21 @@ TEST_CASE("KPK library: every entry is the best of its moves, by the engine's ru
   }
 }
 
-TEST_CASE("KPK library: deep entries and draws agree with the exhaustive solver") {
-  // closure.h solves every position reachable from a root with its own
-  // enumeration and hash map: no code shared with retrograde.h. Roots: the
-  // deepest entry of every pawn square (White to move on files a and c,
-  // Black on b and d), and a draw with the other side to move from the
-  // fourth rank up (a root costs more the further its pawn has to go).
-  constexpr std::uint64_t BUDGET = 2'000'000;
-  constexpr std::uint32_t FIRST_DRAW_SLICE = 8;  // a4
+TEST_CASE("KPK library: every entry agrees with the exact solver, value and distance") {
+  // exact.h solves what a root reaches with its own slices, lookups and
+  // en-passant and promotion handling; only the loop of retrograde.h is
+  // shared. Four roots, the pawn on its second rank on files a-d, reach every
+  // entry of the library (and the Gaviota test below checks them too).
   const KpkLibrary& lib = library();
-  for (std::uint32_t slice = 0; slice < KPK_PAWN_SQUARES; ++slice) {
-    const Color deep_side = Color(slice % 2);
-    std::vector<std::uint32_t> roots = {0};  // entry 0 (kings on one square) is never legal: none yet
-    std::uint32_t draw = 0;
-    for (std::uint32_t local = 0; local < KPK_SLICE; ++local) {
-      const std::uint32_t i = (slice << 13) | local;
-      if (!lib.legal(i)) continue;
-      if (Color(local >> 12) == deep_side && (!roots[0] || lib.distances[i] > lib.distances[roots[0]])) roots[0] = i;
-      if (Color(local >> 12) != deep_side && !draw && lib.distances[i] == KpkLibrary::DRAW) draw = i;
-    }
-    REQUIRE((roots[0] && draw));
-    if (slice >= FIRST_DRAW_SLICE) roots.push_back(draw);
-    for (std::uint32_t i : roots) {
-      INFO(to_fen(kpk_position(i)));
-      const auto proof = solve_closure(kpk_position(i), BUDGET);
-      REQUIRE(proof);
-      CHECK(proof->value == lib.value(i));
-    }
+  int compared = 0;
+  for (std::uint32_t i = 0; i < KPK_ENTRIES; ++i) {
+    if (!lib.legal(i)) continue;
+    const Position pos = kpk_position(i);
+    INFO(to_fen(pos));
+    REQUIRE(exact_kpk_value(pos) == lib.value(i));
+    ++compared;
   }
+  CHECK(compared == 81664 + 84012);
 }
 
 TEST_CASE("KPK library: the key squares of the literature, and the knight pawn's stalemate") {
@@ -352,6 +356,7 @@ TEST_CASE("KPK against the Gaviota tablebase, every legal position with either s
   // promotion it needs (a king and pawn cannot mate a lone king), so
   // Gaviota's plies are never fewer than ours.
   Class shared_square, forbidden, illegal_mismatch;  // placements and legality
+  Class exact_differs;  // the exact solver (exact.h) against the library, before both meet Gaviota
   Class same, win_here_draw_in_chess, draw_here_win_in_chess, other_result;  // WDL
   Class mate_sooner, mate_by_promotion;  // distance, where both win
   Class queen_stalemates, queen_and_rook_stalemate, draw_not_stalemate;  // safe promotions that chess does not take
@@ -375,6 +380,7 @@ TEST_CASE("KPK against the Gaviota tablebase, every legal position with either s
       continue;
     }
     const Value here = lib.value(i);
+    if (exact_kpk_value(pos) != here) exact_differs.add(pos);
     const bool chess_win = chess.info == tb_WMATE;
     if (chess_win != (here != 0)) {
       (chess_win ? draw_here_win_in_chess : win_here_draw_in_chess).add(pos);
@@ -426,6 +432,7 @@ TEST_CASE("KPK against the Gaviota tablebase, every legal position with either s
   // Nothing unexplained.
   CHECK(illegal_mismatch.count == 0);
   CHECK(other_result.count == 0);
+  CHECK(exact_differs.count == 0);  // so all of the above holds for the exact solver too
   CHECK(mate_sooner.count == 0);
   CHECK(draw_not_stalemate.count == 0);
   // The literature's longest mates (see above): 28 moves, 55 plies with

@@ -10,6 +10,7 @@
 #include <random>
 
 #include "epd.h"
+#include "exact_helpers.h"
 #include "kv3cpp.h"
 #include "level1_am.h"
 #include "notation.h"
@@ -59,7 +60,6 @@ void compare_random_solves(int level) {
   SearchLimits limits;
   limits.node_limit = 100'000;
   limits.hash_megabytes = 8;
-  limits.closure_budget = 0;
   int proven = 0, tried = 0, without_distance = 0;
   while (proven < wanted) {
     Layout layout = rng() % 2 ? Layout::AbcFgh : Layout::AbcEfg;
@@ -301,4 +301,66 @@ TEST_CASE("a damaged or truncated oracle file is refused with the command that r
       CHECK(std::string(e.what()).find("rebuild it with: chunker oracle build --layout abc-fgh") != std::string::npos);
     }
   }
+}
+
+namespace {
+
+// Roots in the domain whose reachable sets the exact solver solves without
+// the oracle: each layout, and one seen through colour reversal and mirror.
+const char* const EXACT_ROOTS[] = {
+    "7k/8/7p/8/8/2P5/P7/K7 w - -",     // a-c vs f-h
+    "7k/4p3/8/8/2P5/8/1P6/K7 b - -",   // a-c vs e-g
+    "k7/p7/8/8/8/5P2/7P/7K w - -",      // Black's pawns on a-c, White's on f-h
+};
+
+}  // namespace
+
+TEST_CASE("the exact solver, without the oracle, agrees with it on every position its tables hold") {
+  // Every CHUNKER_EXACT_STEP-th position of each table (default 1: all of
+  // them); the sanitizer build sets a larger step (tests/CMakeLists.txt).
+  const char* env = std::getenv("CHUNKER_EXACT_STEP");
+  const std::uint64_t step = env ? std::max(1, std::atoi(env)) : 1;
+  std::uint64_t compared = 0, decisive = 0;
+  for (const char* fen : EXACT_ROOTS) {
+    INFO(fen);
+    const ExactTable exact = test::solve_exactly(parse_fen(fen).pos);
+    for (std::uint64_t i = 0; i < exact.positions(); i += step) {
+      Position pos;
+      const PawnStructure& s = exact.structures()[i / EXACT_SLICE_SIZE];
+      pos.pawns[WHITE] = s.pawns[WHITE];
+      pos.pawns[BLACK] = s.pawns[BLACK];
+      retro::place_two_kings(pos, std::uint32_t(i % EXACT_SLICE_SIZE));
+      if (!is_legal(pos)) {
+        CHECK(exact.bytes()[i] == OracleTable::ILLEGAL);
+        continue;
+      }
+      const Value v = exact.value(pos);
+      if (v != probe(pos)) {
+        INFO(to_fen(pos));
+        CHECK(v == probe(pos));
+      }
+      ++compared;
+      decisive += is_decisive(v);
+    }
+  }
+  MESSAGE("exact solver against the oracle: ", compared, " legal positions, ", decisive, " of them decisive");
+  CHECK(compared >= 10'000);
+}
+
+TEST_CASE("slices copied from the oracle are the slices the exact solver solves") {
+  // A root whose pawns can meet: only some of its structures lie in the
+  // domain (white a2 against black e5, once d4 is gone, ...).
+  const Position root = parse_fen("7k/8/8/4p3/3P4/8/P7/K7 w - -").pos;
+  const ExactTable solved = test::solve_exactly(root);
+  ExactSources sources;
+  sources.oracle = {&table(Layout::AbcFgh), &table(Layout::AbcEfg)};
+  std::uint64_t copied = 0;
+  sources.from_oracle = &copied;
+  ExactPlan plan = plan_exact(root, std::uint64_t(1) << 30);
+  REQUIRE(plan.fitting);
+  const ExactTable with_oracle = build_exact(root, std::move(*plan.fitting), sources);
+  CHECK(copied > 0);
+  CHECK(copied < solved.structures().size());
+  CHECK(with_oracle.structures() == solved.structures());
+  CHECK(with_oracle.bytes() == solved.bytes());
 }

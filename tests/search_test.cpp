@@ -11,6 +11,7 @@
 
 #include "epd.h"
 #include "notation.h"
+#include "exact_helpers.h"
 #include "search.h"
 
 using namespace chunker;
@@ -66,7 +67,6 @@ TEST_CASE("search alone: whatever it calls proven is the true value and distance
   SearchLimits limits;
   limits.node_limit = 300'000;
   limits.hash_megabytes = 8;
-  limits.closure_budget = 0;
   int proven = 0;
   for (const Expected& e : REFERENCE) {
     INFO(e.fen, " (", e.motif, ")");
@@ -89,35 +89,34 @@ TEST_CASE("search alone: whatever it calls proven is the true value and distance
   CHECK(proven >= 16);
 }
 
-TEST_CASE("with the exhaustive proof every position is proven, draws included") {
+TEST_CASE("the exact solver proves every position, draws included, with a line as long as its distance") {
   for (const Expected& e : REFERENCE) {
     INFO(e.fen, " (", e.motif, ")");
-    SearchLimits limits;
-    limits.node_limit = 20'000;
-    limits.hash_megabytes = 8;
-    SearchResult r = solve(parse_fen(e.fen).pos, limits);
-    CHECK(r.proven);
-    CHECK(describe(r.value) == describe(e.value));
-    if (r.proven && is_decisive(r.value)) CHECK(int(r.pv.size()) == r.distance);
+    const Position pos = parse_fen(e.fen).pos;
+    const ExactTable table = test::solve_exactly(pos);
+    const Value v = table.value(pos);
+    CHECK(describe(v) == describe(e.value));
+    CHECK(int(best_line(table, pos).size()) == (is_decisive(v) ? distance_of(v) : 0));
   }
 }
 
-TEST_CASE("the line of a proven result is legal play that ends the game at the stated distance") {
+TEST_CASE("the line of a proven result (search or exact) is legal play that ends the game at the stated distance") {
   SearchLimits limits;
   limits.node_limit = 100'000;
   limits.hash_megabytes = 8;
   for (const Expected& e : REFERENCE) {
     if (!is_decisive(e.value)) continue;
     INFO(e.fen);
-    SearchResult r = solve(parse_fen(e.fen).pos, limits);
-    REQUIRE(r.proven);
     Position pos = parse_fen(e.fen).pos;
-    for (std::size_t i = 0; i < r.pv.size(); ++i) {
+    SearchResult r = solve(pos, limits);
+    // What the search leaves unproven, the exact solver's line stands in for.
+    const std::vector<Move> line = r.proven ? r.pv : best_line(test::solve_exactly(pos), pos);
+    for (std::size_t i = 0; i < line.size(); ++i) {
       MoveList moves = legal_moves(pos);
-      REQUIRE(std::find(moves.begin(), moves.end(), r.pv[i]) != moves.end());
-      bool last = i + 1 == r.pv.size();
-      bool ends = r.pv[i].kind() == MoveKind::Promotion && is_safe_promotion(pos, r.pv[i]);
-      pos = make_move(pos, r.pv[i]);
+      REQUIRE(std::find(moves.begin(), moves.end(), line[i]) != moves.end());
+      bool last = i + 1 == line.size();
+      bool ends = line[i].kind() == MoveKind::Promotion && is_safe_promotion(pos, line[i]);
+      pos = make_move(pos, line[i]);
       // The game ends exactly at the last move: a safe promotion or checkmate.
       CHECK(last == (ends || (legal_moves(pos).empty() && pos.in_check())));
     }
@@ -134,7 +133,10 @@ TEST_CASE("a position and its mirror and colour-reversed twins have the same val
     SearchResult a = solve(pos, limits), b = solve(mirrored(pos), limits), c = solve(colour_reversed(pos), limits);
     CHECK(describe(a.value) == describe(b.value));
     CHECK(describe(a.value) == describe(c.value));
-    CHECK(a.proven == c.proven);
+    // The exact solver, which proves every one of them, too.
+    const Value exact = test::solve_exactly(pos).value(pos);
+    CHECK(test::solve_exactly(mirrored(pos)).value(mirrored(pos)) == exact);
+    CHECK(test::solve_exactly(colour_reversed(pos)).value(colour_reversed(pos)) == exact);
   }
 }
 
@@ -156,7 +158,6 @@ TEST_CASE("400 random KPK positions: the search never proves a wrong value or di
   SearchLimits search_only;
   search_only.node_limit = 200'000;
   search_only.hash_megabytes = 8;
-  search_only.closure_budget = 0;
   int proven = 0, checked = 0;
   for (const Epd& e : sample) {
     INFO(board_fields(e.pos));
@@ -166,15 +167,8 @@ TEST_CASE("400 random KPK positions: the search never proves a wrong value or di
       ++proven;
       CHECK(describe(r.value) == expected);
     }
-    // Every tenth position also through the exhaustive proof.
-    if (++checked % 10 == 0) {
-      SearchLimits limits = search_only;
-      limits.node_limit = 1'000;
-      limits.closure_budget = 1'000'000;
-      SearchResult x = solve(e.pos, limits);
-      CHECK(x.proven);
-      CHECK(describe(x.value) == expected);
-    }
+    // Every tenth position also through the exact solver.
+    if (++checked % 10 == 0) CHECK(describe(test::solve_exactly(e.pos).value(e.pos)) == expected);
   }
   MESSAGE("proven by search alone: ", proven, " of 400");
   CHECK(proven >= 300);

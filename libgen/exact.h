@@ -1,0 +1,119 @@
+// The exact solver: any king-and-pawn position solved by retrograde analysis
+// of every position reachable from it (DESIGN.md §6, the paper's §5.2).
+// Nothing leaves kings and pawns under Chunker's rules and pawn moves are
+// irreversible, so the pawn structures reachable from the root
+// (pawn_structures.h) are solved one at a time, each a slice of two kings
+// and a side to move (8,192 positions) for retrograde.h's loop, the most
+// advanced first; a slice in the oracle's domain is copied from the oracle
+// where it is loaded. One byte per position, encoded as the oracle's.
+//
+// En passant: a position with an en-passant right exists only right after
+// a double step, and every move leaves it, so it is not stored. Its value
+// is the best of its moves' (looked up, through further such positions
+// where a double step answers a double step), as the position right after
+// an unsafe promotion is (retro::value_after_promotion).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "oracle.h"
+#include "pawn_structures.h"
+#include "table_file.h"
+
+namespace chunker {
+
+constexpr std::uint32_t EXACT_SLICE_SIZE = 2 * 64 * 64;  // side to move | white king | black king
+
+// What a build may read and report besides the structures.
+struct ExactSources {
+  // The oracle's layouts where loaded (else null): in-domain slices come from them.
+  std::array<const OracleTable*, LAYOUT_NB> oracle = {nullptr, nullptr};
+  unsigned workers = 1;
+  // Called now and then from the calling thread: slices done of the total.
+  std::function<void(std::uint64_t done, std::uint64_t total)> progress = [](std::uint64_t, std::uint64_t) {};
+  // Filled in: how many slices were copied from the oracle.
+  std::uint64_t* from_oracle = nullptr;
+};
+
+class ExactTable {
+public:
+  ExactTable() = default;
+  ExactTable(std::string root_fen, std::vector<PawnStructure> structures, TableBytes bytes);
+
+  // The root it was built for (FEN), and how many positions it holds.
+  const std::string& root_fen() const { return root_fen_; }
+  const std::vector<PawnStructure>& structures() const { return structures_; }
+  std::uint64_t positions() const { return std::uint64_t(structures_.size()) * EXACT_SLICE_SIZE; }
+  const TableBytes& bytes() const { return bytes_; }
+
+  // Whether every position reachable from `pos` is held: its structure is
+  // (and with an en-passant right, the structures its captures make), and
+  // the structures held were closed under moves when built.
+  bool holds(const Position& pos) const;
+  // The exact value of a legal position it holds (holds() true), for the
+  // side to move, with its distance.
+  Value value(const Position& pos) const;
+
+private:
+  friend ExactTable build_exact(const Position&, std::vector<PawnStructure>, const ExactSources&);
+  std::optional<std::uint32_t> slice_of(const PawnStructure& s) const;
+
+  std::string root_fen_;
+  std::vector<PawnStructure> structures_;  // in order of rising potential
+  TableBytes bytes_;                       // EXACT_SLICE_SIZE per structure, in that order
+  std::unordered_map<PawnStructure, std::uint32_t, PawnStructureHash> slice_;
+};
+
+// The local index of a position in its structure's slice.
+inline std::uint32_t exact_local(const Position& pos) {
+  return (std::uint32_t(pos.side) << 12) | (std::uint32_t(pos.king[WHITE]) << 6) | pos.king[BLACK];
+}
+
+// Solves every structure of `structures` (reachable_structures(root, ...)).
+ExactTable build_exact(const Position& root, std::vector<PawnStructure> structures, const ExactSources& sources);
+
+// `chunker solve`'s use of it: the reachable set counted against a memory
+// budget, then solved, the oracle's layouts loaded where that saves time.
+struct ExactPlan {
+  std::uint64_t structures = 0;  // reachable; a lower bound when !counted
+  bool counted = true;           // false: counting stopped far past the budget
+  std::uint64_t bytes = 0;       // memory the table would take
+  std::optional<std::vector<PawnStructure>> fitting;  // the structures, when within the budget
+  std::uint64_t positions() const { return structures * EXACT_SLICE_SIZE; }
+};
+ExactPlan plan_exact(const Position& root, std::uint64_t memory_bytes);
+
+struct ExactSolve {
+  ExactTable table;
+  std::uint64_t from_oracle = 0;      // slices copied from the oracle
+  std::vector<std::string> oracles;   // layouts loaded, or why one was not
+};
+// Loads each oracle layout from `oracle_dir` that holds enough of the
+// structures to be worth it and fits the budget beside the table; a missing
+// or damaged one is noted and its slices solved instead.
+ExactSolve solve_exact(const Position& root, std::vector<PawnStructure> structures, std::uint64_t memory_bytes,
+                       const std::string& oracle_dir, unsigned workers,
+                       const std::function<void(std::uint64_t done, std::uint64_t total)>& progress);
+
+// Where the oracle holds a structure's slice (locate() of its pawns), if it does.
+std::optional<OracleSlot> oracle_slot(const PawnStructure& s);
+
+// The value of each legal move of a held position, in move-generation order.
+std::vector<std::pair<Move, Value>> move_values(const ExactTable& table, const Position& pos);
+// Best play from a held position to the end of the game while it is
+// decisive: the winner's quickest, the loser's longest; empty for a draw.
+std::vector<Move> best_line(const ExactTable& table, const Position& pos);
+
+// --save: a table file (table_file.h) of kind "exact" holding the root, the
+// structures and their slices. load_exact throws TableError on a missing,
+// damaged or foreign file.
+void save_exact(const ExactTable& table, const std::string& path);
+ExactTable load_exact(const std::string& path);
+
+}  // namespace chunker
