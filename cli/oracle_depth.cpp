@@ -126,11 +126,13 @@ int depth_report(const DepthRequest& request) {
         if (request.save && !request.csv)
           std::printf("  saved to %s\n", depth_path(request.data_dir, layout, level, knowledge_name(level, mode)).c_str());
         if (!request.plot.empty()) {
-          DepthCurve curve{layout_name(layout) + " level " + std::to_string(level) + " " + knowledge_name(level, mode), {}};
+          // Colour by level, dashes by layout and mode.
+          DepthCurve curve{layout_name(layout) + " level " + std::to_string(level) + " " + knowledge_name(level, mode),
+                           level, 2 * int(layout) + (mode == SchemaMode::Paper ? 1 : 0), {}};
+          const std::uint64_t decisive = sum.side[WHITE].decisive() + sum.side[BLACK].decisive();
           for (int d = 0; d <= KnowledgeRules::MAX_DEPTH; ++d) {
-            const std::uint64_t decisive = sum.side[WHITE].decisive() + sum.side[BLACK].decisive();
             const std::uint64_t within = sum.side[WHITE].decisive_within(d) + sum.side[BLACK].decisive_within(d);
-            curve.share_within.push_back(double(within) / double(std::max<std::uint64_t>(decisive, 1)));
+            curve.share_beyond.push_back(double(decisive - within) / double(std::max<std::uint64_t>(decisive, 1)));
             if (within == decisive) break;
           }
           curves.push_back(std::move(curve));
