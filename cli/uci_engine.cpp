@@ -153,7 +153,7 @@ struct UciEngine::State {
   void ready();
   std::vector<const Classifier*> classifiers();
   // The move of Chunker's game, on the thinking thread.
-  std::string think(const Position& pos, const ChessBoard& board, const GoRequest& request, const std::atomic<bool>& stop);
+  std::string think(const UciGame& game, const GoRequest& request, const std::atomic<bool>& stop);
   bool oracle_move_of(const Position& pos, const std::vector<Move>& allowed, Clock::time_point start, Move& chosen);
 
   Output out;
@@ -227,9 +227,10 @@ bool UciEngine::State::oracle_move_of(const Position& pos, const std::vector<Mov
   return true;
 }
 
-std::string UciEngine::State::think(const Position& pos, const ChessBoard& board, const GoRequest& request,
-                                    const std::atomic<bool>& stop) {
+std::string UciEngine::State::think(const UciGame& game, const GoRequest& request, const std::atomic<bool>& stop) {
   const auto start = Clock::now();
+  const Position& pos = *game.position;
+  const ChessBoard& board = game.board;
   const std::vector<Move> allowed = gui_legal_moves(pos, board);
   if (allowed.empty()) {
     out.send("info string no move of Chunker's rules is legal in chess here; answering with a chess move");
@@ -247,7 +248,7 @@ std::string UciEngine::State::think(const Position& pos, const ChessBoard& board
     const RankedMove& top = choice.ranked.front();
     out.send(info_line(choice.rounds, score_text(top.value, top.proven), choice.nodes, start, top.move));
   };
-  const MoveChoice choice = choose_move(pos, allowed, list, libraries_usable ? libraries.get() : nullptr, limits, report);
+  const MoveChoice choice = choose_move(pos, allowed, game.line, list, libraries_usable ? libraries.get() : nullptr, limits, report);
   if (choice.rounds == 0) report(choice);
   return uci(choice.ranked.front().move);
 }
@@ -288,9 +289,8 @@ void UciEngine::State::go(std::istringstream& words) {
     thinker.start([move](const std::atomic<bool>&) { return move; }, budget, request.infinite);
     return;
   }
-  thinker.start([this, pos = *game->position, board = game->board, request](const std::atomic<bool>& stop) {
-    return think(pos, board, request, stop);
-  }, budget, request.infinite);
+  thinker.start([this, current = *game, request](const std::atomic<bool>& stop) { return think(current, request, stop); }, budget,
+                request.infinite);
 }
 
 void UciEngine::State::set_option(const std::string& line) {

@@ -79,10 +79,10 @@ UciGame read_game(const std::string& words) {
   } else {
     throw InputError("position needs startpos or fen");
   }
-  UciGame game{ChessBoard::from_fen(fen), std::nullopt, "", std::nullopt};
+  UciGame game{ChessBoard::from_fen(fen), std::nullopt, "", std::nullopt, {}};
   game.position = chunker_position(game.board, game.over, game.winner);
   if (game.position) check_end(game);
-  std::vector<Position> line;
+  std::vector<Position>& line = game.line;
   if (game.position) line.push_back(*game.position);
   while (has_moves && in >> word) {
     if (!game.board.play(word)) throw InputError("illegal move " + word + " in the position given");

@@ -24,6 +24,7 @@ struct UciGame {
   // Why `position` is empty: the end of Chunker's game, or the pieces.
   std::string over;
   std::optional<Color> winner;  // of Chunker's game; nullopt for a draw or none
+  std::vector<Position> line;   // Chunker's positions of the game so far, the current one last
 };
 
 // From the words after `position` (startpos|fen FEN [moves M...]). Throws

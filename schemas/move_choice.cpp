@@ -21,6 +21,12 @@ constexpr std::uint64_t MOVE_CLOSURE_BUDGET = 50'000;
 // the GUI set.
 constexpr std::uint64_t HASH_BYTES_PER_NODE = 64;
 
+// A proven draw (a repetition, say) ranks below an undecided move that the
+// evaluation does not find clearly worse: the search has not proven the
+// position drawn, so the undecided move may still win. In Peasant's units
+// (a pawn is 10).
+constexpr int DRAW_CONTEMPT = 30;
+
 // A key that orders candidates: proven wins (shorter first, known distances
 // before unknown), then the rest by score, then proven losses (longer first).
 struct Rank {
@@ -30,7 +36,7 @@ struct Rank {
 Rank rank_of(const RankedMove& m) {
   if (m.proven && is_win(m.value)) return {2, m.value};
   if (m.proven && is_loss(m.value)) return {0, m.value};
-  return {1, m.proven ? 0 : m.value};
+  return {1, m.proven ? -DRAW_CONTEMPT : m.value};
 }
 
 }  // namespace
@@ -40,8 +46,9 @@ bool ranks_before(const RankedMove& a, const RankedMove& b) {
   return ra.tier != rb.tier ? ra.tier > rb.tier : ra.key > rb.key;
 }
 
-MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, const std::vector<const Classifier*>& classifiers,
-                       const ChunkLibraries* libraries, const ChoiceLimits& limits,
+MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, const std::vector<Position>& earlier,
+                       const std::vector<const Classifier*>& classifiers, const ChunkLibraries* libraries,
+                       const ChoiceLimits& limits,
                        const std::function<void(const MoveChoice&)>& progress) {
   MoveChoice choice;
   for (Move m : allowed) {
@@ -50,6 +57,9 @@ MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, co
     const Position child = make_move(pos, m);
     if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) {
       r.value = win_in(1);
+      r.proven = true;
+    } else if (std::find(earlier.begin(), earlier.end(), child) != earlier.end()) {
+      r.value = 0;
       r.proven = true;
     } else if (const auto over = rule_value(child, legal_moves(child))) {
       r.value = from_child(*over);

@@ -3,7 +3,7 @@
 // schemas, run on each move in turn with a node budget that doubles round by
 // round, proves what it can; the evaluation (evaluation.h) ranks the rest.
 // A move proven to win comes first (the shortest known win), then the moves
-// not proven to lose by their score (a proven draw scores 0), then the
+// not proven to lose by their score (a proven draw a little below 0), then the
 // proven losses (the longest known defence). So the choice never prefers a
 // move the search proved worse, whatever the evaluation thinks.
 #pragma once
@@ -39,10 +39,13 @@ struct MoveChoice {
   int rounds = 0;  // completed rounds of searches over the moves
 };
 
-// Ranks `allowed` (legal moves of pos). `progress` is called after each round
-// with the ranking so far.
-MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, const std::vector<const Classifier*>& classifiers,
-                       const ChunkLibraries* libraries, const ChoiceLimits& limits,
+// Ranks `allowed` (legal moves of pos). A move back to one of `earlier` (the
+// game's positions so far) repeats it: a proven draw, which the search, that
+// knows only the line below pos, cannot see. `progress` is called after each
+// round with the ranking so far.
+MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, const std::vector<Position>& earlier,
+                       const std::vector<const Classifier*>& classifiers, const ChunkLibraries* libraries,
+                       const ChoiceLimits& limits,
                        const std::function<void(const MoveChoice&)>& progress = {});
 
 // Orders two candidates as choose_move ranks them.
