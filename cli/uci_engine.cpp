@@ -285,7 +285,7 @@ void UciEngine::State::go(std::istringstream& words) {
     const int cp = !game->winner ? 0 : *game->winner == side ? PROVEN_CP : -PROVEN_CP;
     out.send("info string " + game->over);
     out.send("info depth 0 score cp " + std::to_string(cp));
-    const std::string move = chess_move(game->board);
+    const std::string move = chess_move(game->board, game->boards);
     thinker.start([move](const std::atomic<bool>&) { return move; }, budget, request.infinite);
     return;
   }

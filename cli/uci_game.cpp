@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <sstream>
 
 #include "notation.h"
@@ -9,6 +10,20 @@
 namespace chunker::cli {
 
 namespace {
+
+// chess_move's weights: a mate above all, a repetition below every other
+// loss, a queen above any other piece, each reply left to the opponent 1.
+constexpr long MATE_WORTH = 1'000'000;
+constexpr long REPETITION_WORTH = 100'000;
+constexpr long QUEEN_WORTH = 1'000;
+constexpr long PIECE_WORTH = 100;
+constexpr long KING_DISTANCE_WORTH = 4;  // per square between the kings, for the side with more queens
+
+int queens(const ChessBoard& board, Color c) {
+  int n = 0;
+  for (Square s = 0; s < SQUARE_NB; ++s) n += board.at(s) == (c == WHITE ? 'Q' : 'q');
+  return n;
+}
 
 const char* const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -79,13 +94,15 @@ UciGame read_game(const std::string& words) {
   } else {
     throw InputError("position needs startpos or fen");
   }
-  UciGame game{ChessBoard::from_fen(fen), std::nullopt, "", std::nullopt, {}};
+  UciGame game{ChessBoard::from_fen(fen), std::nullopt, "", std::nullopt, {}, {}};
   game.position = chunker_position(game.board, game.over, game.winner);
   if (game.position) check_end(game);
   std::vector<Position>& line = game.line;
+  game.boards.push_back(game.board);
   if (game.position) line.push_back(*game.position);
   while (has_moves && in >> word) {
     if (!game.board.play(word)) throw InputError("illegal move " + word + " in the position given");
+    game.boards.push_back(game.board);
     if (!game.position) continue;
     const Position pos = *game.position;
     const std::string plain = word.size() == 5 ? word.substr(0, 4) : word;  // every promotion is a nominal queen
@@ -119,17 +136,35 @@ std::vector<Move> gui_legal_moves(const Position& pos, const ChessBoard& board) 
   return out;
 }
 
-std::string chess_move(const ChessBoard& board) {
+std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier) {
   const std::vector<std::string> moves = board.legal_moves();
   if (moves.empty()) return "";
+  const char own_queen = board.side() == WHITE ? 'Q' : 'q';
   auto worth = [&](const std::string& m) {
-    if (m.size() == 5) return m[4] == 'q' ? 100 : -1;  // a queen promotion first, an underpromotion last
+    ChessBoard after = board;
+    after.play(m);
+    const std::vector<std::string> replies = after.legal_moves();
+    if (replies.empty()) return after.in_check() ? MATE_WORTH : -MATE_WORTH;  // mate, or a stalemate's draw
+    long score = -long(replies.size());
+    if (m.size() == 5) score += m[4] == 'q' ? QUEEN_WORTH : -QUEEN_WORTH;
     const char taken = char(std::tolower(static_cast<unsigned char>(board.at(make_square(m[2] - 'a', m[3] - '1')))));
-    const std::string order = ".pnbrq";
-    const auto at = order.find(taken);
-    return at == std::string::npos ? 0 : int(at);
+    if (taken == 'q') score += QUEEN_WORTH;
+    else if (taken != '.') score += PIECE_WORTH;
+    for (const std::string& r : replies)
+      if (after.at(make_square(r[2] - 'a', r[3] - '1')) == own_queen) score -= QUEEN_WORTH;
+    if (std::find(earlier.begin(), earlier.end(), after) != earlier.end()) score -= REPETITION_WORTH;
+    // With a queen against none, the king comes to help mate.
+    if (queens(after, board.side()) > queens(after, ~board.side())) {
+      const Square ours = after.king(board.side()), theirs = after.king(~board.side());
+      score -= KING_DISTANCE_WORTH * std::max(std::abs(file_of(ours) - file_of(theirs)), std::abs(rank_of(ours) - rank_of(theirs)));
+    }
+    return score;
   };
-  return *std::max_element(moves.begin(), moves.end(), [&](const auto& a, const auto& b) { return worth(a) < worth(b); });
+  std::string best = moves.front();
+  long best_worth = worth(best);
+  for (std::size_t i = 1; i < moves.size(); ++i)
+    if (const long w = worth(moves[i]); w > best_worth) best_worth = w, best = moves[i];
+  return best;
 }
 
 }  // namespace chunker::cli

@@ -25,6 +25,7 @@ struct UciGame {
   std::string over;
   std::optional<Color> winner;  // of Chunker's game; nullopt for a draw or none
   std::vector<Position> line;   // Chunker's positions of the game so far, the current one last
+  std::vector<ChessBoard> boards;  // the chess positions of the game so far, the current one last
 };
 
 // From the words after `position` (startpos|fen FEN [moves M...]). Throws
@@ -41,8 +42,12 @@ std::optional<Position> chunker_position(const ChessBoard& board, std::string& w
 std::vector<Move> gui_legal_moves(const Position& pos, const ChessBoard& board);
 
 // A legal chess move to answer with when Chunker's rules have nothing to
-// say: a queen promotion, else the capture of the most valuable piece, else
-// the first legal move; empty when there is none.
-std::string chess_move(const ChessBoard& board);
+// say, chosen one ply deep so that a GUI's game can end: a mate first; then
+// material won (a queen promotion, a capture) and the fewest replies left to
+// the opponent (how a queen drives a king to mate); never a stalemate, a
+// queen left where it can be taken, or a repetition of one of `earlier`
+// (the GUI would call it a draw) where another move exists. Empty when there
+// is no legal move.
+std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier = {});
 
 }  // namespace chunker::cli

@@ -36,6 +36,9 @@ public:
   char at(Square s) const { return board_[s]; }
   Color side() const { return side_; }
   Square en_passant() const { return ep_; }
+  bool in_check() const { return attacked(king(side_), ~side_); }
+  Square king(Color c) const;
+  bool operator==(const ChessBoard&) const = default;
 
 private:
   struct Step {
@@ -44,7 +47,6 @@ private:
   };
   std::vector<Step> pseudo_moves() const;
   bool attacked(Square s, Color by) const;
-  Square king(Color c) const;
   void apply(const Step& step);
   static std::string text(const Step& step);
 
