@@ -5,7 +5,6 @@
 // oracle's values where the position's table is built.
 #pragma once
 
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,7 +12,7 @@
 
 #include "chunk_report.h"
 #include "classifier.h"
-#include "oracle.h"
+#include "oracle_play.h"
 #include "schemas.h"
 
 namespace chunker::cli {
@@ -24,13 +23,7 @@ struct SchemaFinding {
   std::string reason;            // explain()'s line
 };
 
-struct OracleFinding {
-  Layout layout = Layout::AbcFgh;
-  bool built = false;
-  std::string problem;  // when not built: the one-line reason, naming the command that builds it
-  Value value = 0;      // for the side to move
-  std::vector<std::pair<Move, Value>> moves;  // each legal move, as played in the position, and its value
-};
+using OracleFinding = OracleAnswer;
 
 struct Inspection {
   Position pos;
@@ -54,17 +47,10 @@ public:
   SchemaMode mode() const { return mode_; }
 
 private:
-  struct LoadedTable {
-    std::optional<OracleTable> table;
-    std::string problem;
-  };
-  const LoadedTable& table(Layout layout);
-
   ChunkLibraries libraries_;
-  std::string data_dir_;
   SchemaMode mode_;
   std::vector<std::unique_ptr<Classifier>> classifiers_;
-  std::map<Layout, LoadedTable> tables_;
+  OracleTables oracle_;
 };
 
 }  // namespace chunker::cli

@@ -308,7 +308,8 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   // Values and distances from the oracle (testpositions/default.epd).
   std::ofstream(suite) << "8/8/PP2k3/2P5/8/6p1/5p2/5K2 b - - id \"level1-root\"; value loss; dist 8;\n"
                           "3K4/5p2/8/6pp/1P6/8/P1P5/3k4 b - - id \"level3-root\"; value win; dist 7;\n";
-  Run run = chunker({"table", suite, "--levels", "0-3", "--libraries", libraries, "--node-limit", "100000"});
+  Run run = chunker({"table", suite, "--levels", "0-3", "--libraries", libraries, "--data", temp.path, "--node-limit",
+                     "100000"});
   CHECK(run.status == 0);
   // The suite's selection: Level 1 decides the first at the root, Level 3
   // the second, so those columns read "1 (1)"; the search alone needs more
@@ -325,10 +326,11 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   CHECK(first.find("----") == std::string::npos);
   CHECK(second.find("            1 (1)  win in 7  ok") != std::string::npos);
   CHECK(second.find("----") == std::string::npos);
-  Run limited = chunker({"table", suite, "--levels", "0-0", "--node-limit", "500"});
-  CHECK(limited.out.find("level1-root                      ----  unproven") != std::string::npos);
-  Run csv = chunker({"table", suite, "--levels", "1-1", "--libraries", libraries, "--csv"});
-  CHECK(csv.out.find("id,level 1,result\nlevel1-root,1 (1),loss (no dist.)  ok\n") != std::string::npos);
+  // No knowledge-depth table in --data: its column reads "-".
+  Run limited = chunker({"table", suite, "--levels", "0-0", "--node-limit", "500", "--data", temp.path});
+  CHECK(limited.out.find("level1-root                  -             ----  unproven") != std::string::npos);
+  Run csv = chunker({"table", suite, "--levels", "1-1", "--libraries", libraries, "--data", temp.path, "--csv"});
+  CHECK(csv.out.find("id,depth L1,level 1,result\nlevel1-root,-,1 (1),loss (no dist.)  ok\n") != std::string::npos);
   check_refused({"table", suite, "--levels", "2-1"}, "--levels must be N or A-B");
   // The published Level 1 decides this draw as a loss at the root (the
   // oracle: a draw; testpositions/paper-traps.epd): the paper column is

@@ -6,7 +6,10 @@
 // sound there fails if any position changes value (a wrong schema).
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <memory>
 #include <random>
 
 #include "knowledge_depth.h"
@@ -14,6 +17,7 @@
 #include "rules.h"
 #include "schemas.h"
 #include "search.h"
+#include "temp_dir.h"
 
 using namespace chunker;
 
@@ -131,4 +135,35 @@ TEST_CASE("the knowledge line of Szen's position runs to the first decided posit
     CHECK(outcome_of(line[i].value) == outcome_of(oracle().value(slot->view(line[i].pos))));
     if (i + 1 < line.size()) CHECK(line[i].decided_by.empty());
   }
+}
+
+namespace {
+
+// What the chunker program prints on stdout.
+std::string run_chunker(const std::string& arguments) {
+  const std::string command = std::string(CHUNKER_BINARY) + " " + arguments + " 2>/dev/null";
+  std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+  std::string out;
+  char buffer[4096];
+  for (std::size_t n; pipe && (n = fread(buffer, 1, sizeof buffer, pipe.get())) > 0;) out.append(buffer, n);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("oracle depth FEN and table show the saved depths") {
+  // The issue's independent prototype (a modified-game solver of its own,
+  // commit 75be63f) measured Szen's sound Level-5 depth as 44 and, as the
+  // oracle's win in 51 less the promotion, 50 at Level 0.
+  const std::string data = std::string(" --data ") + CHUNKER_TEST_DATA + " --libraries " + CHUNKER_TEST_DATA;
+  const std::string probe = run_chunker("oracle depth '4k3/5ppp/8/8/8/8/PPP5/3K4 w - -'" + data);
+  CHECK(probe.find("oracle    win in 51") != std::string::npos);
+  CHECK(probe.find("  sound      win 50         -         -         -         -    win 44") != std::string::npos);
+  CHECK(probe.find("knowledge line, level 5, sound: 44 plies to a decided position") != std::string::npos);
+  CHECK(probe.find("line: 1. Ke1 Kd7 2. a4 Kc6 3. a5 Kb5 4. b4 Ka6 5. c4 f6 6. Kf2 f5 7. Kf3 g5") != std::string::npos);
+  const TempDir temp;
+  const std::string suite = temp.path + "/szen.epd";
+  std::ofstream(suite) << "4k3/5ppp/8/8/8/8/PPP5/3K4 b - - id \"szen-black\"; value win; dist 51;\n";
+  const std::string table = run_chunker("table " + suite + " --levels 5-5 --node-limit 1000" + data);
+  CHECK(table.find("szen-black              win 44             ----  unproven") != std::string::npos);
 }

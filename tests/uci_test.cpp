@@ -29,8 +29,8 @@ Move legal_bestmove(const Position& pos, const std::string& line) {
 
 }  // namespace
 
-TEST_CASE("uci: handshake, refused positions, a mate score, stop during go infinite") {
-  ChildProcess engine({CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--hash", "8"});
+TEST_CASE("uci: handshake, other pieces, a mate score, stop during go infinite") {
+  ChildProcess engine({CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--data", CHUNKER_TEST_DATA, "--hash", "8"});
   engine.write_line("uci");
   const auto hello = engine.read_until("uciok");
   CHECK(hello.front() == "id name Chunker");
@@ -38,27 +38,34 @@ TEST_CASE("uci: handshake, refused positions, a mate score, stop during go infin
   engine.write_line("isready");
   CHECK(engine.read_until("readyok").size() == 1);
 
-  // Other pieces: refused, and go answers bestmove 0000 at once.
+  // Other pieces: not Chunker's game, but a GUI still gets a legal chess
+  // move (the reply to 1.e4 is Black's: a pawn from the seventh rank or a
+  // knight from the eighth).
   engine.write_line("position startpos moves e2e4");
-  CHECK(starts(engine.read_line().value_or(""), "info string refused: the start position has pieces other than"));
-  engine.write_line("position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
-  CHECK(engine.read_line().value_or("") == "info string refused: piece 'Q' on d1: only kings and pawns are in the domain");
   engine.write_line("go depth 3");
-  CHECK(engine.read_until("bestmove").back() == "bestmove 0000");
+  auto lines = engine.read_until("bestmove");
+  CHECK(lines.front() == "info string piece 'R' on a1: Chunker plays kings and pawns only");
+  const std::string reply = lines.back().substr(9);
+  CHECK((reply[1] == '7' || reply == "b8a6" || reply == "b8c6" || reply == "g8f6" || reply == "g8h6"));
+  engine.write_line("position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+  engine.write_line("go depth 3");
+  CHECK(engine.read_until("bestmove").back() != "bestmove 0000");
 
   // A rook pawn the king on a1 cannot stop: a2-a4-a5-a6-a7-a8, White
   // promotes on its 5th move (counted by hand: the double step saves one),
   // a win in 9 plies: mate 5; after a4, Black loses in 8 plies: mate -4.
+  auto has = [](const std::vector<std::string>& lines, const std::string& part) {
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(part) != std::string::npos; });
+  };
   engine.write_line("position fen 8/8/8/8/8/8/P7/k6K w - - 0 1");
   engine.write_line("go depth 12");
-  auto lines = engine.read_until("bestmove");
+  lines = engine.read_until("bestmove");
   CHECK(lines.back() == "bestmove a2a4");
-  CHECK(starts(lines[lines.size() - 2], "info depth "));
-  CHECK(lines[lines.size() - 2].find(" score mate 5 ") != std::string::npos);
+  CHECK(has(lines, " score mate 5 "));
   engine.write_line("position fen 8/8/8/8/8/8/P7/k6K w - - 0 1 moves a2a4");
   engine.write_line("go depth 12");
   lines = engine.read_until("bestmove");
-  CHECK(lines[lines.size() - 2].find(" score mate -4 ") != std::string::npos);
+  CHECK(has(lines, " score mate -4 "));
 
   // go infinite: no bestmove until stop, even where the search has ended
   // (this win is proven at once); isready is answered meanwhile.
@@ -109,6 +116,62 @@ TEST_CASE("uci: a game against itself with the clock and movetime, legal moves o
     if (game_over) break;
   }
   CHECK(!moves.empty());
+  engine.write_line("quit");
+  CHECK(engine.wait_exit() == 0);
+}
+
+TEST_CASE("uci: the game as a GUI sends it: a promoted queen, the end of Chunker's game, bad commands") {
+  ChildProcess engine({CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--data", CHUNKER_TEST_DATA, "--hash", "8"});
+  auto has = [](const std::vector<std::string>& lines, const std::string& part) {
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(part) != std::string::npos; });
+  };
+  // An unsafe promotion on a8 next to the king on b7: taking the queen is
+  // the only move both Chunker's rules and chess allow (by hand), whether the
+  // GUI sends the move or the FEN with the queen on the board.
+  engine.write_line("position fen 8/Pk6/8/8/8/8/8/7K w - - 0 1 moves a7a8q");
+  engine.write_line("go movetime 200");
+  CHECK(engine.read_until("bestmove").back() == "bestmove b7a8");
+  engine.write_line("position fen Q7/1k6/8/8/8/8/8/7K b - - 0 1");
+  engine.write_line("go movetime 200");
+  CHECK(engine.read_until("bestmove").back() == "bestmove b7a8");
+
+  // A safe promotion ends Chunker's game; the GUI plays on. The queen on a8
+  // checks the king on f3 along the long diagonal, so of the king's squares
+  // e4 and g2 are illegal in chess (g2 is next to the king on h1 as well),
+  // though Chunker's own generator, for which a promoted piece never checks,
+  // would allow e4 (by hand).
+  engine.write_line("position fen 8/P7/8/8/8/5k2/8/7K w - - 0 1 moves a7a8q");
+  engine.write_line("go movetime 200");
+  auto lines = engine.read_until("bestmove");
+  CHECK(has(lines, "info string the game is over: White promoted safely with a7a8q"));
+  CHECK(has(lines, "score cp -10000"));
+  const std::vector<std::string> evasions = {"bestmove f3e2", "bestmove f3f2", "bestmove f3g3",
+                                             "bestmove f3g4", "bestmove f3f4", "bestmove f3e3"};
+  CHECK(std::find(evasions.begin(), evasions.end(), lines.back()) != evasions.end());
+
+  // A repetition draws under Chunker's rules; a legal move still follows.
+  engine.write_line("position fen 4k3/8/8/8/8/8/P7/4K3 w - - 0 1 moves e1d1 e8d8 d1e1 d8e8");
+  engine.write_line("go movetime 200");
+  lines = engine.read_until("bestmove");
+  CHECK(has(lines, "info string the game is over: a position repeated, a draw"));
+  CHECK(lines.back() != "bestmove 0000");
+
+  // A malformed go limit is reported and left out; the GUI still gets its move.
+  engine.write_line("go depth x");
+  lines = engine.read_until("bestmove");
+  CHECK(has(lines, "info string go depth needs a number of at least 1: ignored"));
+  CHECK(lines.back() != "bestmove 0000");
+
+  // Malformed commands: one info string each, and the engine goes on.
+  for (const char* bad : {"position fen 9/8/8/8/8/8/8/8 w - - 0 1", "setoption name Hash value lots",
+                          "setoption name UseOracle value maybe", "position fen 4k3/8/8/8/8/8/P7/4K3 w - - 0 1 moves e1e3",
+                          "position sideways", "setoption Hash"}) {
+    engine.write_line(bad);
+    engine.write_line("isready");
+    lines = engine.read_until("readyok");
+    CHECK_MESSAGE(lines.size() == 2, bad);
+    CHECK_MESSAGE(starts(lines.front(), "info string "), bad);
+  }
   engine.write_line("quit");
   CHECK(engine.wait_exit() == 0);
 }

@@ -1,0 +1,402 @@
+#include "uci_engine.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <ostream>
+#include <sstream>
+#include <thread>
+
+#include "evaluation.h"
+#include "move_choice.h"
+#include "notation.h"
+#include "oracle_play.h"
+#include "schemas.h"
+#include "table_file.h"
+#include "uci_game.h"
+
+namespace chunker::cli {
+
+namespace {
+
+constexpr int PROVEN_CP = 10000;              // a win or loss proven without its distance
+constexpr int DEFAULT_MOVES_TO_GO = 30;       // how many moves the remaining clock time is shared over
+constexpr long long CLOCK_MARGIN_MS = 30;     // kept back from every budget for the reply to arrive in time
+constexpr long long MALFORMED_GO_MS = 1000;   // the time of a go whose every limit was malformed
+constexpr std::size_t MAX_HASH_MB = 16384;
+
+using Clock = std::chrono::steady_clock;
+
+// Scores for the side to move: `mate N` (moves, negative when losing) for a
+// win or loss with its distance; `cp ±10000` for one without; else the
+// evaluation in Peasant's units (a pawn is 10).
+std::string score_text(Value v, bool proven) {
+  if (proven && is_decisive(v) && distance_of(v) < UNKNOWN_DISTANCE) {
+    const int moves = (distance_of(v) + 1) / 2;
+    return "mate " + std::to_string(is_win(v) ? moves : -moves);
+  }
+  if (proven && is_decisive(v)) return "cp " + std::to_string(is_win(v) ? PROVEN_CP : -PROVEN_CP);
+  return "cp " + std::to_string(proven ? 0 : v);
+}
+
+// Lines to the GUI come from the reading thread and the thinking thread.
+class Output {
+public:
+  explicit Output(std::ostream& out) : out_(out) {}
+  void send(const std::string& line) {
+    const std::lock_guard lock(mutex_);
+    out_ << line << std::endl;
+  }
+
+private:
+  std::ostream& out_;
+  std::mutex mutex_;
+};
+
+struct GoRequest {
+  int depth = 0;                // 0: no ply limit
+  std::uint64_t nodes = 0;      // 0: no node limit
+  long long movetime_ms = -1;   // -1: none
+  long long clock_ms[COLOR_NB] = {-1, -1};
+  long long increment_ms[COLOR_NB] = {0, 0};
+  int moves_to_go = 0;
+  bool infinite = false;
+
+  bool limited() const {
+    return depth || nodes || movetime_ms >= 0 || clock_ms[WHITE] >= 0 || clock_ms[BLACK] >= 0 || infinite;
+  }
+  // The time this move may take, or -1 for no limit.
+  long long budget_ms(Color side) const {
+    if (infinite) return -1;
+    if (movetime_ms >= 0) return std::max(1LL, movetime_ms - CLOCK_MARGIN_MS);
+    if (clock_ms[side] < 0) return -1;
+    const long long share = clock_ms[side] / (moves_to_go > 0 ? moves_to_go : DEFAULT_MOVES_TO_GO) + increment_ms[side] / 2;
+    return std::max(1LL, std::min(share, clock_ms[side] - CLOCK_MARGIN_MS));
+  }
+};
+
+// One thinking task at a time on a thread of its own, ended by stop() or
+// its time budget; its move is sent as `bestmove`, held back under `go
+// infinite` until stop() as the protocol asks.
+class Thinker {
+public:
+  using Task = std::function<std::string(const std::atomic<bool>& stop)>;
+  explicit Thinker(Output& out) : out_(out) {}
+  ~Thinker() { stop(); }
+
+  void start(Task task, long long budget_ms, bool infinite) {
+    stop();
+    stop_flag_ = false;
+    stop_requested_ = finished_ = false;
+    worker_ = std::thread([this, task = std::move(task), budget_ms, infinite] { run(task, budget_ms, infinite); });
+  }
+
+  // Ends the running task, if any; returns once its bestmove is out.
+  void stop() {
+    {
+      const std::lock_guard lock(mutex_);
+      stop_requested_ = true;
+    }
+    stop_flag_ = true;
+    wake_.notify_all();
+    if (worker_.joinable()) worker_.join();
+  }
+
+private:
+  void run(const Task& task, long long budget_ms, bool infinite) {
+    std::thread timer;
+    if (budget_ms >= 0)
+      timer = std::thread([this, deadline = Clock::now() + std::chrono::milliseconds(budget_ms)] {
+        std::unique_lock lock(mutex_);
+        wake_.wait_until(lock, deadline, [this] { return finished_ || stop_requested_; });
+        stop_flag_ = true;
+      });
+    const std::string move = task(stop_flag_);
+    {
+      const std::lock_guard lock(mutex_);
+      finished_ = true;
+    }
+    wake_.notify_all();
+    if (timer.joinable()) timer.join();
+    if (infinite) {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return stop_requested_; });
+    }
+    out_.send("bestmove " + (move.empty() ? std::string("0000") : move));
+  }
+
+  Output& out_;
+  std::thread worker_;
+  std::atomic<bool> stop_flag_{false};
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_requested_ = false, finished_ = false;  // guarded by mutex_
+};
+
+std::string info_line(int depth, const std::string& score, std::uint64_t nodes, Clock::time_point start, Move best) {
+  const long long ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+  std::string line = "info depth " + std::to_string(depth) + " score " + score + " nodes " + std::to_string(nodes) +
+                     " time " + std::to_string(ms) + " nps " + std::to_string(nodes * 1000 / std::uint64_t(std::max(1LL, ms)));
+  if (!best.is_none()) line += " pv " + uci(best);
+  return line;
+}
+
+}  // namespace
+
+struct UciEngine::State {
+  State(std::ostream& stream, UciSettings s)
+      : out(stream), settings(std::move(s)), libraries(std::make_unique<ChunkLibraries>(settings.libraries)),
+        oracle(std::make_unique<OracleTables>(settings.oracle_dir)) {}
+
+  void set_position(const std::string& words);
+  void go(std::istringstream& words);
+  void set_option(const std::string& line);
+  void ready();
+  std::vector<const Classifier*> classifiers();
+  // The move of Chunker's game, on the thinking thread.
+  std::string think(const UciGame& game, const GoRequest& request, const std::atomic<bool>& stop);
+  bool oracle_move_of(const Position& pos, const std::vector<Move>& allowed, Clock::time_point start, Move& chosen);
+
+  Output out;
+  UciSettings settings;
+  std::unique_ptr<ChunkLibraries> libraries;
+  std::optional<int> built_level;
+  bool libraries_usable = false;
+  std::vector<std::unique_ptr<Classifier>> owned;
+  std::mutex oracle_mutex;  // the tables are read on the thinking thread and loaded on `isready`
+  std::unique_ptr<OracleTables> oracle;
+  bool oracle_problem_told = false;
+  std::optional<UciGame> game;
+  std::string no_game = "no position given";  // why game is empty
+  Thinker thinker{out};
+};
+
+std::vector<const Classifier*> UciEngine::State::classifiers() {
+  if (built_level != settings.level) {
+    try {
+      owned = make_level(settings.level, SchemaMode::Sound, *libraries);
+      libraries_usable = true;
+    } catch (const TableError& e) {
+      out.send(std::string("info string ") + e.what() + "; searching at level 0 with Peasant's evaluation");
+      owned.clear();
+      libraries_usable = false;
+    }
+    built_level = settings.level;
+  }
+  std::vector<const Classifier*> list;
+  for (const auto& c : owned) list.push_back(c.get());
+  return list;
+}
+
+void UciEngine::State::ready() {
+  if (!settings.use_oracle) return;
+  const std::lock_guard lock(oracle_mutex);
+  const std::vector<std::string> problems = oracle->load_all();
+  if (!problems.empty() && !oracle_problem_told)
+    out.send("info string the oracle is not available: " + problems.front() + "; the search plays there instead");
+  oracle_problem_told = true;
+}
+
+void UciEngine::State::set_position(const std::string& words) {
+  game.reset();
+  try {
+    game = read_game(words);
+  } catch (const InputError& e) {
+    no_game = e.what();
+    out.send("info string refused: " + no_game);
+  }
+}
+
+bool UciEngine::State::oracle_move_of(const Position& pos, const std::vector<Move>& allowed, Clock::time_point start,
+                                       Move& chosen) {
+  const std::lock_guard lock(oracle_mutex);
+  const auto answer = oracle->probe(pos);
+  if (!answer) return false;
+  if (!answer->built) {
+    if (!oracle_problem_told) out.send("info string the oracle is not available: " + answer->problem);
+    oracle_problem_told = true;
+    return false;
+  }
+  chosen = oracle_move(*oracle, pos, *answer, allowed);
+  const auto it = std::find_if(answer->moves.begin(), answer->moves.end(), [&](const auto& mv) { return mv.first == chosen; });
+  const Value v = it == answer->moves.end() ? answer->value : it->second;
+  out.send(info_line(0, score_text(v, true), 0, start, chosen));
+  out.send("info string the oracle (" + layout_name(answer->layout) + "): " + uci(chosen) + " " +
+           (is_win(v) ? "wins in " + std::to_string(distance_of(v)) + " plies"
+            : is_loss(v) ? "loses in " + std::to_string(distance_of(v)) + " plies, the longest defence"
+                         : std::string("keeps the draw")));
+  return true;
+}
+
+std::string UciEngine::State::think(const UciGame& game, const GoRequest& request, const std::atomic<bool>& stop) {
+  const auto start = Clock::now();
+  const Position& pos = *game.position;
+  const ChessBoard& board = game.board;
+  const std::vector<Move> allowed = gui_legal_moves(pos, board);
+  if (allowed.empty()) {
+    out.send("info string no move of Chunker's rules is legal in chess here; answering with a chess move");
+    return chess_move(board);
+  }
+  Move chosen;
+  if (settings.use_oracle && oracle_move_of(pos, allowed, start, chosen)) return uci(chosen);
+  ChoiceLimits limits;
+  if (request.depth > 0) limits.max_ply = request.depth;
+  if (request.nodes > 0) limits.node_limit = request.nodes;
+  limits.hash_megabytes = settings.hash_mb;
+  limits.stop = &stop;
+  const std::vector<const Classifier*> list = classifiers();
+  auto report = [&](const MoveChoice& choice) {
+    const RankedMove& top = choice.ranked.front();
+    out.send(info_line(choice.rounds, score_text(top.value, top.proven), choice.nodes, start, top.move));
+  };
+  const MoveChoice choice = choose_move(pos, allowed, game.line, list, libraries_usable ? libraries.get() : nullptr, limits, report);
+  if (choice.rounds == 0) report(choice);
+  return uci(choice.ranked.front().move);
+}
+
+void UciEngine::State::go(std::istringstream& words) {
+  GoRequest request;
+  std::string word;
+  // A GUI waits for the bestmove of every go: a malformed limit is reported
+  // and left out, and the search still answers.
+  bool malformed = false;
+  auto number = [&](long long low, long long unset) {
+    long long n = low;
+    if (words >> n && n >= low) return n;
+    words.clear();
+    malformed = true;
+    out.send("info string go " + word + " needs a number of at least " + std::to_string(low) + ": ignored");
+    return unset;
+  };
+  while (words >> word) {
+    if (word == "depth") request.depth = int(std::min<long long>(number(1, 0), MAX_DISTANCE));
+    else if (word == "nodes") request.nodes = std::uint64_t(number(1, 0));
+    else if (word == "movetime") request.movetime_ms = number(0, -1);
+    else if (word == "wtime") request.clock_ms[WHITE] = number(0, -1);
+    else if (word == "btime") request.clock_ms[BLACK] = number(0, -1);
+    else if (word == "winc") request.increment_ms[WHITE] = number(0, 0);
+    else if (word == "binc") request.increment_ms[BLACK] = number(0, 0);
+    else if (word == "movestogo") request.moves_to_go = int(std::min<long long>(number(1, 0), 1000));
+    else if (word == "infinite" || word == "ponder") request.infinite = true;
+    else out.send("info string go: ignoring '" + word + "'");
+  }
+  if (malformed && !request.limited()) request.movetime_ms = MALFORMED_GO_MS;
+  if (!game) {
+    out.send("info string " + no_game);
+    out.send("bestmove 0000");
+    return;
+  }
+  const long long budget = request.budget_ms(game->board.side());
+  if (!game->position) {
+    // Chunker's game is over, or never was: say so, and keep to chess.
+    const Color side = game->board.side();
+    const int cp = !game->winner ? 0 : *game->winner == side ? PROVEN_CP : -PROVEN_CP;
+    out.send("info string " + game->over);
+    out.send("info depth 0 score cp " + std::to_string(cp));
+    const std::string move = chess_move(game->board, game->boards);
+    thinker.start([move](const std::atomic<bool>&) { return move; }, budget, request.infinite);
+    return;
+  }
+  thinker.start([this, current = *game, request](const std::atomic<bool>& stop) { return think(current, request, stop); }, budget,
+                request.infinite);
+}
+
+void UciEngine::State::set_option(const std::string& line) {
+  // setoption name NAME [value VALUE]
+  const std::size_t name_at = line.find(" name "), value_at = line.find(" value ");
+  if (name_at == std::string::npos || value_at == std::string::npos || value_at < name_at) {
+    out.send("info string setoption needs: setoption name NAME value VALUE");
+    return;
+  }
+  const std::string name = line.substr(name_at + 6, value_at - name_at - 6), value = line.substr(value_at + 7);
+  auto number = [&](long long low, long long high) {
+    std::size_t used = 0;
+    long long n = 0;
+    try {
+      n = std::stoll(value, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used == 0 || used != value.size() || n < low || n > high)
+      throw InputError("option " + name + " needs a number from " + std::to_string(low) + " to " + std::to_string(high) +
+                       ", got '" + value + "'");
+    return n;
+  };
+  if (name == "Hash") settings.hash_mb = std::size_t(number(1, MAX_HASH_MB));
+  else if (name == "Level") settings.level = int(number(0, MAX_LEVEL));
+  else if (name == "UseOracle") {
+    if (value != "true" && value != "false") throw InputError("option UseOracle needs true or false, got '" + value + "'");
+    settings.use_oracle = value == "true";
+  } else if (name == "Libraries") {
+    settings.libraries = value;
+    libraries = std::make_unique<ChunkLibraries>(value);
+    built_level.reset();
+    owned.clear();
+  } else if (name == "OracleDir") {
+    const std::lock_guard lock(oracle_mutex);
+    settings.oracle_dir = value;
+    oracle = std::make_unique<OracleTables>(value);
+    oracle_problem_told = false;
+  } else {
+    out.send("info string no option named '" + name + "'");
+  }
+}
+
+UciEngine::UciEngine(std::ostream& out, UciSettings settings) : state_(std::make_unique<State>(out, std::move(settings))) {}
+UciEngine::~UciEngine() { state_->thinker.stop(); }
+
+bool UciEngine::execute(const std::string& line) {
+  State& s = *state_;
+  std::istringstream words(line);
+  std::string command;
+  words >> command;
+  try {
+    if (command == "uci") {
+      s.out.send("id name Chunker");
+      s.out.send("id author the Chunker developers");
+      s.out.send("option name Hash type spin default " + std::to_string(s.settings.hash_mb) + " min 1 max " +
+                 std::to_string(MAX_HASH_MB));
+      s.out.send("option name Level type spin default " + std::to_string(s.settings.level) + " min 0 max " +
+                 std::to_string(MAX_LEVEL));
+      s.out.send("option name UseOracle type check default " + std::string(s.settings.use_oracle ? "true" : "false"));
+      s.out.send("option name Libraries type string default " + s.settings.libraries);
+      s.out.send("option name OracleDir type string default " + s.settings.oracle_dir);
+      s.out.send("uciok");
+    } else if (command == "isready") {
+      s.ready();
+      s.out.send("readyok");
+    } else if (command == "ucinewgame") {
+      s.thinker.stop();
+      s.game.reset();
+      s.no_game = "no position given";
+    } else if (command == "position") {
+      s.thinker.stop();
+      std::string rest;
+      std::getline(words, rest);
+      s.set_position(rest);
+    } else if (command == "go") {
+      s.thinker.stop();
+      s.go(words);
+    } else if (command == "stop") {
+      s.thinker.stop();
+    } else if (command == "setoption") {
+      s.thinker.stop();
+      s.set_option(line);
+    } else if (command == "quit") {
+      s.thinker.stop();
+      return false;
+    } else if (!command.empty() && command != "debug" && command != "ponderhit" && command != "register") {
+      s.out.send("info string unknown command '" + command + "'");
+    }
+  } catch (const InputError& e) {
+    s.out.send(std::string("info string ") + e.what());
+  } catch (const std::exception& e) {
+    s.out.send(std::string("info string error: ") + e.what());
+  }
+  return true;
+}
+
+}  // namespace chunker::cli

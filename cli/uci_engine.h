@@ -1,0 +1,40 @@
+// `chunker uci`: the Universal Chess Interface, so that a chess GUI or a
+// match runner can load the engine. Commands are read by execute(), one line
+// at a time; what it says goes to the stream it was given. In the oracle's
+// domain it plays the oracle's move at once; elsewhere the Chunker search
+// with the libraries and schemas, guided by the chunk evaluation
+// (schemas/move_choice.h), on its own thread: `stop`, the clock or
+// `movetime` end it, and `go infinite` holds its bestmove back until `stop`.
+// It never sends an illegal or null move while a legal one exists: every
+// move is checked against the chess board the GUI sees (uci_game.h), and
+// once Chunker's game is over it says so and keeps answering in chess.
+#pragma once
+
+#include <iosfwd>
+#include <memory>
+#include <string>
+
+namespace chunker::cli {
+
+struct UciSettings {
+  std::string libraries;   // the chunk libraries' directory (option Libraries)
+  std::string oracle_dir;  // the oracle tables' directory (option OracleDir)
+  int level = 5;           // the schemas consulted (option Level)
+  std::size_t hash_mb = 64;
+  bool use_oracle = true;  // option UseOracle: false lets the schemas and the evaluation play alone
+};
+
+class UciEngine {
+public:
+  UciEngine(std::ostream& out, UciSettings settings);
+  ~UciEngine();
+  // Runs one command line; false after `quit`. Never throws: a malformed
+  // command gets an `info string` and the engine goes on.
+  bool execute(const std::string& line);
+
+private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace chunker::cli

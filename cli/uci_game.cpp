@@ -1,0 +1,170 @@
+#include "uci_game.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <sstream>
+
+#include "notation.h"
+
+namespace chunker::cli {
+
+namespace {
+
+// chess_move's weights: a mate above all, a repetition below every other
+// loss, a queen above any other piece, each reply left to the opponent 1.
+constexpr long MATE_WORTH = 1'000'000;
+constexpr long REPETITION_WORTH = 100'000;
+constexpr long QUEEN_WORTH = 1'000;
+constexpr long PIECE_WORTH = 100;
+constexpr long KING_DISTANCE_WORTH = 4;  // per square between the kings, for the side with more queens
+
+int queens(const ChessBoard& board, Color c) {
+  int n = 0;
+  for (Square s = 0; s < SQUARE_NB; ++s) n += board.at(s) == (c == WHITE ? 'Q' : 'q');
+  return n;
+}
+
+const char* const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+void end_game(UciGame& game, std::string why, std::optional<Color> winner) {
+  game.position.reset();
+  game.over = std::move(why);
+  game.winner = winner;
+}
+
+// A game end the rules see in the position itself: mate, stalemate, bare kings.
+void check_end(UciGame& game) {
+  const Position& pos = *game.position;
+  if (pos.bare_kings()) return end_game(game, "the game is over: bare kings, a draw", std::nullopt);
+  if (!legal_moves(pos).empty()) return;
+  if (pos.in_check())
+    return end_game(game, std::string("the game is over: ") + colour_name(pos.side) + " is checkmated", ~pos.side);
+  end_game(game, std::string("the game is over: ") + colour_name(pos.side) + " is stalemated, a draw", std::nullopt);
+}
+
+}  // namespace
+
+std::optional<Position> chunker_position(const ChessBoard& board, std::string& why, std::optional<Color>& winner) {
+  Position pos;
+  pos.side = board.side();
+  for (Square s = 0; s < SQUARE_NB; ++s) {
+    const char p = board.at(s);
+    const Color c = p >= 'a' ? BLACK : WHITE;
+    if (p == 'P' || p == 'p') pos.pawns[c] |= square_bb(s);
+    else if (p == 'K' || p == 'k') pos.king[c] = s;
+    else if ((p == 'Q' || p == 'q') && c != pos.side && relative_rank(c, s) == 7 && pos.promoted == NO_SQUARE)
+      pos.promoted = s;  // maybe the piece a promotion just made
+    else if (p != '.') {
+      why = std::string("piece '") + p + "' on " + square_name(s) + ": Chunker plays kings and pawns only";
+      return std::nullopt;
+    }
+  }
+  pos.ep = board.en_passant();
+  if (pos.ep != NO_SQUARE) {
+    // Kept only where a capture exists (Position's convention).
+    pos.ep = pawn_attacks(~pos.side, pos.pawns[pos.side]) & square_bb(pos.ep) ? pos.ep : NO_SQUARE;
+  }
+  if (const Problem problem = find_problem(pos); problem.kind != Problem::None) {
+    why = describe(problem, pos);
+    return std::nullopt;
+  }
+  if (pos.promoted != NO_SQUARE) {
+    const Color promoter = ~pos.side;
+    const Bitboard guarded = KING_ATTACKS[pos.king[promoter]] | pawn_attacks(promoter, pos.pawns[promoter]);
+    if (!(KING_ATTACKS[pos.king[pos.side]] & square_bb(pos.promoted)) || (guarded & square_bb(pos.promoted))) {
+      why = std::string("the game is over: ") + colour_name(promoter) + " promoted safely on " + square_name(pos.promoted);
+      winner = promoter;
+      return std::nullopt;
+    }
+  }
+  return pos;
+}
+
+UciGame read_game(const std::string& words) {
+  std::istringstream in(words);
+  std::string word, fen;
+  bool has_moves = false;
+  in >> word;
+  if (word == "startpos") {
+    fen = START_FEN;
+    if (in >> word && !(has_moves = word == "moves")) throw InputError("position: expected 'moves', got '" + word + "'");
+  } else if (word == "fen") {
+    while (in >> word && !(has_moves = word == "moves")) fen += (fen.empty() ? "" : " ") + word;
+  } else {
+    throw InputError("position needs startpos or fen");
+  }
+  UciGame game{ChessBoard::from_fen(fen), std::nullopt, "", std::nullopt, {}, {}};
+  game.position = chunker_position(game.board, game.over, game.winner);
+  if (game.position) check_end(game);
+  std::vector<Position>& line = game.line;
+  game.boards.push_back(game.board);
+  if (game.position) line.push_back(*game.position);
+  while (has_moves && in >> word) {
+    if (!game.board.play(word)) throw InputError("illegal move " + word + " in the position given");
+    game.boards.push_back(game.board);
+    if (!game.position) continue;
+    const Position pos = *game.position;
+    const std::string plain = word.size() == 5 ? word.substr(0, 4) : word;  // every promotion is a nominal queen
+    const auto move = find_move(pos, plain);
+    if (!move) {
+      // Legal in chess, not under §1: the promoted piece was left standing.
+      end_game(game, std::string("the game is over: ") + colour_name(pos.side) + " left the promoted piece on " +
+                         square_name(pos.promoted) + " standing", ~pos.side);
+      continue;
+    }
+    if (move->kind() == MoveKind::Promotion && is_safe_promotion(pos, *move)) {
+      end_game(game, std::string("the game is over: ") + colour_name(pos.side) + " promoted safely with " + word, pos.side);
+      continue;
+    }
+    game.position = make_move(pos, *move);
+    if (std::find(line.begin(), line.end(), *game.position) != line.end()) {
+      end_game(game, "the game is over: a position repeated, a draw", std::nullopt);
+      continue;
+    }
+    line.push_back(*game.position);
+    check_end(game);
+  }
+  return game;
+}
+
+std::vector<Move> gui_legal_moves(const Position& pos, const ChessBoard& board) {
+  const std::vector<std::string> chess = board.legal_moves();
+  std::vector<Move> out;
+  for (Move m : legal_moves(pos))
+    if (std::find(chess.begin(), chess.end(), uci(m)) != chess.end()) out.push_back(m);
+  return out;
+}
+
+std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier) {
+  const std::vector<std::string> moves = board.legal_moves();
+  if (moves.empty()) return "";
+  const char own_queen = board.side() == WHITE ? 'Q' : 'q';
+  auto worth = [&](const std::string& m) {
+    ChessBoard after = board;
+    after.play(m);
+    const std::vector<std::string> replies = after.legal_moves();
+    if (replies.empty()) return after.in_check() ? MATE_WORTH : -MATE_WORTH;  // mate, or a stalemate's draw
+    long score = -long(replies.size());
+    if (m.size() == 5) score += m[4] == 'q' ? QUEEN_WORTH : -QUEEN_WORTH;
+    const char taken = char(std::tolower(static_cast<unsigned char>(board.at(make_square(m[2] - 'a', m[3] - '1')))));
+    if (taken == 'q') score += QUEEN_WORTH;
+    else if (taken != '.') score += PIECE_WORTH;
+    for (const std::string& r : replies)
+      if (after.at(make_square(r[2] - 'a', r[3] - '1')) == own_queen) score -= QUEEN_WORTH;
+    if (std::find(earlier.begin(), earlier.end(), after) != earlier.end()) score -= REPETITION_WORTH;
+    // With a queen against none, the king comes to help mate.
+    if (queens(after, board.side()) > queens(after, ~board.side())) {
+      const Square ours = after.king(board.side()), theirs = after.king(~board.side());
+      score -= KING_DISTANCE_WORTH * std::max(std::abs(file_of(ours) - file_of(theirs)), std::abs(rank_of(ours) - rank_of(theirs)));
+    }
+    return score;
+  };
+  std::string best = moves.front();
+  long best_worth = worth(best);
+  for (std::size_t i = 1; i < moves.size(); ++i)
+    if (const long w = worth(moves[i]); w > best_worth) best_worth = w, best = moves[i];
+  return best;
+}
+
+}  // namespace chunker::cli

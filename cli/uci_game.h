@@ -1,0 +1,53 @@
+// The game as a chess GUI sends it to `chunker uci`: the chess board (every
+// piece, queens after a promotion) and, while Chunker's rules (DESIGN.md §1)
+// still have the game going on, Chunker's position. A GUI plays chess, not
+// "first safe promotion wins": it sends the queen a promotion made, keeps
+// playing after a safe one, and repeats positions Chunker scores as a draw.
+// This is where the two views are kept side by side and where the moment
+// Chunker's game ends is found.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chess_board.h"
+#include "movegen.h"
+
+namespace chunker::cli {
+
+struct UciGame {
+  ChessBoard board;
+  // Chunker's position while its game goes on: nullopt once it is over, or
+  // when the position never was one of kings and pawns.
+  std::optional<Position> position;
+  // Why `position` is empty: the end of Chunker's game, or the pieces.
+  std::string over;
+  std::optional<Color> winner;  // of Chunker's game; nullopt for a draw or none
+  std::vector<Position> line;   // Chunker's positions of the game so far, the current one last
+  std::vector<ChessBoard> boards;  // the chess positions of the game so far, the current one last
+};
+
+// From the words after `position` (startpos|fen FEN [moves M...]). Throws
+// InputError naming the first problem: a malformed FEN, an illegal move.
+UciGame read_game(const std::string& words);
+
+// Chunker's position of a chess board with kings and pawns and, right after
+// an unsafe promotion, the promoted queen; nullopt otherwise, with `why`
+// saying what stands in the way (another piece, a promotion that was safe).
+std::optional<Position> chunker_position(const ChessBoard& board, std::string& why, std::optional<Color>& winner);
+
+// The legal moves of Chunker's position a chess GUI accepts too (in check
+// by a promoted queen, say, only its capture), in movegen order.
+std::vector<Move> gui_legal_moves(const Position& pos, const ChessBoard& board);
+
+// A legal chess move to answer with when Chunker's rules have nothing to
+// say, chosen one ply deep so that a GUI's game can end: a mate first; then
+// material won (a queen promotion, a capture) and the fewest replies left to
+// the opponent (how a queen drives a king to mate); never a stalemate, a
+// queen left where it can be taken, or a repetition of one of `earlier`
+// (the GUI would call it a draw) where another move exists. Empty when there
+// is no legal move.
+std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier = {});
+
+}  // namespace chunker::cli

@@ -1,0 +1,84 @@
+#include "oracle_play.h"
+
+#include <algorithm>
+
+namespace chunker {
+
+const OracleTables::Loaded& OracleTables::table(Layout layout) {
+  auto it = tables_.find(layout);
+  if (it != tables_.end()) return it->second;
+  Loaded loaded;
+  try {
+    loaded.table.emplace(load_oracle(data_dir_, layout));
+  } catch (const TableError& e) {
+    loaded.problem = e.what();
+  }
+  return tables_.emplace(layout, std::move(loaded)).first->second;
+}
+
+std::vector<std::string> OracleTables::load_all() {
+  std::vector<std::string> problems;
+  for (Layout layout : {Layout::AbcFgh, Layout::AbcEfg})
+    if (const Loaded& loaded = table(layout); !loaded.table) problems.push_back(loaded.problem);
+  return problems;
+}
+
+std::optional<OracleAnswer> OracleTables::probe(const Position& pos) {
+  const auto slot = locate(pos);
+  if (!slot) return std::nullopt;
+  OracleAnswer answer;
+  answer.layout = slot->layout;
+  const Loaded& loaded = table(slot->layout);
+  answer.built = loaded.table.has_value();
+  answer.problem = loaded.problem;
+  if (answer.built) {
+    const Position view = slot->view(pos);
+    answer.value = loaded.table->value(view);
+    for (auto [move, value] : move_values(*loaded.table, view)) answer.moves.emplace_back(slot->unview(move), value);
+  }
+  return answer;
+}
+
+namespace {
+
+// Orders values for the mover: any win above any draw above any loss; the
+// shorter win and the longer loss first.
+bool better(Value a, Value b) { return a > b; }
+
+}  // namespace
+
+Move oracle_move(const std::vector<std::pair<Move, Value>>& moves, const std::vector<Move>& allowed,
+                 const std::function<int(Move)>& replies_keeping_draw) {
+  std::vector<std::pair<Move, Value>> candidates;
+  for (const auto& mv : moves)
+    if (std::find(allowed.begin(), allowed.end(), mv.first) != allowed.end()) candidates.push_back(mv);
+  if (candidates.empty()) return Move();
+  // Values order exactly as wanted: win_in(d) falls with d, loss_in(d) rises.
+  Value best = candidates.front().second;
+  for (const auto& [m, v] : candidates)
+    if (better(v, best)) best = v;
+  std::vector<Move> tied;
+  for (const auto& [m, v] : candidates)
+    if (v == best) tied.push_back(m);
+  if (is_decisive(best) || tied.size() == 1) return tied.front();
+  Move chosen = tied.front();
+  int fewest = replies_keeping_draw(chosen);
+  for (std::size_t i = 1; i < tied.size() && fewest > 0; ++i)
+    if (const int n = replies_keeping_draw(tied[i]); n < fewest) fewest = n, chosen = tied[i];
+  return chosen;
+}
+
+Move oracle_move(OracleTables& tables, const Position& pos, const OracleAnswer& answer, const std::vector<Move>& allowed) {
+  auto replies_keeping_draw = [&](Move m) {
+    // After a promotion the reply must take the piece: not in the domain's
+    // tables, and not a move worth preferring for its replies.
+    if (m.kind() == MoveKind::Promotion) return 1 << 20;
+    const auto after = tables.probe(make_move(pos, m));
+    if (!after || !after->built) return 1 << 20;
+    return int(std::count_if(after->moves.begin(), after->moves.end(),
+                             [](const auto& mv) { return !is_decisive(mv.second); }));
+  };
+  return oracle_move(answer.moves, allowed, replies_keeping_draw);
+}
+
+}  // namespace chunker

@@ -1,0 +1,59 @@
+// Perfect play in the domain (DESIGN.md §6): the oracle's values of a
+// position and of its moves as played on the board, and the move to play.
+// `chunker uci` plays it and `chunker inspect` shows the same values.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "oracle.h"
+
+namespace chunker {
+
+// What the oracle says of a position in its domain.
+struct OracleAnswer {
+  Layout layout = Layout::AbcFgh;
+  bool built = false;   // false: the table could not be loaded (problem says why)
+  std::string problem;  // the one-line reason, naming the command that builds the table
+  Value value = 0;      // for the side to move
+  std::vector<std::pair<Move, Value>> moves;  // each legal move, as played in the position, and its value
+};
+
+// The two layouts' tables, each loaded the first time a position needs it
+// (and once only, a failure included) from `data_dir`.
+class OracleTables {
+public:
+  explicit OracleTables(std::string data_dir) : data_dir_(std::move(data_dir)) {}
+  // nullopt outside the domain (no layout holds the position).
+  std::optional<OracleAnswer> probe(const Position& pos);
+  // Loads every layout's table now (a GUI's `isready`, before the clock
+  // runs); the one-line problem of each that could not be loaded.
+  std::vector<std::string> load_all();
+
+private:
+  struct Loaded {
+    std::optional<OracleTable> table;
+    std::string problem;
+  };
+  const Loaded& table(Layout layout);
+
+  std::string data_dir_;
+  std::map<Layout, Loaded> tables_;
+};
+
+// The oracle's move among `allowed` (the moves a caller may send: every
+// legal move, or those a chess GUI accepts too), or none when `allowed` is
+// empty: the fastest win; in a lost position the longest defence; in a drawn
+// one a move that keeps the draw, and among those the one that leaves the
+// opponent the fewest replies that keep it (the most chances to go wrong).
+// `replies_keeping_draw(move)` counts those replies; it is asked only of
+// drawing moves when there are several.
+Move oracle_move(const std::vector<std::pair<Move, Value>>& moves, const std::vector<Move>& allowed,
+                 const std::function<int(Move)>& replies_keeping_draw);
+
+// oracle_move with the replies counted by probing the tables.
+Move oracle_move(OracleTables& tables, const Position& pos, const OracleAnswer& answer, const std::vector<Move>& allowed);
+
+}  // namespace chunker

@@ -1,0 +1,25 @@
+// An evaluation for positions the search cannot prove (the paper §5.3: "an
+// evaluation polynomial in the properties" of the chunks, "necessary for
+// defensive play in losing positions"). It scores each Kv3CPP chunk by what
+// the libraries say of it with the real side to move — a forced breakthrough
+// (the pawns win under KCP) above a zugzwang win (AM) above pawns that only
+// hold with the passing option (PCP), a king that wins the chunk below all —
+// and adds Peasant's evaluator (engine/peasant_eval.h) for what chunks do not
+// see: material, passers, the kings' distance to the pawns, the opposition.
+// A heuristic score, never a proof: it stays far below every game value.
+#pragma once
+
+#include "kv3cpp_library.h"
+#include "position.h"
+
+namespace chunker {
+
+// The score for the side to move; |score| < EVALUATION_BOUND.
+Value evaluate(const Position& pos, const ChunkLibraries& libraries);
+constexpr Value EVALUATION_BOUND = 5000;
+
+// The chunk terms alone, from White's side (the sum over both chunks of the
+// pawns' term, White's pawns counted plus and Black's minus).
+int chunk_terms(const Position& pos, const ChunkLibraries& libraries);
+
+}  // namespace chunker

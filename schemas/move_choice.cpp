@@ -1,0 +1,108 @@
+#include "move_choice.h"
+
+#include <algorithm>
+
+#include "evaluation.h"
+#include "peasant_eval.h"
+#include "rules.h"
+
+namespace chunker {
+
+namespace {
+
+// The first round's budget per move; each round doubles it, so the rounds
+// before the last cost at most as much as the last.
+constexpr std::uint64_t FIRST_ROUND_NODES = 2000;
+// A move's hash table grows with its node budget (a table allocated and
+// cleared per search must not cost more than the search), up to the Hash
+// the GUI set.
+constexpr std::uint64_t HASH_BYTES_PER_NODE = 64;
+
+// A proven draw (a repetition, say) ranks below an undecided move that the
+// evaluation does not find clearly worse: the search has not proven the
+// position drawn, so the undecided move may still win. In Peasant's units
+// (a pawn is 10).
+constexpr int DRAW_CONTEMPT = 30;
+
+// A key that orders candidates: proven wins (shorter first, known distances
+// before unknown), then the rest by score, then proven losses (longer first).
+struct Rank {
+  int tier;   // 2 win, 1 undecided or draw, 0 loss
+  long key;   // larger is better within the tier
+};
+Rank rank_of(const RankedMove& m) {
+  if (m.proven && is_win(m.value)) return {2, m.value};
+  if (m.proven && is_loss(m.value)) return {0, m.value};
+  return {1, m.proven ? -DRAW_CONTEMPT : m.value};
+}
+
+}  // namespace
+
+bool ranks_before(const RankedMove& a, const RankedMove& b) {
+  const Rank ra = rank_of(a), rb = rank_of(b);
+  return ra.tier != rb.tier ? ra.tier > rb.tier : ra.key > rb.key;
+}
+
+MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, const std::vector<Position>& earlier,
+                       const std::vector<const Classifier*>& classifiers, const ChunkLibraries* libraries,
+                       const ChoiceLimits& limits,
+                       const std::function<void(const MoveChoice&)>& progress) {
+  MoveChoice choice;
+  for (Move m : allowed) {
+    RankedMove r;
+    r.move = m;
+    const Position child = make_move(pos, m);
+    if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) {
+      r.value = win_in(1);
+      r.proven = true;
+    } else if (std::find(earlier.begin(), earlier.end(), child) != earlier.end()) {
+      r.value = 0;
+      r.proven = true;
+    } else if (const auto over = rule_value(child, legal_moves(child))) {
+      r.value = from_child(*over);
+      r.proven = true;
+    } else {
+      r.value = libraries ? -evaluate(child, *libraries) : -peasant_evaluate(child);
+    }
+    choice.ranked.push_back(r);
+  }
+  auto stopped = [&] { return limits.stop && limits.stop->load(); };
+  auto settled = [&] {
+    // A proven win with its distance cannot be beaten by further search but
+    // by a shorter one; stop once every move is proven or one wins at once.
+    return std::all_of(choice.ranked.begin(), choice.ranked.end(), [](const RankedMove& r) { return r.proven; }) ||
+           std::any_of(choice.ranked.begin(), choice.ranked.end(),
+                       [](const RankedMove& r) { return r.proven && r.value == win_in(1); });
+  };
+  std::stable_sort(choice.ranked.begin(), choice.ranked.end(), ranks_before);
+  for (std::uint64_t budget = FIRST_ROUND_NODES; !settled() && !stopped() && choice.nodes < limits.node_limit; budget *= 2) {
+    bool any_searched = false, budget_ran_out = false;
+    for (RankedMove& r : choice.ranked) {
+      if (r.proven || stopped() || choice.nodes >= limits.node_limit) continue;
+      SearchLimits search;
+      search.max_ply = std::max(1, limits.max_ply - 1);
+      search.node_limit = std::min(budget, limits.node_limit - choice.nodes);
+      search.hash_megabytes = std::clamp<std::size_t>(search.node_limit * HASH_BYTES_PER_NODE >> 20, 1, limits.hash_megabytes);
+      search.stop = limits.stop;
+      const SearchResult result = solve(make_move(pos, r.move), search, classifiers);
+      choice.nodes += result.nodes;
+      any_searched = true;
+      budget_ran_out |= result.stop == StopReason::NodeLimit;
+      if (result.proven) {
+        r.proven = true;
+        r.value = from_child(result.value);
+        r.distance_known = result.distance_known;
+      }
+    }
+    std::stable_sort(choice.ranked.begin(), choice.ranked.end(), ranks_before);
+    if (!any_searched) break;
+    ++choice.rounds;
+    if (progress) progress(choice);
+    // Every search ended at its ply limit, not its budget: more nodes
+    // would only repeat them.
+    if (!budget_ran_out) break;
+  }
+  return choice;
+}
+
+}  // namespace chunker

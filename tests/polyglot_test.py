@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""`chunker uci` behind PolyGlot, driven through the xboard protocol as xboard
+itself drives it (no display): the engine plays both sides of the Szén
+position (4k3/5ppp/8/8/8/8/PPP5/3K4 w, a White win in 51 plies by the oracle)
+and White must promote safely before Black does. Every move is checked with
+the referee's own legality test (tests/kp_referee.py), and PolyGlot must never
+report an illegal move or resign for the engine.
+
+usage: polyglot_test.py CHUNKER DATA_DIR [--no-oracle] [--plies N] [--st SECONDS]
+Exit status 77 (CTest's skip) when polyglot is not installed.
+"""
+import argparse
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import kp_referee  # noqa: E402
+
+SZEN = '4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1'
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('chunker')
+    ap.add_argument('data')
+    ap.add_argument('--no-oracle', action='store_true')
+    ap.add_argument('--plies', type=int, default=160)
+    ap.add_argument('--st', type=int, default=1, help='seconds a move (xboard st)')
+    args = ap.parse_args()
+    polyglot = shutil.which('polyglot') or ('/usr/games/polyglot' if os.path.exists('/usr/games/polyglot') else None)
+    if not polyglot:
+        print('SKIP: polyglot is not installed (apt-get install polyglot; scripts/setup.sh does)')
+        return 77
+    engine = '%s uci --libraries %s --data %s --hash 16%s' % (
+        args.chunker, args.data, args.data, ' --no-oracle' if args.no_oracle else '')
+    proc = subprocess.Popen([polyglot, '-noini', '-ec', engine, '-log', 'false'], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, bufsize=1)
+    transcript = []
+
+    def send(line):
+        proc.stdin.write(line + '\n')
+        proc.stdin.flush()
+
+    lines = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(l) for l in proc.stdout] + [lines.put(None)], daemon=True).start()
+
+    def read_until(pred, seconds):
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            try:
+                line = lines.get(timeout=max(0.01, deadline - time.time()))
+            except queue.Empty:
+                break
+            if line is None:
+                break
+            line = line.rstrip('\n')
+            transcript.append(line)
+            if line.startswith(('Illegal move', 'resign', 'tellusererror', 'Error')) or line == 'move 0000':
+                raise AssertionError('polyglot says: ' + line)
+            if pred(line):
+                return line
+        raise AssertionError('no answer within %ss; last lines: %s' % (seconds, transcript[-5:]))
+
+    game = kp_referee.Game(SZEN)
+    try:
+        send('xboard')
+        send('protover 2')
+        read_until(lambda l: 'done=1' in l, 30)
+        send('new')
+        send('force')
+        send('setboard ' + SZEN)
+        send('st %d' % args.st)
+        send('post')
+        line_of_play = []
+        for ply in range(args.plies):
+            send('go')
+            line = read_until(lambda l: l.startswith('move '), 30 + 5 * args.st)
+            move = line.split()[1]
+            if not game.play(move):
+                raise AssertionError('illegal move %s after %s' % (move, ' '.join(line_of_play)))
+            line_of_play.append(move)
+            send('force')
+            if game.result:
+                break
+        send('quit')
+    finally:
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    print('moves: ' + ' '.join(line_of_play))
+    print('result: %s (%s) after %d plies' % (game.result or 'none', game.reason or 'still going', len(line_of_play)))
+    if game.result != '1-0' or not game.reason.startswith('safe promotion'):
+        print('FAIL: White, to move in the Szén position, should have promoted safely first')
+        return 1
+    print('ok: White promoted safely first')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
