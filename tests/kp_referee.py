@@ -1,6 +1,7 @@
 """A referee for games of kings and pawns played through chess front ends:
-its own legality test (chess moves of kings, pawns and the queens promotions
-make; written apart from the engine's generator so that it checks it) and
+its own legality test (chess moves of kings, pawns and the pieces promotions
+make, each of its kind: a GUI plays chess, and Stockfish may underpromote;
+written apart from the engine's generator so that it checks it) and
 Chunker's game end (DESIGN.md §1): the first safe promotion wins, an unsafe
 one must be taken at once (or answered by a safe one), checkmate loses,
 stalemate and bare kings draw, a repeated position draws.
@@ -9,6 +10,9 @@ Used by tests/polyglot_test.py and bench/match.
 """
 
 KING_STEPS = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]
+# The lines a promoted queen, rook or bishop slides along, and a knight's jumps.
+SLIDES = {'q': KING_STEPS, 'r': [(1, 0), (0, 1), (-1, 0), (0, -1)], 'b': [(1, 1), (-1, 1), (-1, -1), (1, -1)]}
+KNIGHT_JUMPS = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]
 
 
 def square(name):
@@ -20,7 +24,7 @@ def name(sq):
 
 
 class Game:
-    """A position: board {(file, rank): 'K','P','Q','k','p','q'}, side 'w'/'b',
+    """A position: board {(file, rank): piece letter as in FEN}, side 'w'/'b',
     en passant square; the positions seen; Chunker's result once over."""
 
     def __init__(self, fen):
@@ -32,8 +36,8 @@ class Game:
                 if c.isdigit():
                     f += int(c)
                 else:
-                    if c not in 'KPQkpq':
-                        raise ValueError('piece %s: kings, pawns and promoted queens only' % c)
+                    if c not in 'KPQRBNkpqrbn':
+                        raise ValueError('piece %s: kings, pawns and promoted pieces only' % c)
                     self.board[(f, 7 - r)] = c
                     f += 1
         self.side = fields[1]
@@ -54,7 +58,7 @@ class Game:
         return piece is not None and self.white(piece) == (self.side == 'w')
 
     def attacked(self, sq, by_white):
-        """Is sq attacked by the side by_white (a queen attacks like one)?"""
+        """Is sq attacked by the side by_white (a promoted piece as its kind)?"""
         f, r = sq
         for (pf, pr), p in self.board.items():
             if self.white(p) != by_white:
@@ -65,8 +69,11 @@ class Game:
                 return True
             if kind == 'p' and abs(df) == 1 and dr == (1 if by_white else -1):
                 return True
-            if kind == 'q' and (df == 0 or dr == 0 or abs(df) == abs(dr)) and (df, dr) != (0, 0):
-                sf, sr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+            if kind == 'n' and (df, dr) in KNIGHT_JUMPS:
+                return True
+            sf, sr = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+            if kind in SLIDES and (sf, sr) in SLIDES[kind] and (df == 0 or dr == 0 or abs(df) == abs(dr)) \
+                    and (df, dr) != (0, 0):
                 x, y = pf + sf, pr + sr
                 while (x, y) != sq and (x, y) not in self.board:
                     x, y = x + sf, y + sr
@@ -84,9 +91,13 @@ class Game:
             if not self.ours(p):
                 continue
             kind = p.lower()
-            if kind == 'k' or kind == 'q':
-                steps = KING_STEPS
-                for sf, sr in steps:
+            if kind == 'n':
+                for sf, sr in KNIGHT_JUMPS:
+                    x, y = f + sf, r + sr
+                    if 0 <= x < 8 and 0 <= y < 8 and not self.ours(self.board.get((x, y))):
+                        out.append(((f, r), (x, y)))
+            elif kind == 'k' or kind in SLIDES:
+                for sf, sr in KING_STEPS if kind == 'k' else SLIDES[kind]:
                     x, y = f + sf, r + sr
                     while 0 <= x < 8 and 0 <= y < 8 and not self.ours(self.board.get((x, y))):
                         out.append(((f, r), (x, y)))
@@ -105,13 +116,13 @@ class Game:
                         out.append(((f, r), t))
         return out
 
-    def after(self, frm, to):
+    def after(self, frm, to, promo='q'):
         g = Game.__new__(Game)
         g.board = dict(self.board)
         p = g.board.pop(frm)
         if p.lower() == 'p' and to == self.ep:
             g.board.pop((to[0], frm[1]), None)
-        g.board[to] = ('Q' if p == 'P' else 'q') if p.lower() == 'p' and to[1] in (0, 7) else p
+        g.board[to] = (promo.upper() if p == 'P' else promo) if p.lower() == 'p' and to[1] in (0, 7) else p
         g.ep = ((frm[0], (frm[1] + to[1]) // 2) if p.lower() == 'p' and abs(to[1] - frm[1]) == 2 else None)
         g.side = 'b' if self.side == 'w' else 'w'
         return g
@@ -140,15 +151,18 @@ class Game:
         return defended
 
     def play(self, move):
-        """Plays a move (coordinates; a promotion to any piece counts as a
-        queen, as Chunker's promotions are nominal); returns False when it is
-        not legal in chess. Sets result once Chunker's game is over."""
-        move = move[:4] + ('q' if len(move) == 5 else '')
+        """Plays a move (coordinates; the promoted piece stands as its kind,
+        for chess, though Chunker's promotions are nominal); returns False
+        when it is not legal in chess. Sets result once Chunker's game is over."""
+        promo = move[4:5]
+        if promo and promo not in 'qrbn':
+            return False
+        move = move[:4] + ('q' if promo else '')  # legal() names promotions as queens
         if self.result or move not in self.legal():
             return False
         mover = self.side
         frm, to = square(move[:2]), square(move[2:4])
-        g = self.after(frm, to)
+        g = self.after(frm, to, promo or 'q')
         winner = '1-0' if mover == 'w' else '0-1'
         loser = '0-1' if mover == 'w' else '1-0'
         if self.pending is not None and to != self.pending and not (len(move) == 5 and g.safe_promotion(to)):
