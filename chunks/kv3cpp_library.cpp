@@ -45,6 +45,7 @@ std::string assumption_name(Assumption a) {
     case Assumption::AM: return "am";
     case Assumption::PCP: return "pcp";
     case Assumption::KCP: return "kcp";
+    case Assumption::AMS: return "ams";
   }
   return "";
 }
@@ -96,7 +97,7 @@ const K3cppvkLibrary& ChunkLibraries::k3cppvk() const {
 }
 
 const Kv3cppRegions& ChunkLibraries::kv3cpp_regions() const {
-  return loaded<Kv3cppRegions>(kv3cpp_regions_, [&] { return build_strategy_regions(kv3cpp(Assumption::AM)); });
+  return loaded<Kv3cppRegions>(kv3cpp_regions_, [&] { return build_strategy_regions(kv3cpp(Assumption::AMS)); });
 }
 
 const KpkLibrary& ChunkLibraries::kpk() const {

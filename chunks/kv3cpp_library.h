@@ -1,6 +1,7 @@
 // The Kv3CPP chunk libraries (DESIGN.md §4), one per assumption about who
 // must move in the chunk: AM, both sides; PCP, the pawns may pass; KCP, the
-// king may pass. Each holds, for every entry of kv3cpp.h, the value of the
+// king may pass; AMS, AM where a lone king left without a move is
+// stalemated (a draw) instead of passing (Level 1's sound mode, level1_am.h). Each holds, for every entry of kv3cpp.h, the value of the
 // chunk for the side to move with its distance in plies (win_in(d),
 // loss_in(d), or 0 for a draw: endless play, which AM never allows but the
 // passing assumptions do). The king wins when every pawn is gone; the pawns
@@ -23,9 +24,9 @@
 
 namespace chunker {
 
-enum class Assumption : std::uint8_t { AM = 0, PCP = 1, KCP = 2 };
-constexpr int ASSUMPTION_NB = 3;
-std::string assumption_name(Assumption a);  // "am", "pcp", "kcp"
+enum class Assumption : std::uint8_t { AM = 0, PCP = 1, KCP = 2, AMS = 3 };
+constexpr int ASSUMPTION_NB = 4;
+std::string assumption_name(Assumption a);  // "am", "pcp", "kcp", "ams"
 
 struct Kv3cppLibrary {
   // The value of an entry that cannot arise (the king on a pawn, or in check
@@ -84,7 +85,7 @@ public:
   const Kv3cppTempi& kv3cpp_tempi() const;
   const ZConfigurations& z_configurations() const;
   const K3cppvkLibrary& k3cppvk() const;
-  // Built in memory from the AM library (a fraction of a second), not read.
+  // Built in memory from the AMS library (a fraction of a second), not read.
   const Kv3cppRegions& kv3cpp_regions() const;
 
 private:

@@ -1,4 +1,5 @@
-// The strategy regions of the Kv3CPP AM library: for every decided entry, a
+// The strategy regions of a Kv3CPP library played with alternating moves (AM,
+// or AMS, which Level 1 uses): for every decided entry, a
 // winning strategy that keeps to distance-optimal moves, and the squares the
 // lone king can stand on while the winner plays it and the loser plays
 // anything. A schema that lets two chunk games run side by side (Level 1)
@@ -47,7 +48,7 @@ struct Kv3cppRegions {
   std::vector<StrategyRegion> regions;  // KV3CPP_ENTRIES, indexed as in kv3cpp.h; empty where no side wins
 };
 
-// From the AM library, in order of distance: an entry's region joins those of
+// From such a library, in order of distance: an entry's region joins those of
 // its successors (the winner's chosen move, every move of the loser), each
 // built before it.
 Kv3cppRegions build_strategy_regions(const Kv3cppLibrary& am);

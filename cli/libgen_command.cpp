@@ -80,7 +80,7 @@ struct Builder {
 
 std::vector<Builder> builders() {
   std::vector<Builder> list;
-  for (Assumption a : {Assumption::AM, Assumption::PCP, Assumption::KCP})
+  for (Assumption a : {Assumption::AM, Assumption::PCP, Assumption::KCP, Assumption::AMS})
     list.push_back({kv3cpp_library_name(a), [a](Built& built, const std::string& out) {
                       const Kv3cppLibrary& library = built.kv3cpp(a);
                       save_kv3cpp(library, out);

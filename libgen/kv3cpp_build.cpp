@@ -20,6 +20,9 @@
 //   A pass that only repeats (both sides stuck) is endless play: a draw. The
 //   soundness check (chunker oracle verify) judges this choice against the
 //   whole board.
+// - AMS: as AM, but a lone king without a move is stalemated, a draw: on the
+//   board its side may have nothing to move elsewhere either. A win there
+//   never leaves the lone king stuck.
 // - PCP: the pawns' side may pass at any move; KCP: the lone king may pass
 //   unless it is in check (a move out of check is forced). K3CPPvK is played
 //   under KCP: the lone king's side may spend moves on its pawns elsewhere.
@@ -73,6 +76,10 @@ public:
     if (moves.empty()) {
       if (black_in_check) {
         e.over = loss_in(0);  // only the lone king can be in check, and this is mate
+        return e;
+      }
+      if (pos.side == BLACK && assumption_ == Assumption::AMS) {
+        e.over = 0;
         return e;
       }
       can_pass_[local] = true;  // nothing to move here: the side moves elsewhere

@@ -72,7 +72,7 @@ AmVerdict::Why AmBothChunks::independence(const Position& pos, const std::array<
   const Color winner = found.winner, loser = ~winner;
   // region[k]: k's king in the game of the chunk of the other side's pawns.
   StrategyRegion region[COLOR_NB];
-  for (const auto& [pawns, to_move] : found.games) region[~pawns] = chunk[pawns].region(regions_, to_move);
+  for (const auto& [pawns, to_move] : found.games) region[~pawns] = chunk[pawns].region(*regions_, to_move);
   if (king_hemmed_in(pos, WHITE) || king_hemmed_in(pos, BLACK)) return Why::KingHemmedIn;
   if ((region[winner].king | square_bb(pos.king[winner])) & pawn_paths(pos, winner)) return Why::BlocksOwnPawns;
   // A move of the winner's king to a square next to the loser's.

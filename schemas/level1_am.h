@@ -31,11 +31,21 @@
 //    regions 5K2/5ppp/kP6/8/8/8/P1P5/8 w. W's first square does not count,
 //    as L's moves next to W's king are only moves L cannot make on the
 //    board, which costs L only when it has no other (the next tests).
-//  - W's strategy leaves W or a lone king without a move in a chunk. The
-//    library lets a stuck side pass; on the board W would move in the other
-//    chunk out of turn, and L's king, shut in by W's pawns, is stalemated
-//    once L's pawns are gone: k7/P7/1P6/2P5/8/4p1p1/5p2/5K2 w, a draw
-//    (today's library never leaves W itself without a move).
+//  - W's strategy leaves W's pawns without a move in their chunk: the
+//    library lets a stuck side pass; on the board W would move its king in
+//    the other chunk out of turn.
+// A lone king without a move is a different matter. Under AM the library
+// lets it pass; on the board its side must move in the other chunk, and
+// L's king, shut in by W's pawns, is stalemated once L's pawns are gone:
+// k7/P7/1P6/2P5/8/4p1p1/5p2/5K2 w, a draw. So sound mode plays both chunk
+// games under AMS (kv3cpp_build.cpp), where such a king is stalemated, a
+// draw: a win there never leaves a lone king stuck, W's in L's pawn chunk
+// or L's in W's (whose chunk stands with L to move whenever L is to move,
+// see above). The regions are those of AMS. Before, the verdict was
+// withheld wherever an optimal AM strategy could leave a lone king stuck:
+// the Szen position's main line (Fine no. 68) waited for Level 1 from ply
+// 22, 8/8/8/PkP4p/1P3pp1/8/5K2/8 w, to ply 44, where AM's only stuck state
+// was Black's king on a8 against a6 b6 c7, which AMS's strategy avoids.
 //  - L can be left without a move on the board: its pawns have none (gone,
 //    or the last blocked by W's king: W's king is on an idle square of its
 //    region) while W's king there leaves L's king none either (a square
@@ -77,7 +87,8 @@ struct AmVerdict {
 class AmBothChunks : public Classifier {
 public:
   AmBothChunks(const ChunkLibraries& libraries, SchemaMode mode)
-      : am_(libraries.kv3cpp(Assumption::AM)), regions_(libraries.kv3cpp_regions()), mode_(mode) {}
+      : am_(libraries.kv3cpp(mode == SchemaMode::Sound ? Assumption::AMS : Assumption::AM)),
+        regions_(mode == SchemaMode::Sound ? &libraries.kv3cpp_regions() : nullptr), mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 1 (AM, both chunks)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
@@ -88,7 +99,7 @@ private:
   AmVerdict::Why independence(const Position& pos, const std::array<ChunkView, COLOR_NB>& chunk,
                               const AmVerdict& found) const;
   const Kv3cppLibrary& am_;
-  const Kv3cppRegions& regions_;
+  const Kv3cppRegions* regions_;  // sound mode only
   SchemaMode mode_;
 };
 

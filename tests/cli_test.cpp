@@ -257,7 +257,7 @@ TEST_CASE("libgen: builds every library byte for byte as data/MANIFEST records, 
   CHECK(build.status == 0);
   CHECK(build.out.find("DIFFERS") == std::string::npos);
   CHECK(build.out.find("not listed") == std::string::npos);
-  for (const char* library : {"kv3cpp-am ", "kv3cpp-pcp ", "kv3cpp-kcp ", "kv3cpp-tempi ", "kv3cpp-z ", "k3cppvk ", "kpk "})
+  for (const char* library : {"kv3cpp-am ", "kv3cpp-pcp ", "kv3cpp-kcp ", "kv3cpp-ams ", "kv3cpp-tempi ", "kv3cpp-z ", "k3cppvk ", "kpk "})
     CHECK(build.out.find(library) != std::string::npos);
   Run verify = chunker({"libgen", "--verify", "--out", out});
   CHECK(verify.status == 0);
@@ -280,7 +280,7 @@ TEST_CASE("libgen: builds every library byte for byte as data/MANIFEST records, 
 TEST_CASE("solve --level 1: the schemas answer, the share of terminals is printed, a damaged library is refused") {
   const TempDir temp;
   const std::string& libraries = temp.path;
-  REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-am", "kpk"}).status == 0);
+  REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-ams", "kpk"}).status == 0);
   // White's pawns outrun the king (rule of the square) and White's king
   // takes the lone black pawn: Level 1 decides it, without a distance.
   Run run = chunker({"solve", "7k/8/8/8/P7/8/6p1/6K1 w - -", "--level", "1", "--libraries", libraries});
@@ -289,13 +289,13 @@ TEST_CASE("solve --level 1: the schemas answer, the share of terminals is printe
   CHECK(run.out.find("terminals  rules ") != std::string::npos);
   CHECK(run.out.find("level 1 (AM, both chunks) ") != std::string::npos);
   {
-    std::fstream file(libraries + "/kv3cpp-am.lib", std::ios::in | std::ios::out | std::ios::binary);
+    std::fstream file(libraries + "/kv3cpp-ams.lib", std::ios::in | std::ios::out | std::ios::binary);
     file.seekp(60);
     file.put('\x55');
   }
   check_refused({"solve", "7k/8/8/8/P7/8/6p1/6K1 w - -", "--level", "1", "--libraries", libraries},
-                "chunker libgen --only kv3cpp-am");
-  check_refused({"oracle", "verify", "--libraries", libraries}, "chunker libgen --only kv3cpp-am");
+                "chunker libgen --only kv3cpp-ams");
+  check_refused({"oracle", "verify", "--libraries", libraries}, "chunker libgen --only kv3cpp-ams");
   check_refused({"solve", "7k/8/8/8/P7/8/6p1/6K1 w - -", "--level", "1", "--schemas", "folk"},
                 "--schemas must be sound or paper, got 'folk'");
 }
@@ -303,7 +303,7 @@ TEST_CASE("solve --level 1: the schemas answer, the share of terminals is printe
 TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result against the suite") {
   const TempDir temp;
   const std::string& libraries = temp.path;
-  REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-am", "kv3cpp-pcp", "kv3cpp-kcp", "kpk"}).status == 0);
+  REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-am", "kv3cpp-pcp", "kv3cpp-kcp", "kv3cpp-ams", "kpk"}).status == 0);
   const std::string suite = libraries + "/suite.epd";
   // Values and distances from the oracle (testpositions/default.epd).
   std::ofstream(suite) << "8/8/PP2k3/2P5/8/6p1/5p2/5K2 b - - id \"level1-root\"; value loss; dist 8;\n"

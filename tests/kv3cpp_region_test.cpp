@@ -74,3 +74,19 @@ TEST_CASE("strategy regions: a winning king is never left without a move; a losi
   CHECK(stuck[false] == 0);
   CHECK(stuck[true] > 0);
 }
+
+TEST_CASE("strategy regions under AMS: a stuck lone king is stalemate, and no winning strategy needs one") {
+  // Chess rules: Black's king on a8 against a6 b6 c7, Black to move with
+  // nothing else on the board, is stalemated. AM lets it pass (c8 then
+  // promotes safely); AMS, which Level 1's sound mode plays, calls it a draw.
+  const std::uint32_t hemmed = entry("k7/2P5/PP6/8/8/8/8/7K b - -");
+  CHECK(is_win(built_kv3cpp(Assumption::AM).pawns_value(hemmed)));
+  CHECK(built_kv3cpp(Assumption::AMS).value(hemmed) == 0);
+  // Every AMS win keeps every king, and the winner's pawns, able to move.
+  const Kv3cppLibrary& ams = built_kv3cpp(Assumption::AMS);
+  const Kv3cppRegions strict = build_strategy_regions(ams);
+  int stuck = 0;
+  for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i)
+    if (ams.legal(i) && ams.value(i) != 0) stuck += !strict.regions[i].stuck_free;
+  CHECK(stuck == 0);
+}

@@ -217,10 +217,17 @@ TEST_CASE("sound Level 1 lets the kings come as near as their strategy regions a
 }
 
 TEST_CASE("sound Level 1 rejects a king the library lets pass, and no other") {
-  // Black's king a8, shut in by a7 b6 c5, passes in the library; on the
-  // board, its pawns taken, it is stalemated (the position that forced the
-  // trap test with horizons). The oracle: a draw.
-  check_level1_rejects("k7/P7/1P6/2P5/8/4p1p1/5p2/5K2 w - -", 0, AmVerdict::Why::LeftWithoutMove);
+  // Black's king a8, shut in by a7 b6 c5, passes under AM; on the board,
+  // its pawns taken, it is stalemated (the position that forced the trap
+  // test with horizons). Under AMS, which sound mode plays, that king is
+  // stalemated in the chunk too, so White's pawns only draw there and no
+  // side wins both chunks. The oracle: a draw.
+  check_level1_rejects("k7/P7/1P6/2P5/8/4p1p1/5p2/5K2 w - -", 0, AmVerdict::Why::NoSideWinsBoth);
+  // The Szen position's main line (Fine no. 68) at ply 22: the AM strategy
+  // for White's pawns could shut Black's king in on a8 (against a6 b6
+  // c7), so Level 1 waited until ply 44; AMS's strategy never does. The
+  // oracle: White to move wins in 29.
+  check_level1_decides("8/8/8/PkP4p/1P3pp1/8/5K2/8 w - -", win_in(29));
   // Black's king c8 stands on White's last rank, where with White's king two
   // squares away it could be left without a move (the enumerated trap
   // squares rejected this); but Black has a move in the other chunk until
