@@ -181,7 +181,7 @@ TEST_CASE("solve --epd testpositions/literature.epd: every value the suite expec
   // Each expected value comes from the source its line names (c0).
   Run run = chunker({"solve", "--epd", CHUNKER_SOURCE_DIR "/testpositions/literature.epd", "--node-limit", "1000"});
   CHECK(run.status == 0);
-  CHECK(std::count(run.out.begin(), run.out.end(), '\n') == 9);
+  CHECK(std::count(run.out.begin(), run.out.end(), '\n') == 10);
   CHECK(run.out.find("MISMATCH") == std::string::npos);
 }
 
