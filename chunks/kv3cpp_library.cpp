@@ -18,6 +18,10 @@ template <class Archive>
 void serialize(Archive& ar, chunker::ZConfigurations& library, unsigned) {
   ar & library.member;
 }
+template <class Archive>
+void serialize(Archive& ar, chunker::Kv3cppQuiet& library, unsigned) {
+  ar & library.quiet & library.answers;
+}
 }  // namespace boost::serialization
 
 namespace chunker {
@@ -31,6 +35,7 @@ const std::string KV3CPP_PARAMETERS = "entries=" + std::to_string(KV3CPP_ENTRIES
 TableHeader kv3cpp_header(Assumption a) { return {kv3cpp_library_name(a), KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION}; }
 const TableHeader TEMPI_HEADER{KV3CPP_TEMPI_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader Z_HEADER{Z_CONFIGURATIONS_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
+const TableHeader QUIET_HEADER{KV3CPP_QUIET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 
 template <class Library>
 const Library& loaded(std::optional<Library>& slot, const std::function<Library()>& load) {
@@ -46,6 +51,7 @@ std::string assumption_name(Assumption a) {
     case Assumption::PCP: return "pcp";
     case Assumption::KCP: return "kcp";
     case Assumption::AMS: return "ams";
+    case Assumption::KCPS: return "kcps";
   }
   return "";
 }
@@ -80,6 +86,16 @@ ZConfigurations load_z_configurations(const std::string& data_dir) {
       Z_HEADER, data_dir, [](const ZConfigurations& library) { return library.member.size() == KV3CPP_ENTRIES / 2; });
 }
 
+void save_kv3cpp_quiet(const Kv3cppQuiet& library, const std::string& data_dir) {
+  save_library(library, QUIET_HEADER, data_dir);
+}
+
+Kv3cppQuiet load_kv3cpp_quiet(const std::string& data_dir) {
+  return load_library<Kv3cppQuiet>(QUIET_HEADER, data_dir, [](const Kv3cppQuiet& library) {
+    return library.quiet.size() == KV3CPP_ENTRIES && library.answers.size() == KV3CPP_ENTRIES;
+  });
+}
+
 const Kv3cppLibrary& ChunkLibraries::kv3cpp(Assumption a) const {
   return loaded<Kv3cppLibrary>(kv3cpp_[std::size_t(a)], [&] { return load_kv3cpp(data_dir_, a); });
 }
@@ -90,6 +106,10 @@ const Kv3cppTempi& ChunkLibraries::kv3cpp_tempi() const {
 
 const ZConfigurations& ChunkLibraries::z_configurations() const {
   return loaded<ZConfigurations>(z_configurations_, [&] { return load_z_configurations(data_dir_); });
+}
+
+const Kv3cppQuiet& ChunkLibraries::kv3cpp_quiet() const {
+  return loaded<Kv3cppQuiet>(kv3cpp_quiet_, [&] { return load_kv3cpp_quiet(data_dir_); });
 }
 
 const K3cppvkLibrary& ChunkLibraries::k3cppvk() const {

@@ -1,7 +1,9 @@
 // The Kv3CPP chunk libraries (DESIGN.md §4), one per assumption about who
 // must move in the chunk: AM, both sides; PCP, the pawns may pass; KCP, the
-// king may pass; AMS, AM where a lone king left without a move is
-// stalemated (a draw) instead of passing (Level 1's sound mode, level1_am.h). Each holds, for every entry of kv3cpp.h, the value of the
+// king may pass; AMS and KCPS, AM and KCP where a lone king left without a
+// move is stalemated (a draw) instead of passing: on the board its side may
+// have no move elsewhere either (Level 1's sound mode, level1_am.h; Level
+// 3's answering king, level3_kcp.h). Each holds, for every entry of kv3cpp.h, the value of the
 // chunk for the side to move with its distance in plies (win_in(d),
 // loss_in(d), or 0 for a draw: endless play, which AM never allows but the
 // passing assumptions do). The king wins when every pawn is gone; the pawns
@@ -24,9 +26,9 @@
 
 namespace chunker {
 
-enum class Assumption : std::uint8_t { AM = 0, PCP = 1, KCP = 2, AMS = 3 };
-constexpr int ASSUMPTION_NB = 4;
-std::string assumption_name(Assumption a);  // "am", "pcp", "kcp", "ams"
+enum class Assumption : std::uint8_t { AM = 0, PCP = 1, KCP = 2, AMS = 3, KCPS = 4 };
+constexpr int ASSUMPTION_NB = 5;
+std::string assumption_name(Assumption a);  // "am", "pcp", "kcp", "ams", "kcps"
 
 struct Kv3cppLibrary {
   // The value of an entry that cannot arise (the king on a pawn, or in check
@@ -53,6 +55,18 @@ struct Kv3cppTempi {
   std::vector<std::int8_t> tempi;          // KV3CPP_ENTRIES, indexed as in kv3cpp.h
 };
 
+// The pawns racing a king that answers only their checks
+// (libgen/kv3cpp_build.h, Level 3): for every entry with the pawns
+// to move, the fewest quiet pawn moves (those that give no check) after
+// which they have promoted safely or mated, however the king answers their
+// checks and unsafe promotions; and the most moves the king makes in those
+// answers along any line of the pawns (the king choosing as for `quiet`).
+struct Kv3cppQuiet {
+  static constexpr std::uint8_t NEVER = 255;  // the pawns never promote safely nor mate, or not legal
+  std::vector<std::uint8_t> quiet;             // KV3CPP_ENTRIES, indexed as in kv3cpp.h
+  std::vector<std::uint8_t> answers;           // KV3CPP_ENTRIES
+};
+
 // The Z configurations (DESIGN.md §4, defined in libgen/kv3cpp_build.cpp):
 // pawns and king placements, whoever is to move.
 struct ZConfigurations {
@@ -66,6 +80,7 @@ struct ZConfigurations {
 std::string kv3cpp_library_name(Assumption a);  // "kv3cpp-am", ...
 constexpr const char* KV3CPP_TEMPI_NAME = "kv3cpp-tempi";
 constexpr const char* Z_CONFIGURATIONS_NAME = "kv3cpp-z";
+constexpr const char* KV3CPP_QUIET_NAME = "kv3cpp-quiet";
 void save_kv3cpp(const Kv3cppLibrary& library, const std::string& data_dir);
 // Throws TableError naming `chunker libgen --only NAME` when the file is
 // missing, damaged or stale.
@@ -74,6 +89,8 @@ void save_kv3cpp_tempi(const Kv3cppTempi& library, const std::string& data_dir);
 Kv3cppTempi load_kv3cpp_tempi(const std::string& data_dir);
 void save_z_configurations(const ZConfigurations& library, const std::string& data_dir);
 ZConfigurations load_z_configurations(const std::string& data_dir);
+void save_kv3cpp_quiet(const Kv3cppQuiet& library, const std::string& data_dir);
+Kv3cppQuiet load_kv3cpp_quiet(const std::string& data_dir);
 
 // Every library a search or a schema may ask for, each read from data_dir
 // the first time it is wanted. Not thread-safe.
@@ -84,6 +101,7 @@ public:
   const KpkLibrary& kpk() const;
   const Kv3cppTempi& kv3cpp_tempi() const;
   const ZConfigurations& z_configurations() const;
+  const Kv3cppQuiet& kv3cpp_quiet() const;
   const K3cppvkLibrary& k3cppvk() const;
   // Built in memory from the AMS library (a fraction of a second), not read.
   const Kv3cppRegions& kv3cpp_regions() const;
@@ -94,6 +112,7 @@ private:
   mutable std::optional<KpkLibrary> kpk_;
   mutable std::optional<Kv3cppTempi> kv3cpp_tempi_;
   mutable std::optional<ZConfigurations> z_configurations_;
+  mutable std::optional<Kv3cppQuiet> kv3cpp_quiet_;
   mutable std::optional<K3cppvkLibrary> k3cppvk_;
   mutable std::optional<Kv3cppRegions> kv3cpp_regions_;
 };

@@ -112,7 +112,7 @@ std::string normal_form(const Kv3cppInstance& i) {
 
 std::string kv3cpp_chunk_text(const Kv3cppChunkReport& c) {
   static const char* names[ASSUMPTION_NB] = {"AM (alternating)", "PCP (pawns may pass)", "KCP (king may pass)",
-                                             "AMS (stuck king: draw)"};
+                                             "AMS (stuck king: draw)", "KCPS (stuck king: draw)"};
   std::ostringstream out;
   out << "chunk " << (c.pawns == WHITE ? 'A' : 'B') << "  Kv3CPP: " << possessive(c.pawns) << " pawns " << squares(c.pawn_squares)
       << " against " << possessive(~c.pawns) << " king " << square_name(c.king) << "\n";

@@ -80,7 +80,7 @@ struct Builder {
 
 std::vector<Builder> builders() {
   std::vector<Builder> list;
-  for (Assumption a : {Assumption::AM, Assumption::PCP, Assumption::KCP, Assumption::AMS})
+  for (Assumption a : {Assumption::AM, Assumption::PCP, Assumption::KCP, Assumption::AMS, Assumption::KCPS})
     list.push_back({kv3cpp_library_name(a), [a](Built& built, const std::string& out) {
                       const Kv3cppLibrary& library = built.kv3cpp(a);
                       save_kv3cpp(library, out);
@@ -103,6 +103,20 @@ std::vector<Builder> builders() {
                     }
                     return Summary{z.member.size(), std::to_string(members) + " Z placements of " +
                                                         std::to_string(configs) + " pawn configurations"};
+                  }});
+  list.push_back({KV3CPP_QUIET_NAME, [](Built&, const std::string& out) {
+                    const Kv3cppQuiet library = build_kv3cpp_quiet();
+                    save_kv3cpp_quiet(library, out);
+                    std::uint64_t racing = 0, longest = 0, answers = 0;
+                    for (std::size_t i = 0; i < library.quiet.size(); ++i)
+                      if (library.quiet[i] != Kv3cppQuiet::NEVER) {
+                        ++racing;
+                        longest = std::max<std::uint64_t>(longest, library.quiet[i]);
+                        answers = std::max<std::uint64_t>(answers, library.answers[i]);
+                      }
+                    return Summary{KV3CPP_ENTRIES, std::to_string(racing) + " entries where the pawns get through, in at most " +
+                                                       std::to_string(longest) + " quiet moves; the king answers at most " +
+                                                       std::to_string(answers) + " times"};
                   }});
   list.push_back({K3CPPVK_NAME, [](Built&, const std::string& out) {
                     const K3cppvkLibrary library = build_k3cppvk();

@@ -20,9 +20,9 @@
 //   A pass that only repeats (both sides stuck) is endless play: a draw. The
 //   soundness check (chunker oracle verify) judges this choice against the
 //   whole board.
-// - AMS: as AM, but a lone king without a move is stalemated, a draw: on the
-//   board its side may have nothing to move elsewhere either. A win there
-//   never leaves the lone king stuck.
+// - AMS, KCPS: as AM and KCP, but a lone king without a move is stalemated,
+//   a draw: on the board its side may have nothing to move elsewhere
+//   either. A win there never leaves the lone king stuck.
 // - PCP: the pawns' side may pass at any move; KCP: the lone king may pass
 //   unless it is in check (a move out of check is forced). K3CPPvK is played
 //   under KCP: the lone king's side may spend moves on its pawns elsewhere.
@@ -31,6 +31,8 @@
 #include <algorithm>
 #include <climits>
 #include <memory>
+#include <tuple>
+#include <utility>
 
 #include "retrograde.h"
 #include "spare_tempi.h"
@@ -78,7 +80,7 @@ public:
         e.over = loss_in(0);  // only the lone king can be in check, and this is mate
         return e;
       }
-      if (pos.side == BLACK && assumption_ == Assumption::AMS) {
+      if (pos.side == BLACK && (assumption_ == Assumption::AMS || assumption_ == Assumption::KCPS)) {
         e.over = 0;
         return e;
       }
@@ -91,7 +93,8 @@ public:
       return e;
     }
     can_pass_[local] = pos.side == WHITE ? assumption_ == Assumption::PCP
-                                         : assumption_ == Assumption::KCP && !black_in_check;
+                                         : (assumption_ == Assumption::KCP || assumption_ == Assumption::KCPS) &&
+                                               !black_in_check;
     e.in_slice = can_pass_[local];
     auto stored = [this](const Position& p) { return Value(values_[index(p)]); };
     retro::examine_moves(pos, moves, stored, e);
@@ -228,6 +231,67 @@ Kv3cppTempi build_kv3cpp_tempi() {
   std::vector<std::int16_t> values;
   build<false>(Assumption::KCP, values, &tempi.tempi);
   return tempi;
+}
+
+namespace {
+
+// One entry of Kv3cppQuiet, the pawns to move, from entries of larger
+// configs: (quiet, answers).
+std::pair<std::uint8_t, std::uint8_t> quiet_race(const Position& pos, int group, const Kv3cppQuiet& built) {
+  constexpr std::uint8_t NEVER = Kv3cppQuiet::NEVER;
+  std::uint8_t quiet = NEVER, answers = 0;
+  auto offer = [&](std::uint8_t q, int a) {
+    quiet = std::min(quiet, q);
+    answers = std::uint8_t(std::max<int>(answers, a));
+  };
+  for (Move m : legal_moves(pos)) {
+    const Position after = make_move(pos, m);
+    if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) {
+      offer(1, 0);
+      continue;
+    }
+    if (m.kind() == MoveKind::Promotion || after.in_check()) {
+      // The king must answer: it takes the unsafely promoted pawn, or it
+      // steps out of check, choosing what leaves the pawns the most quiet
+      // moves and then itself the fewest answers; with no move it is mated.
+      const MoveList replies = legal_moves(after);
+      if (replies.empty()) {
+        offer(0, 0);
+        continue;
+      }
+      std::pair<int, int> best{-1, 0};  // (quiet, -answers) of the king's choice
+      for (Move r : replies) {
+        const std::uint32_t next = kv3cpp_index(make_move(after, r), group);
+        best = std::max(best, std::pair<int, int>(built.quiet[next], -built.answers[next]));
+      }
+      offer(std::uint8_t(best.first), 1 - best.second);
+      continue;
+    }
+    // A quiet move: the king stays, the pawns move again.
+    Position again = after;
+    again.side = WHITE;
+    const std::uint32_t next = kv3cpp_index(again, group);
+    offer(built.quiet[next] == NEVER ? NEVER : std::uint8_t(1 + built.quiet[next]), built.answers[next]);
+  }
+  return {quiet, answers};
+}
+
+}  // namespace
+
+Kv3cppQuiet build_kv3cpp_quiet() {
+  Kv3cppQuiet built;
+  built.quiet.assign(KV3CPP_ENTRIES, Kv3cppQuiet::NEVER);
+  built.answers.assign(KV3CPP_ENTRIES, 0);
+  for_each_slice_in_order([&](std::uint32_t slice) {
+    for (std::uint32_t king = 0; king < 64; ++king) {
+      const std::uint32_t i = slice << 7 | king;  // the pawns (White) to move
+      const Position pos = kv3cpp_position(i);
+      const Bitboard k = square_bb(pos.king[BLACK]);
+      if ((pos.pawns[WHITE] & k) || (pawn_attacks(WHITE, pos.pawns[WHITE]) & k)) continue;  // cannot arise
+      std::tie(built.quiet[i], built.answers[i]) = quiet_race(pos, kv3cpp_group_of_slice(slice), built);
+    }
+  });
+  return built;
 }
 
 K3cppvkLibrary build_k3cppvk() {

@@ -21,6 +21,9 @@ namespace chunker {
 Kv3cppLibrary build_kv3cpp(Assumption assumption);
 // The spare tempi of the KCP library's pawn wins (spare_tempi.h).
 Kv3cppTempi build_kv3cpp_tempi();
+// The race against a king that answers only checks (Kv3cppQuiet), by one
+// pass over the pawn configurations: every pawn move raises the config.
+Kv3cppQuiet build_kv3cpp_quiet();
 K3cppvkLibrary build_k3cppvk();
 ZConfigurations build_z_configurations(const Kv3cppLibrary& am, const Kv3cppLibrary& kcp);
 

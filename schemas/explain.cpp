@@ -91,6 +91,10 @@ std::string BreakthroughBeatsZugzwang::explain(const Position& pos) const {
     case Why::KingOnOwnPath: return premise + "; but " + possessive(a) + " king stands in its own pawns' path: no verdict";
     default:
       if (mode_ == SchemaMode::Paper) return premise + "; " + possessive(b) + " pawns need zugzwang" + wins(a);
+      if (v.quiet_moves)
+        return premise + "; " + possessive(a) + " king moves only to answer checks, and " + possessive(b) +
+               " pawns need " + std::to_string(v.quiet_moves) + " other moves to promote, more than the " +
+               std::to_string(v.defender_moves) + " " + colour_name(b) + " has meanwhile" + wins(a);
       return premise + "; " + possessive(a) + " king never has to move, and" + meanwhile + " no " + b_pawn +
              " can check it or promote" + wins(a);
   }

@@ -24,6 +24,23 @@ StillKing still_king(const Position& pos, Color a, int b_moves) {
   return StillKing::Holds;
 }
 
+std::optional<int> answering_king_holds(const Position& pos, Color a, int b_moves, int b_king_moves,
+                                        const ChunkView& b_pawns, const Kv3cppQuiet& quiet) {
+  const Color b = ~a;
+  if (pos.side == a && pos.in_check()) return std::nullopt;
+  const std::uint32_t entry = b_pawns.entry(b);
+  const int needed = quiet.quiet[entry];
+  if (needed <= b_moves) return std::nullopt;
+  const Bitboard answering = king_reach(pos.king[a], std::min<int>(quiet.answers[entry], 7));
+  Bitboard paths[COLOR_NB] = {0, 0};
+  for (Color c : {WHITE, BLACK})
+    for (Bitboard p = pos.pawns[c]; p;) paths[c] |= pawn_path(c, pop_lsb(p));
+  if (answering & paths[a]) return std::nullopt;
+  const Bitboard b_king = king_reach(pos.king[b], std::min(b_king_moves, 7));
+  if (king_reach_any(b_king, 1) & (answering | paths[b])) return std::nullopt;
+  return needed;
+}
+
 KcpVerdict BreakthroughBeatsZugzwang::verdict(const Position& pos) const {
   KcpVerdict found;
   const auto chunks = pawn_chunks(pos);
@@ -42,7 +59,16 @@ KcpVerdict BreakthroughBeatsZugzwang::verdict(const Position& pos) const {
                       : KcpVerdict::Why::NoZugzwangWin;
     } else {
       found.defender_moves = found.distance / 2;
-      const StillKing still = still_king(pos, a, found.defender_moves);
+      StillKing still = still_king(pos, a, found.defender_moves);
+      // The answering king: against a KCPS win, which never leaves B's
+      // king stuck (with its pawns taken, that could be stalemate).
+      if (still == StillKing::Disturbed && chunk[a].winner(*kcps_, pos.side) == a) {
+        const int d = chunk[a].distance(*kcps_, pos.side);
+        if (const auto needed = answering_king_holds(pos, a, d / 2, (d + 1) / 2, chunk[b], *quiet_)) {
+          still = StillKing::Holds;
+          found.distance = d, found.defender_moves = d / 2, found.quiet_moves = *needed;
+        }
+      }
       found.why = still == StillKing::Disturbed   ? KcpVerdict::Why::KingDisturbed
                   : still == StillKing::OnOwnPath ? KcpVerdict::Why::KingOnOwnPath
                                                   : KcpVerdict::Why::Decided;

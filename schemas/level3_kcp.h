@@ -18,6 +18,21 @@
 //  - A's king, standing still, must not stand on a square its own pawns
 //    still have to pass (the chunk library does not see it there).
 // B's king plays inside A's chunk, which the library covers.
+//
+// Where a B pawn could check A's still king, A's king may answer instead
+// (answering_king_holds below): it moves only out of check, or to take a
+// pawn promoted unsafely next to it. A check and its answer leave A's chunk
+// as it was, so they cost A nothing there; B's other pawn moves are still
+// passes of its king, at most d/2. B's pawns must then need more than d/2
+// such quiet moves to promote safely or mate against the answering king
+// (the kv3cpp-quiet library), and the chunks must stay apart. A's answers
+// may take B's pawns, and then B, its king shut in in A's chunk, could be
+// stalemated, which KCP lets pass: `oracle verify` found 46 such positions,
+// k7/P7/1PP5/8/8/7p/6p1/6K1 b among them (h2+ Kxh2, g1=Q+ Kxg1, a draw). So
+// this way A's pawns must win under KCPS, where a stuck king is a draw,
+// and d is the KCPS distance. Over both layouts it adds 2.32M and 2.18M
+// positions (36.64% and 35.11% of the legal positions for Level 3), none
+// wrong.
 #pragma once
 
 #include "chunk_view.h"
@@ -34,12 +49,15 @@ struct KcpVerdict {
   Color breaker = WHITE;           // A, whose pawns win under KCP, from NoZugzwangWin on
   int distance = 0;                // A's KCP distance with the position's side to move
   int defender_moves = 0;          // the moves B makes meanwhile (sound mode)
+  int quiet_moves = 0;             // when A's king answers checks: the quiet moves B's pawns need (sound mode)
 };
 
 class BreakthroughBeatsZugzwang : public Classifier {
 public:
   BreakthroughBeatsZugzwang(const ChunkLibraries& libraries, SchemaMode mode)
-      : am_(libraries.kv3cpp(Assumption::AM)), kcp_(libraries.kv3cpp(Assumption::KCP)), mode_(mode) {}
+      : am_(libraries.kv3cpp(Assumption::AM)), kcp_(libraries.kv3cpp(Assumption::KCP)),
+        kcps_(mode == SchemaMode::Sound ? &libraries.kv3cpp(Assumption::KCPS) : nullptr),
+        quiet_(mode == SchemaMode::Sound ? &libraries.kv3cpp_quiet() : nullptr), mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 3 (KCP breakthrough)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
@@ -48,6 +66,8 @@ public:
 private:
   const Kv3cppLibrary& am_;
   const Kv3cppLibrary& kcp_;
+  const Kv3cppLibrary* kcps_;  // sound mode only
+  const Kv3cppQuiet* quiet_;    // sound mode only
   SchemaMode mode_;
 };
 
@@ -64,5 +84,21 @@ int moves_to_disturb(Color c, Square s, Square k);
 // else what fails first.
 enum class StillKing : std::uint8_t { Holds, Disturbed, OnOwnPath };
 StillKing still_king(const Position& pos, Color a, int b_moves);
+
+// Where b's pawns could disturb the still king: a's king may instead answer
+// their checks (and take a pawn promoted unsafely next to it), moving only
+// then. A check and its answer are a pass of each side in a's chunk, which
+// leaves it as it was; b's other pawn moves ("quiet" ones) remain passes
+// there, at most b_moves of them. So a holds if b's pawns need more than
+// b_moves quiet moves to promote safely or mate against such a king
+// (Kv3cppQuiet, `b_pawns` the chunk of b's pawns), and the chunks stay
+// apart meanwhile: a's king, answering at most the library's `answers`
+// times, never reaches its own pawns' paths, and b's king, in its
+// b_king_moves, cannot come next to a square a's king may answer on, nor
+// next to a square of b's pawns (guarding one the king would take). a's
+// king must not be in check now. Returns the quiet moves b's pawns need,
+// or nullopt when the answering king does not hold.
+std::optional<int> answering_king_holds(const Position& pos, Color a, int b_moves, int b_king_moves,
+                                        const ChunkView& b_pawns, const Kv3cppQuiet& quiet);
 
 }  // namespace chunker

@@ -46,6 +46,9 @@ public:
     if (!pos.pawns[WHITE] && pos.promoted == NO_SQUARE) return pos.side == WHITE ? loss_in(0) : win_in(0);
     const MoveList moves = legal_moves(pos);
     if (moves.empty() && pos.in_check()) return loss_in(0);
+    // AMS and KCPS: the lone king without a move is stalemated.
+    const bool stalemates = assumption_ == Assumption::AMS || assumption_ == Assumption::KCPS;
+    if (moves.empty() && pos.side == BLACK && stalemates) return 0;
     if (depth == 0) return 0;
     for (Move m : moves)
       if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) return win_in(1);
@@ -59,7 +62,8 @@ public:
     // (never to leave an unsafe promotion standing, nor out of check).
     const bool may_pass = moves.empty() || (pos.promoted == NO_SQUARE && !pos.in_check() &&
                                              (pos.side == WHITE ? assumption_ == Assumption::PCP
-                                                                : assumption_ == Assumption::KCP));
+                                                                : assumption_ == Assumption::KCP ||
+                                                                      assumption_ == Assumption::KCPS));
     if (may_pass) best = std::max(best, from_child(value(passed(pos), depth - 1)));
     if (indexed) memo_[key] = best;
     return best;
@@ -117,7 +121,7 @@ void put(const std::string& path, const std::string& bytes) { std::ofstream(path
 }  // namespace
 
 TEST_CASE("chunk libraries: Kv3CPP entries agree with a forward search of the chunk") {
-  for (Assumption a : {Assumption::AM, Assumption::PCP, Assumption::KCP}) {
+  for (Assumption a : {Assumption::AM, Assumption::PCP, Assumption::KCP, Assumption::AMS, Assumption::KCPS}) {
     // Written and read back: the file is what is compared.
     const TempDir temp;
     save_kv3cpp(kv3cpp(a), temp.path);
@@ -128,6 +132,55 @@ TEST_CASE("chunk libraries: Kv3CPP entries agree with a forward search of the ch
               [&](std::uint32_t i) { return library.value(i); }, kv3cpp_position,
               [](std::uint32_t i) { return kv3cpp_group_of_slice(kv3cpp_slice_of(i)); }, a, false) == 400);
   }
+}
+
+// The race of kv3cpp-quiet from its definition, by plain recursion over the
+// moves (apart from the builder's pass over configs): the fewest quiet pawn
+// moves to a safe promotion or mate, the king answering only checks and
+// unsafe promotions as best it can; 255 when the pawns never get there.
+int quiet_by_search(const Position& pos) {
+  int best = 255;
+  for (Move m : legal_moves(pos)) {
+    Position after = make_move(pos, m);
+    if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) return 1;
+    if (m.kind() != MoveKind::Promotion && !after.in_check()) {
+      after.side = WHITE;  // the king stays: the pawns move again
+      const int rest = quiet_by_search(after);
+      best = std::min(best, rest == 255 ? 255 : rest + 1);
+      continue;
+    }
+    int answer = -1;  // the king's best answer; none is mate
+    for (Move r : legal_moves(after)) answer = std::max(answer, quiet_by_search(make_move(after, r)));
+    best = std::min(best, std::max(answer, 0));
+  }
+  return best;
+}
+
+TEST_CASE("chunk libraries: the race against a king that answers only checks agrees with a recursion") {
+  const TempDir temp;
+  save_kv3cpp_quiet(build_kv3cpp_quiet(), temp.path);
+  const Kv3cppQuiet library = load_kv3cpp_quiet(temp.path);
+  std::mt19937 random(20261124);  // fixed: the same sample every run
+  int compared = 0, racing = 0;
+  while (compared < 300) {
+    const std::uint32_t i = (random() % KV3CPP_ENTRIES) & ~(1u << 6);  // the pawns to move
+    const Position pos = kv3cpp_position(i);
+    const Bitboard king = square_bb(pos.king[BLACK]);
+    if ((pos.pawns[WHITE] & king) || (pawn_attacks(WHITE, pos.pawns[WHITE]) & king)) continue;
+    ++compared;
+    INFO(to_fen(pos));
+    CHECK(library.quiet[i] == quiet_by_search(pos));
+    racing += library.quiet[i] != Kv3cppQuiet::NEVER;
+  }
+  CHECK(racing > 0);
+  // By hand: a pawn on a7 with the king far away promotes at once; with
+  // the king on b7 its promotion is unsafe, the king takes, nothing is left.
+  Position alone = parse_fen("8/P7/8/8/8/8/8/k6K w - -").pos;
+  alone.king[WHITE] = NO_SQUARE;
+  CHECK(library.quiet[kv3cpp_index(alone, 0)] == 1);
+  Position taken = parse_fen("8/Pk6/8/8/8/8/8/7K w - -").pos;
+  taken.king[WHITE] = NO_SQUARE;
+  CHECK(library.quiet[kv3cpp_index(taken, 0)] == Kv3cppQuiet::NEVER);
 }
 
 TEST_CASE("chunk libraries: K3CPPvK entries agree with a forward search of the chunk") {
@@ -261,12 +314,14 @@ TEST_CASE("chunk libraries: a damaged or truncated file is refused with the comm
   save_kv3cpp(kv3cpp(Assumption::AM), dir);
   save_kv3cpp(kv3cpp(Assumption::KCP), dir);
   save_kv3cpp_tempi(build_kv3cpp_tempi(), dir);
+  save_kv3cpp_quiet(build_kv3cpp_quiet(), dir);
   save_z_configurations(build_z_configurations(kv3cpp(Assumption::AM), kv3cpp(Assumption::KCP)), dir);
   save_k3cppvk(k3cppvk(), dir);
   const std::vector<std::pair<std::string, std::function<void()>>> loaders = {
       {"kv3cpp-am", [&] { load_kv3cpp(dir, Assumption::AM); }},
       {"kv3cpp-kcp", [&] { load_kv3cpp(dir, Assumption::KCP); }},
       {KV3CPP_TEMPI_NAME, [&] { load_kv3cpp_tempi(dir); }},
+      {KV3CPP_QUIET_NAME, [&] { load_kv3cpp_quiet(dir); }},
       {Z_CONFIGURATIONS_NAME, [&] { load_z_configurations(dir); }},
       {K3CPPVK_NAME, [&] { load_k3cppvk(dir); }}};
   for (const auto& [library, load] : loaders) {

@@ -107,7 +107,7 @@ TEST_CASE("inspect through a pipe: properties from the libraries and the oracle,
   // colour-reversed (pawns f2 g2 h2, king d8) and mirrored (pawns a2 b2 c2,
   // king e8), is the same placement with the sides to move exchanged.
   const char* assumption_rows[] = {"AM (alternating)", "PCP (pawns may pass)", "KCP (king may pass)",
-                                   "AMS (stuck king: draw)"};
+                                   "AMS (stuck king: draw)", "KCPS (stuck king: draw)"};
   const std::string chunk_b = start.substr(start.find("chunk B"));
   for (int a = 0; a < ASSUMPTION_NB; ++a) {
     const Kv3cppLibrary library = load_kv3cpp(data, Assumption(a));

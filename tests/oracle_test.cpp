@@ -13,6 +13,7 @@
 #include "exact_helpers.h"
 #include "kv3cpp.h"
 #include "level1_am.h"
+#include "level3_kcp.h"
 #include "notation.h"
 #include "oracle.h"
 #include "oracle_verify.h"
@@ -234,6 +235,26 @@ TEST_CASE("sound Level 1 rejects a king the library lets pass, and no other") {
   // White's king has taken g7, and where it takes it, it shuts in no square
   // of Black's king's region. The oracle: Black to move loses in 12.
   check_level1_decides("2k5/P5p1/1P6/8/8/2P5/3K4/8 b - -", loss_in(12));
+}
+
+TEST_CASE("sound Level 3: a king that answers checks, against a KCPS win only") {
+  // Black's f3-pawn breaks through even if White's king passes (KCP, win in 4),
+  // but White's b-pawn could check Black's still king on a4 (b3+); Black's
+  // king answers instead, and the pawn needs 5 quiet moves to promote, more
+  // than the 2 White has. The oracle: White to move loses in 6.
+  const Position racing = parse_fen("7K/8/8/8/k7/5p2/1P6/8 w - -").pos;
+  REQUIRE(probe(racing) == loss_in(6));
+  const KcpVerdict v = BreakthroughBeatsZugzwang(libraries(), SchemaMode::Sound).verdict(racing);
+  CHECK(v.why == KcpVerdict::Why::Decided);
+  CHECK(v.quiet_moves == 5);
+  CHECK(v.outcome == Outcome::Loss);
+  // Found by `oracle verify` when the answering king stood against a KCP
+  // win: White's king takes Black's pawns as they check it (h2+ Kxh2, g1=Q+
+  // Kxg1), and Black's king, shut in on a8, is stalemated. KCPS, where a
+  // stuck king is a draw, sees it. The oracle: a draw.
+  const Position shut_in = parse_fen("k7/P7/1PP5/8/8/7p/6p1/6K1 b - -").pos;
+  REQUIRE(probe(shut_in) == 0);
+  CHECK_FALSE(BreakthroughBeatsZugzwang(libraries(), SchemaMode::Sound).verdict(shut_in).outcome);
 }
 
 TEST_CASE("sound Level 4 leaves b a move for answering an unsafe promotion") {
