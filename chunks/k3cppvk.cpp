@@ -9,6 +9,10 @@ template <class Archive>
 void serialize(Archive& ar, chunker::K3cppvkLibrary& library, unsigned) {
   ar & library.values & library.tempi;
 }
+template <class Archive>
+void serialize(Archive& ar, chunker::K3cppvkExact& library, unsigned) {
+  ar & library.values;
+}
 }  // namespace boost::serialization
 
 namespace chunker {
@@ -17,6 +21,7 @@ namespace {
 
 constexpr std::uint32_t K3CPPVK_FORMAT_VERSION = 1;
 const TableHeader K3CPPVK_HEADER{K3CPPVK_NAME, "entries=" + std::to_string(K3CPPVK_ENTRIES), K3CPPVK_FORMAT_VERSION};
+const TableHeader EXACT_HEADER{K3CPPVK_EXACT_NAME, "entries=" + std::to_string(K3CPPVK_ENTRIES), K3CPPVK_FORMAT_VERSION};
 
 }  // namespace
 
@@ -51,6 +56,39 @@ K3cppvkLibrary load_k3cppvk(const std::string& data_dir) {
   return load_library<K3cppvkLibrary>(K3CPPVK_HEADER, data_dir, [](const K3cppvkLibrary& library) {
     return library.values.size() == K3CPPVK_ENTRIES && library.tempi.size() == K3CPPVK_ENTRIES;
   });
+}
+
+void save_k3cppvk_exact(const K3cppvkExact& library, const std::string& data_dir) {
+  save_library(library, EXACT_HEADER, data_dir);
+}
+
+K3cppvkExact load_k3cppvk_exact(const std::string& data_dir) {
+  return load_library<K3cppvkExact>(EXACT_HEADER, data_dir, [](const K3cppvkExact& library) {
+    return library.values.size() == K3CPPVK_ENTRIES;
+  });
+}
+
+std::optional<Value> K3cppvkRecognizer::classify(const Position& pos) const {
+  if (pos.promoted != NO_SQUARE) return std::nullopt;
+  for (Color c : {WHITE, BLACK}) {
+    if (!pos.pawns[c] || pos.pawns[~c]) continue;
+    const auto chunk = k3cppvk_instance(pos, c);
+    if (!chunk || !library_.legal(chunk->index)) return std::nullopt;
+    // The value for the side to move: the lone king's "win" (no pawn left)
+    // is a draw on the board.
+    const Value v = library_.values[chunk->index];
+    return (pos.side == c ? is_win(v) : is_loss(v)) ? v : 0;
+  }
+  return std::nullopt;
+}
+
+std::string K3cppvkRecognizer::explain(const Position& pos) const {
+  const auto value = classify(pos);
+  if (!value) return "not king and up to three connected pawns against king";
+  if (*value == 0) return "king and pawns against king: the K3CPPvK library says draw";
+  const Color winner = pos.pawns[WHITE] ? WHITE : BLACK;
+  return std::string("king and pawns against king: the K3CPPvK library gives ") + colour_name(winner) +
+         " a win in " + std::to_string(distance_of(*value)) + " plies → " + colour_name(winner) + " wins";
 }
 
 }  // namespace chunker

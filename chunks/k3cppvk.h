@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "classifier.h"
 #include "kv3cpp.h"
 
 namespace chunker {
@@ -35,11 +36,10 @@ std::uint32_t k3cppvk_index(const Position& chunk, int group);
 // (the flags say how); nullopt where those pawns form no chunk.
 std::optional<Kv3cppInstance> k3cppvk_instance(const Position& pos, Color pawns_side);
 
-struct K3cppvkLibrary {
+// The values of a K3CPPvK library, for the side to move of each entry.
+struct K3cppvkValues {
   static constexpr std::int16_t ILLEGAL = INT16_MIN;
-  static constexpr std::int8_t NO_TEMPI = -1;
   std::vector<std::int16_t> values;  // K3CPPVK_ENTRIES; ILLEGAL where the placement cannot arise
-  std::vector<std::int8_t> tempi;    // K3CPPVK_ENTRIES; NO_TEMPI where the pawns do not win
 
   bool legal(std::uint32_t index) const { return values[index] != ILLEGAL; }
   // The value for the pawns' side, whoever is to move.
@@ -49,10 +49,38 @@ struct K3cppvkLibrary {
   }
 };
 
+struct K3cppvkLibrary : K3cppvkValues {
+  static constexpr std::int8_t NO_TEMPI = -1;
+  std::vector<std::int8_t> tempi;  // K3CPPVK_ENTRIES; NO_TEMPI where the pawns do not win
+};
+
 constexpr const char* K3CPPVK_NAME = "k3cppvk";
 void save_k3cppvk(const K3cppvkLibrary& library, const std::string& data_dir);
 // Throws TableError naming `chunker libgen --only k3cppvk` when the file is
 // missing, damaged or stale.
 K3cppvkLibrary load_k3cppvk(const std::string& data_dir);
+
+// The same chunk as the whole board, where the lone king's side has nothing
+// else: it never passes, and a side without a move is stalemated (built
+// under AMS, libgen/kv3cpp_build.cpp). So its values are the game's: the
+// pawns' wins with their distances, and a draw everywhere else (where the
+// lone king takes every pawn, bare kings).
+struct K3cppvkExact : K3cppvkValues {};
+constexpr const char* K3CPPVK_EXACT_NAME = "k3cppvk-ams";
+void save_k3cppvk_exact(const K3cppvkExact& library, const std::string& data_dir);
+K3cppvkExact load_k3cppvk_exact(const std::string& data_dir);
+
+// The game's value where one side has only its king and the other up to
+// three pawns on adjacent files: exact, with the distance of a win.
+class K3cppvkRecognizer : public Classifier {
+public:
+  explicit K3cppvkRecognizer(const K3cppvkExact& library) : library_(library) {}
+  std::optional<Value> classify(const Position& pos) const override;
+  std::string name() const override { return "K3CPPvK library"; }
+  std::string explain(const Position& pos) const override;
+
+private:
+  const K3cppvkExact& library_;
+};
 
 }  // namespace chunker

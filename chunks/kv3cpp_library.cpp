@@ -116,6 +116,10 @@ const K3cppvkLibrary& ChunkLibraries::k3cppvk() const {
   return loaded<K3cppvkLibrary>(k3cppvk_, [&] { return load_k3cppvk(data_dir_); });
 }
 
+const K3cppvkExact& ChunkLibraries::k3cppvk_exact() const {
+  return loaded<K3cppvkExact>(k3cppvk_exact_, [&] { return load_k3cppvk_exact(data_dir_); });
+}
+
 const Kv3cppRegions& ChunkLibraries::kv3cpp_regions() const {
   return loaded<Kv3cppRegions>(kv3cpp_regions_, [&] { return build_strategy_regions(kv3cpp(Assumption::AMS)); });
 }

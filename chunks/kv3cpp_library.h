@@ -103,6 +103,7 @@ public:
   const ZConfigurations& z_configurations() const;
   const Kv3cppQuiet& kv3cpp_quiet() const;
   const K3cppvkLibrary& k3cppvk() const;
+  const K3cppvkExact& k3cppvk_exact() const;
   // Built in memory from the AMS library (a fraction of a second), not read.
   const Kv3cppRegions& kv3cpp_regions() const;
 
@@ -114,6 +115,7 @@ private:
   mutable std::optional<ZConfigurations> z_configurations_;
   mutable std::optional<Kv3cppQuiet> kv3cpp_quiet_;
   mutable std::optional<K3cppvkLibrary> k3cppvk_;
+  mutable std::optional<K3cppvkExact> k3cppvk_exact_;
   mutable std::optional<Kv3cppRegions> kv3cpp_regions_;
 };
 

@@ -124,6 +124,12 @@ std::vector<Builder> builders() {
                     const ValueCounts c = count_values(library, K3CPPVK_ENTRIES, 12);
                     return Summary{c.entries, c.text() + "; " + tempi_text(library.tempi)};
                   }});
+  list.push_back({K3CPPVK_EXACT_NAME, [](Built&, const std::string& out) {
+                    const K3cppvkExact library = build_k3cppvk_exact();
+                    save_k3cppvk_exact(library, out);
+                    const ValueCounts c = count_values(library, K3CPPVK_ENTRIES, 12);
+                    return Summary{c.entries, c.text()};
+                  }});
   list.push_back({kpk_library_name(), [](Built&, const std::string& out) {
                     const KpkLibrary library = build_kpk();
                     save_kpk(library, out);

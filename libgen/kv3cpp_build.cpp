@@ -80,7 +80,9 @@ public:
         e.over = loss_in(0);  // only the lone king can be in check, and this is mate
         return e;
       }
-      if (pos.side == BLACK && (assumption_ == Assumption::AMS || assumption_ == Assumption::KCPS)) {
+      // Stalemate: the lone king under AMS and KCPS; with the pawns' king
+      // (K3CPPvK as the whole board) either side.
+      if ((pos.side == BLACK || WITH_KING) && (assumption_ == Assumption::AMS || assumption_ == Assumption::KCPS)) {
         e.over = 0;
         return e;
       }
@@ -292,6 +294,12 @@ Kv3cppQuiet build_kv3cpp_quiet() {
     }
   });
   return built;
+}
+
+K3cppvkExact build_k3cppvk_exact() {
+  K3cppvkExact library;
+  build<true>(Assumption::AMS, library.values, nullptr);
+  return library;
 }
 
 K3cppvkLibrary build_k3cppvk() {

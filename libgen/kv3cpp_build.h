@@ -25,6 +25,8 @@ Kv3cppTempi build_kv3cpp_tempi();
 // pass over the pawn configurations: every pawn move raises the config.
 Kv3cppQuiet build_kv3cpp_quiet();
 K3cppvkLibrary build_k3cppvk();
+// K3CPPvK as the whole board (K3cppvkExact): AMS, either side stalemated.
+K3cppvkExact build_k3cppvk_exact();
 ZConfigurations build_z_configurations(const Kv3cppLibrary& am, const Kv3cppLibrary& kcp);
 
 }  // namespace chunker

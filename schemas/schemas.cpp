@@ -25,6 +25,7 @@ std::vector<std::unique_ptr<Classifier>> make_level(int level, SchemaMode mode, 
   std::vector<std::unique_ptr<Classifier>> consulted;
   if (level == 0) return consulted;
   consulted.push_back(std::make_unique<KpkRecognizer>(libraries.kpk()));
+  consulted.push_back(std::make_unique<K3cppvkRecognizer>(libraries.k3cppvk_exact()));
   for (auto& schema : make_schemas(level, mode, libraries)) consulted.push_back(std::move(schema));
   return consulted;
 }

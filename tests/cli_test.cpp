@@ -257,7 +257,7 @@ TEST_CASE("libgen: builds every library byte for byte as data/MANIFEST records, 
   CHECK(build.status == 0);
   CHECK(build.out.find("DIFFERS") == std::string::npos);
   CHECK(build.out.find("not listed") == std::string::npos);
-  for (const char* library : {"kv3cpp-am ", "kv3cpp-pcp ", "kv3cpp-kcp ", "kv3cpp-ams ", "kv3cpp-kcps ", "kv3cpp-quiet ", "kv3cpp-tempi ", "kv3cpp-z ", "k3cppvk ", "kpk "})
+  for (const char* library : {"kv3cpp-am ", "kv3cpp-pcp ", "kv3cpp-kcp ", "kv3cpp-ams ", "kv3cpp-kcps ", "kv3cpp-quiet ", "k3cppvk-ams ", "kv3cpp-tempi ", "kv3cpp-z ", "k3cppvk ", "kpk "})
     CHECK(build.out.find(library) != std::string::npos);
   Run verify = chunker({"libgen", "--verify", "--out", out});
   CHECK(verify.status == 0);
@@ -280,7 +280,7 @@ TEST_CASE("libgen: builds every library byte for byte as data/MANIFEST records, 
 TEST_CASE("solve --level 1: the schemas answer, the share of terminals is printed, a damaged library is refused") {
   const TempDir temp;
   const std::string& libraries = temp.path;
-  REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-ams", "kpk"}).status == 0);
+  REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-ams", "k3cppvk-ams", "kpk"}).status == 0);
   // White's pawns outrun the king (rule of the square) and White's king
   // takes the lone black pawn: Level 1 decides it, without a distance.
   Run run = chunker({"solve", "7k/8/8/8/P7/8/6p1/6K1 w - -", "--level", "1", "--libraries", libraries});
@@ -303,8 +303,8 @@ TEST_CASE("solve --level 1: the schemas answer, the share of terminals is printe
 TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result against the suite") {
   const TempDir temp;
   const std::string& libraries = temp.path;
-  REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-am", "kv3cpp-pcp", "kv3cpp-kcp", "kv3cpp-ams", "kv3cpp-kcps",
-                   "kv3cpp-quiet", "kpk"}).status == 0);
+  REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-am", "kv3cpp-pcp", "kv3cpp-kcp", "kv3cpp-ams",
+                   "kv3cpp-kcps", "kv3cpp-quiet", "k3cppvk-ams", "kpk"}).status == 0);
   const std::string suite = libraries + "/suite.epd";
   // Values and distances from the oracle (testpositions/default.epd).
   std::ofstream(suite) << "8/8/PP2k3/2P5/8/6p1/5p2/5K2 b - - id \"level1-root\"; value loss; dist 8;\n"

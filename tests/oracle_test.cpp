@@ -11,6 +11,7 @@
 
 #include "epd.h"
 #include "exact_helpers.h"
+#include "k3cppvk.h"
 #include "kv3cpp.h"
 #include "level1_am.h"
 #include "level3_kcp.h"
@@ -235,6 +236,34 @@ TEST_CASE("sound Level 1 rejects a king the library lets pass, and no other") {
   // White's king has taken g7, and where it takes it, it shuts in no square
   // of Black's king's region. The oracle: Black to move loses in 12.
   check_level1_decides("2k5/P5p1/1P6/8/8/2P5/3K4/8 b - -", loss_in(12));
+}
+
+TEST_CASE("the K3CPPvK library gives the oracle's value and distance where one side has only its king") {
+  // Sampled positions of both layouts' pawn files with one side's pawns all
+  // gone: the library, built as the whole board (no passes, stalemate a
+  // draw, bare kings a draw), must be the game itself.
+  const K3cppvkRecognizer recognizer(libraries().k3cppvk_exact());
+  std::mt19937 random(20261124);  // fixed: the same sample every run
+  int compared = 0, wins = 0;
+  while (compared < 3000) {
+    Position pos;
+    pos.side = Color(random() & 1);
+    const Color pawns = Color(random() & 1);
+    for (int f = 0; f < 3; ++f)
+      if (random() % 3) pos.pawns[pawns] |= square_bb(make_square(pawns == WHITE ? f : 7 - f, 1 + random() % 6));
+    pos.king[WHITE] = Square(random() % 64);
+    pos.king[BLACK] = Square(random() % 64);
+    if (!pos.pawns[pawns] || !is_legal(pos)) continue;
+    INFO(to_fen(pos));
+    const auto v = recognizer.classify(pos);
+    REQUIRE(v);
+    CHECK(*v == probe(pos));
+    ++compared, wins += is_decisive(*v);
+  }
+  CHECK(wins > 1000);
+  // Two pawns, no passes: 8/7p/6p1/8/8/k7/8/2K5 w, Black wins in 28 (the
+  // oracle), on the knowledge line of the suite's one-move-1.
+  CHECK(recognizer.classify(parse_fen("8/7p/6p1/8/8/k7/8/2K5 w - -").pos) == loss_in(28));
 }
 
 TEST_CASE("sound Level 3: a king that answers checks, against a KCPS win only") {
