@@ -33,7 +33,8 @@
 //    board, which costs L only when it has no other (the next tests).
 //  - W's strategy leaves W's pawns without a move in their chunk: the
 //    library lets a stuck side pass; on the board W would move its king in
-//    the other chunk out of turn.
+//    the other chunk out of turn. (No AMS strategy region does: a test in
+//    tests/kv3cpp_region_test.cpp counts them.)
 // A lone king without a move is a different matter. Under AM the library
 // lets it pass; on the board its side must move in the other chunk, and
 // L's king, shut in by W's pawns, is stalemated once L's pawns are gone:

@@ -66,7 +66,7 @@ KcpVerdict BreakthroughBeatsZugzwang::verdict(const Position& pos) const {
         const int d = chunk[a].distance(*kcps_, pos.side);
         if (const auto needed = answering_king_holds(pos, a, d / 2, (d + 1) / 2, chunk[b], *quiet_)) {
           still = StillKing::Holds;
-          found.distance = d, found.defender_moves = d / 2, found.quiet_moves = *needed;
+          found.defender_moves = d / 2, found.quiet_moves = *needed;
         }
       }
       found.why = still == StillKing::Disturbed   ? KcpVerdict::Why::KingDisturbed

@@ -48,7 +48,7 @@ struct KcpVerdict {
   std::optional<Outcome> outcome;  // for the side to move, when decided
   Color breaker = WHITE;           // A, whose pawns win under KCP, from NoZugzwangWin on
   int distance = 0;                // A's KCP distance with the position's side to move
-  int defender_moves = 0;          // the moves B makes meanwhile (sound mode)
+  int defender_moves = 0;          // the moves B makes meanwhile (sound mode; by the KCPS distance where A's king answers)
   int quiet_moves = 0;             // when A's king answers checks: the quiet moves B's pawns need (sound mode)
 };
 
