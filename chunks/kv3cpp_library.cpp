@@ -22,6 +22,10 @@ template <class Archive>
 void serialize(Archive& ar, chunker::Kv3cppQuiet& library, unsigned) {
   ar & library.quiet & library.answers;
 }
+template <class Archive>
+void serialize(Archive& ar, chunker::Kv3cppRace& library, unsigned) {
+  ar & library.tempi & library.region;
+}
 }  // namespace boost::serialization
 
 namespace chunker {
@@ -36,6 +40,7 @@ TableHeader kv3cpp_header(Assumption a) { return {kv3cpp_library_name(a), KV3CPP
 const TableHeader TEMPI_HEADER{KV3CPP_TEMPI_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader Z_HEADER{Z_CONFIGURATIONS_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader QUIET_HEADER{KV3CPP_QUIET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
+const TableHeader RACE_HEADER{KV3CPP_RACE_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 
 template <class Library>
 const Library& loaded(std::optional<Library>& slot, const std::function<Library()>& load) {
@@ -96,12 +101,26 @@ Kv3cppQuiet load_kv3cpp_quiet(const std::string& data_dir) {
   });
 }
 
+void save_kv3cpp_race(const Kv3cppRace& library, const std::string& data_dir) {
+  save_library(library, RACE_HEADER, data_dir);
+}
+
+Kv3cppRace load_kv3cpp_race(const std::string& data_dir) {
+  return load_library<Kv3cppRace>(RACE_HEADER, data_dir, [](const Kv3cppRace& library) {
+    return library.tempi.size() == KV3CPP_ENTRIES && library.region.size() == KV3CPP_ENTRIES;
+  });
+}
+
 const Kv3cppLibrary& ChunkLibraries::kv3cpp(Assumption a) const {
   return loaded<Kv3cppLibrary>(kv3cpp_[std::size_t(a)], [&] { return load_kv3cpp(data_dir_, a); });
 }
 
 const Kv3cppTempi& ChunkLibraries::kv3cpp_tempi() const {
   return loaded<Kv3cppTempi>(kv3cpp_tempi_, [&] { return load_kv3cpp_tempi(data_dir_); });
+}
+
+const Kv3cppRace& ChunkLibraries::kv3cpp_race() const {
+  return loaded<Kv3cppRace>(kv3cpp_race_, [&] { return load_kv3cpp_race(data_dir_); });
 }
 
 const ZConfigurations& ChunkLibraries::z_configurations() const {

@@ -55,11 +55,27 @@ struct Kv3cppTempi {
   std::vector<std::int8_t> tempi;          // KV3CPP_ENTRIES, indexed as in kv3cpp.h
 };
 
+// The race of Level 4's sound mode (level4_tempi.h): for every KCP pawn win,
+// the spare tempi counted with the one pass an unsafe promotion offers (the
+// king's side may answer it with a safe promotion of its own, which the
+// game counts as one pass that ends it), and the squares the lone king can
+// stand on while the pawns play the line that holds it to those tempi
+// (libgen/kv3cpp_build.h).
+struct Kv3cppRace {
+  static constexpr std::int8_t NONE = -1;  // not a pawn win under KCP, or not legal
+  std::vector<std::int8_t> tempi;          // KV3CPP_ENTRIES, indexed as in kv3cpp.h
+  // The king's squares in normal form; 0 where that line may leave either
+  // side without a move in the chunk (on the board, a king that must move,
+  // or stalemate) or where `tempi` is NONE.
+  std::vector<Bitboard> region;
+};
+
 // The pawns racing a king that answers only their checks
 // (libgen/kv3cpp_build.h, Level 3): for every entry with the pawns
 // to move, the fewest quiet pawn moves (those that give no check) after
 // which they have promoted safely or mated, however the king answers their
-// checks and unsafe promotions; and the most moves the king makes in those
+// checks and unsafe promotions (a mating check counts as a quiet move: no
+// answer takes its place); and the most moves the king makes in those
 // answers along any line of the pawns (the king choosing as for `quiet`).
 struct Kv3cppQuiet {
   static constexpr std::uint8_t NEVER = 255;  // the pawns never promote safely nor mate, or not legal
@@ -81,6 +97,7 @@ std::string kv3cpp_library_name(Assumption a);  // "kv3cpp-am", ...
 constexpr const char* KV3CPP_TEMPI_NAME = "kv3cpp-tempi";
 constexpr const char* Z_CONFIGURATIONS_NAME = "kv3cpp-z";
 constexpr const char* KV3CPP_QUIET_NAME = "kv3cpp-quiet";
+constexpr const char* KV3CPP_RACE_NAME = "kv3cpp-race";
 void save_kv3cpp(const Kv3cppLibrary& library, const std::string& data_dir);
 // Throws TableError naming `chunker libgen --only NAME` when the file is
 // missing, damaged or stale.
@@ -91,6 +108,8 @@ void save_z_configurations(const ZConfigurations& library, const std::string& da
 ZConfigurations load_z_configurations(const std::string& data_dir);
 void save_kv3cpp_quiet(const Kv3cppQuiet& library, const std::string& data_dir);
 Kv3cppQuiet load_kv3cpp_quiet(const std::string& data_dir);
+void save_kv3cpp_race(const Kv3cppRace& library, const std::string& data_dir);
+Kv3cppRace load_kv3cpp_race(const std::string& data_dir);
 
 // Every library a search or a schema may ask for, each read from data_dir
 // the first time it is wanted. Not thread-safe.
@@ -102,6 +121,7 @@ public:
   const Kv3cppTempi& kv3cpp_tempi() const;
   const ZConfigurations& z_configurations() const;
   const Kv3cppQuiet& kv3cpp_quiet() const;
+  const Kv3cppRace& kv3cpp_race() const;
   const K3cppvkLibrary& k3cppvk() const;
   const K3cppvkExact& k3cppvk_exact() const;
   // Built in memory from the AMS library (a fraction of a second), not read.
@@ -114,6 +134,7 @@ private:
   mutable std::optional<Kv3cppTempi> kv3cpp_tempi_;
   mutable std::optional<ZConfigurations> z_configurations_;
   mutable std::optional<Kv3cppQuiet> kv3cpp_quiet_;
+  mutable std::optional<Kv3cppRace> kv3cpp_race_;
   mutable std::optional<K3cppvkLibrary> k3cppvk_;
   mutable std::optional<K3cppvkExact> k3cppvk_exact_;
   mutable std::optional<Kv3cppRegions> kv3cpp_regions_;

@@ -92,6 +92,14 @@ std::vector<Builder> builders() {
                     save_kv3cpp_tempi(library, out);
                     return Summary{KV3CPP_ENTRIES, tempi_text(library.tempi)};
                   }});
+  list.push_back({KV3CPP_RACE_NAME, [](Built&, const std::string& out) {
+                    const Kv3cppRace library = build_kv3cpp_race();
+                    save_kv3cpp_race(library, out);
+                    const auto regions = std::count_if(library.region.begin(), library.region.end(),
+                                                       [](Bitboard r) { return r != 0; });
+                    return Summary{KV3CPP_ENTRIES, tempi_text(library.tempi) + "; a region for " +
+                                                       std::to_string(regions) + " of them"};
+                  }});
   list.push_back({Z_CONFIGURATIONS_NAME, [](Built& built, const std::string& out) {
                     const ZConfigurations z =
                         build_z_configurations(built.kv3cpp(Assumption::AM), built.kv3cpp(Assumption::KCP));

@@ -84,7 +84,8 @@ int solve_command(const Args& args) {
        " (default: Newborn's Peasant reached about 10 with three or four pawns)").c_str())(
       "level", po::value<int>()->default_value(0),
       ("reasoning level: 0 the search alone, 1 to " + std::to_string(MAX_LEVEL) +
-       " the schemas of levels 1..N and the KPK library")
+       " the schemas of levels 1..N and the KPK and K3CPPvK libraries, which prove the value only (0, the "
+       "default, also proves the distance and the shortest line)")
           .c_str())(
       "schemas", po::value<std::string>()->default_value("sound"),
       "sound (never where chunks may interact) or paper (the rules as published)")(

@@ -34,6 +34,7 @@
 #include <tuple>
 #include <utility>
 
+#include "parse.h"
 #include "retrograde.h"
 #include "spare_tempi.h"
 
@@ -52,11 +53,12 @@ public:
   static constexpr std::uint32_t SIZE = 1u << LOCAL_BITS;
   static constexpr std::uint32_t SIDE_BIT = SIZE >> 1;
 
-  // `tempi` is needed only for examine_tempi (KCP).
+  // `tempi` is needed only for examine_tempi (KCP); `unsafe_slot` counts the
+  // pass an unsafe promotion offers (Kv3cppRace).
   LoneKingSlice(Assumption assumption, const std::vector<std::int16_t>& values, const std::vector<std::int8_t>* tempi,
-                std::uint32_t slice)
+                std::uint32_t slice, bool unsafe_slot = false)
       : assumption_(assumption), values_(values), tempi_(tempi), group_(kv3cpp_group_of_slice(slice)),
-        base_(slice << LOCAL_BITS) {
+        base_(slice << LOCAL_BITS), unsafe_slot_(unsafe_slot) {
     pos_.pawns[WHITE] = kv3cpp_pawns(slice);
   }
 
@@ -115,14 +117,8 @@ public:
       e.kind = Kind::Pawns;
       e.cost = INT_MAX;  // the least over the moves that leave the slice
       if (auto end = rule_value(pos, moves); end && is_win(*end)) e.cost = 0;  // a safe promotion
-      for (Move m : moves) {
-        if (retro::stays_in_slice(pos, m)) continue;
-        Position child = make_move(pos, m);
-        // After an unsafe promotion the king's one legal move takes the pawn.
-        if (m.kind() == MoveKind::Promotion) child = make_move(child, *legal_moves(child).begin());
-        const std::uint32_t i = index(child);
-        if (is_win(child.side == WHITE ? values_[i] : -values_[i])) e.cost = std::min<int>(e.cost, (*tempi_)[i]);
-      }
+      for (Move m : moves)
+        if (const auto cost = tempi_after(pos, m)) e.cost = std::min(e.cost, *cost);
       return e;
     }
     if (v == loss_in(0)) {  // mated
@@ -138,6 +134,59 @@ public:
       else
         e.cost = std::max<int>(e.cost, (*tempi_)[index(make_move(pos, m))]);
     return e;
+  }
+
+  // The tempi left after the pawns' move m, when it leaves the slice and
+  // keeps the win. After an unsafe promotion the king's one legal move
+  // takes the pawn; with `unsafe_slot` the king's side may instead make the
+  // pass that ends the game (a safe promotion of its own), one more.
+  std::optional<int> tempi_after(const Position& pos, Move m) const {
+    if (retro::stays_in_slice(pos, m)) return std::nullopt;
+    Position child = make_move(pos, m);
+    const bool promotion = m.kind() == MoveKind::Promotion;
+    if (promotion) child = make_move(child, *legal_moves(child).begin());
+    const std::uint32_t i = index(child);
+    if (!is_win(child.side == WHITE ? values_[i] : -values_[i])) return std::nullopt;
+    return promotion && unsafe_slot_ ? std::max<int>((*tempi_)[i], 1) : (*tempi_)[i];
+  }
+
+  // The race region (Kv3cppRace) of a KCP pawn win `local` with the tempi of
+  // the slice stored: the pawns' move is one that keeps the tempi, the
+  // one whose region stays the smallest widened by a square; the king's
+  // region joins those after its moves and its pass. Positions with the
+  // pawns to move first: their moves leave the slice, while the king's
+  // reach the pawns' positions of the slice.
+  Bitboard race_region(std::uint32_t local, const std::vector<Bitboard>& regions) {
+    const Position& pos = at(local);
+    const Bitboard king = square_bb(pos.king[BLACK]);
+    const MoveList moves = legal_moves(pos);
+    if (pos.side == WHITE) {
+      if (auto end = rule_value(pos, moves); end && is_win(*end)) return king;
+      Bitboard best = 0;
+      for (Move m : moves) {
+        if (tempi_after(pos, m) != (*tempi_)[base_ | local]) continue;
+        Position child = make_move(pos, m);
+        if (m.kind() == MoveKind::Promotion) child = make_move(child, *legal_moves(child).begin());
+        const Bitboard r = regions[index(child)];
+        if (r && (!best || popcount(king_reach_any(r, 1)) < popcount(king_reach_any(best, 1)))) best = r;
+      }
+      return best ? king | best : 0;  // with no move the pawns' king must move
+    }
+    if (values_[base_ | local] == loss_in(0)) return king;  // mated
+    if (moves.empty() && !pos.in_check()) return 0;         // stuck: stalemate if nothing else moves
+    Bitboard r = king;
+    bool stuck_free = true;
+    auto join = [&](const Position& child) {
+      const Bitboard next = regions[index(child)];
+      r |= next, stuck_free &= next != 0;
+    };
+    for (Move m : moves) join(make_move(pos, m));
+    if (can_pass_[local]) {
+      Position passed = pos;
+      passed.side = WHITE;
+      join(passed);
+    }
+    return stuck_free ? r : 0;
   }
 
   // The positions one in-slice move before `local`: the other side to move,
@@ -184,6 +233,7 @@ private:
   const std::vector<std::int8_t>* tempi_;
   int group_;
   std::uint32_t base_;
+  bool unsafe_slot_;
   Position pos_;
   bool can_pass_[SIZE];
 };
@@ -196,16 +246,20 @@ void for_each_slice_in_order(F f) {
     for (std::uint32_t config = KV3CPP_CONFIGS; config-- > 0;) f(std::uint32_t(group) * KV3CPP_CONFIGS + config);
 }
 
-// Values, and tempi when `tempi` is given, of every slice of the chunk.
+// Values, and tempi when `tempi` is given, of every slice of the chunk;
+// with `race` (Kv3CPP under KCP only) the tempi count the unsafe
+// promotion's pass and the race regions are built too.
 template <bool WITH_KING>
-void build(Assumption assumption, std::vector<std::int16_t>& values, std::vector<std::int8_t>* tempi) {
+void build(Assumption assumption, std::vector<std::int16_t>& values, std::vector<std::int8_t>* tempi,
+           std::vector<Bitboard>* race = nullptr) {
   using Slice = LoneKingSlice<WITH_KING>;
   values.assign(KV3CPP_GROUPS * KV3CPP_CONFIGS * Slice::SIZE, 0);
   if (tempi) tempi->assign(values.size(), retro::NO_TEMPI);
+  if (race) race->assign(values.size(), 0);
   auto solver = std::make_unique<retro::SliceSolver<Slice::SIZE>>();
   auto tempi_solver = std::make_unique<retro::TempiSolver<Slice::SIZE>>();
   for_each_slice_in_order([&](std::uint32_t slice) {
-    Slice game(assumption, values, tempi, slice);
+    Slice game(assumption, values, tempi, slice, race != nullptr);
     solver->solve(game);
     const std::uint32_t base = slice << Slice::LOCAL_BITS;
     for (std::uint32_t local = 0; local < Slice::SIZE; ++local) {
@@ -216,6 +270,12 @@ void build(Assumption assumption, std::vector<std::int16_t>& values, std::vector
     tempi_solver->solve(game);
     for (std::uint32_t local = 0; local < Slice::SIZE; ++local)
       (*tempi)[base | local] = std::int8_t(tempi_solver->tempi(local));
+    if constexpr (!WITH_KING) {
+      if (!race) return;
+      for (std::uint32_t side : {0u, Slice::SIDE_BIT})  // the pawns to move first
+        for (std::uint32_t local = side; local < side + Slice::SIDE_BIT; ++local)
+          if ((*tempi)[base | local] != retro::NO_TEMPI) (*race)[base | local] = game.race_region(local, *race);
+    }
   });
 }
 
@@ -226,6 +286,13 @@ Kv3cppLibrary build_kv3cpp(Assumption assumption) {
   library.assumption = assumption;
   build<false>(assumption, library.values, nullptr);
   return library;
+}
+
+Kv3cppRace build_kv3cpp_race() {
+  Kv3cppRace race;
+  std::vector<std::int16_t> values;
+  build<false>(Assumption::KCP, values, &race.tempi, &race.region);
+  return race;
 }
 
 Kv3cppTempi build_kv3cpp_tempi() {
@@ -257,8 +324,8 @@ std::pair<std::uint8_t, std::uint8_t> quiet_race(const Position& pos, int group,
       // steps out of check, choosing what leaves the pawns the most quiet
       // moves and then itself the fewest answers; with no move it is mated.
       const MoveList replies = legal_moves(after);
-      if (replies.empty()) {
-        offer(0, 0);
+      if (replies.empty()) {  // mate: the check is the last quiet move, no answer follows
+        offer(1, 0);
         continue;
       }
       std::pair<int, int> best{-1, 0};  // (quiet, -answers) of the king's choice

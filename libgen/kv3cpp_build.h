@@ -21,6 +21,14 @@ namespace chunker {
 Kv3cppLibrary build_kv3cpp(Assumption assumption);
 // The spare tempi of the KCP library's pawn wins (spare_tempi.h).
 Kv3cppTempi build_kv3cpp_tempi();
+// The spare tempi with the unsafe promotion's pass, and the regions of the
+// line that keeps them (Kv3cppRace): the tempi game of spare_tempi.h where
+// the pawns' move is an unsafe promotion costs max(tempi after the capture,
+// 1), the king's side choosing between the capture and the pass that ends
+// the game. A region is built from those of the positions after the
+// entry's moves, each in a slice solved before or, for the king's moves,
+// among the slice's positions with the pawns to move, built first.
+Kv3cppRace build_kv3cpp_race();
 // The race against a king that answers only checks (Kv3cppQuiet), by one
 // pass over the pawn configurations: every pawn move raises the config.
 Kv3cppQuiet build_kv3cpp_quiet();

@@ -22,6 +22,8 @@
 // move gaining one. The count assumes the two chunks do not interact; where a
 // king can reach the other chunk in time, Level 4 must not fire, and the
 // oracle's check of every position (`chunker oracle verify`) judges it.
+// Sound Level 4 counts them with an unsafe promotion's answer as one more
+// pass (Kv3cppRace, libgen/kv3cpp_build.h).
 //
 // Computed slice by slice after the values, like them: moves that leave a
 // slice reach slices whose tempi are known; inside it the game is one of

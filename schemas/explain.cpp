@@ -106,16 +106,25 @@ std::string SpareTempiRace::explain(const Position& pos) const {
   if (v.why == Why::NoChunks) return NO_CHUNKS;
   if (v.why == Why::NotBothBreakthrough)
     return "not both sides' pawns break through when the defending king may pass (KCP), with this side to move";
-  const std::string premise = "both sides break through (KCP); spare tempi: White's king " +
-                              std::to_string(v.spare[WHITE]) + ", Black's " + std::to_string(v.spare[BLACK]);
-  if (v.why == Why::KingDisturbed)
-    return premise + "; but neither side can push only pawns: within the other king's spare tempi (plus one) "
-                     "a pawn could check its still king or promote: no verdict";
+  if (v.why == Why::NoBreakthrough)
+    return "neither side's pawns break through when the defending king may pass (KCP), with this side to move";
+  auto spare = [&](Color c) { return v.spare[c] < 0 ? std::string("none") : std::to_string(v.spare[c]); };
   if (mode_ == SchemaMode::Paper)
-    return premise + "; the side to move wins on equal or more spare tempi" + wins(v.winner);
-  return premise + "; " + colour_name(v.winner) + " pushes only pawns and " + possessive(~v.winner) +
-         " pawns cannot check its still king or promote within " + std::to_string(v.spare[~v.winner] + 1) +
-         " moves" + wins(v.winner);
+    return "both sides break through (KCP); spare tempi: White's king " + spare(WHITE) + ", Black's " + spare(BLACK) +
+           "; the side to move wins on equal or more spare tempi" + wins(v.winner);
+  const std::string premise =
+      "spare tempi, an unsafe promotion's answer counted: White's king " + spare(WHITE) + ", Black's " + spare(BLACK);
+  if (v.why == Why::KingDisturbed)
+    return premise + "; but no side whose pawns break through (KCP) can push only pawns: within the other king's spare "
+                     "tempi its pawns could disturb the pusher's king: no verdict";
+  const Color a = v.winner, b = ~a;
+  const std::string t = std::to_string(v.spare[b]);
+  if (v.quiet_moves)
+    return premise + "; " + colour_name(a) + " pushes only pawns, its king moves only to answer checks, and " +
+           possessive(b) + " pawns need " + std::to_string(v.quiet_moves) + " other moves to promote or mate, more than " +
+           possessive(b) + " king's " + t + wins(a);
+  return premise + "; " + colour_name(a) + " pushes only pawns and " + possessive(b) +
+         " pawns cannot check its still king or promote within " + t + " moves" + wins(a);
 }
 
 std::string ZConfigurationTheorem::explain(const Position& pos) const {

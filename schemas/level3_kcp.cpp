@@ -24,7 +24,7 @@ StillKing still_king(const Position& pos, Color a, int b_moves) {
   return StillKing::Holds;
 }
 
-std::optional<int> answering_king_holds(const Position& pos, Color a, int b_moves, int b_king_moves,
+std::optional<int> answering_king_holds(const Position& pos, Color a, int b_moves, Bitboard b_king,
                                         const ChunkView& b_pawns, const Kv3cppQuiet& quiet) {
   const Color b = ~a;
   if (pos.side == a && pos.in_check()) return std::nullopt;
@@ -36,7 +36,6 @@ std::optional<int> answering_king_holds(const Position& pos, Color a, int b_move
   for (Color c : {WHITE, BLACK})
     for (Bitboard p = pos.pawns[c]; p;) paths[c] |= pawn_path(c, pop_lsb(p));
   if (answering & paths[a]) return std::nullopt;
-  const Bitboard b_king = king_reach(pos.king[b], std::min(b_king_moves, 7));
   if (king_reach_any(b_king, 1) & (answering | paths[b])) return std::nullopt;
   return needed;
 }
@@ -64,7 +63,7 @@ KcpVerdict BreakthroughBeatsZugzwang::verdict(const Position& pos) const {
       // king stuck (with its pawns taken, that could be stalemate).
       if (still == StillKing::Disturbed && chunk[a].winner(*kcps_, pos.side) == a) {
         const int d = chunk[a].distance(*kcps_, pos.side);
-        if (const auto needed = answering_king_holds(pos, a, d / 2, (d + 1) / 2, chunk[b], *quiet_)) {
+        if (const auto needed = answering_king_holds(pos, a, d / 2, king_reach(pos.king[b], std::min((d + 1) / 2, 7)), chunk[b], *quiet_)) {
           still = StillKing::Holds;
           found.defender_moves = d / 2, found.quiet_moves = *needed;
         }

@@ -93,12 +93,12 @@ StillKing still_king(const Position& pos, Color a, int b_moves);
 // b_moves quiet moves to promote safely or mate against such a king
 // (Kv3cppQuiet, `b_pawns` the chunk of b's pawns), and the chunks stay
 // apart meanwhile: a's king, answering at most the library's `answers`
-// times, never reaches its own pawns' paths, and b's king, in its
-// b_king_moves, cannot come next to a square a's king may answer on, nor
-// next to a square of b's pawns (guarding one the king would take). a's
-// king must not be in check now. Returns the quiet moves b's pawns need,
-// or nullopt when the answering king does not hold.
-std::optional<int> answering_king_holds(const Position& pos, Color a, int b_moves, int b_king_moves,
+// times, never reaches its own pawns' paths, and b's king, on the squares
+// `b_king` it can reach meanwhile, never comes next to a square a's king may
+// answer on, nor next to a square of b's pawns (guarding one the king would
+// take). a's king must not be in check now. Returns the quiet moves b's
+// pawns need, or nullopt when the answering king does not hold.
+std::optional<int> answering_king_holds(const Position& pos, Color a, int b_moves, Bitboard b_king,
                                         const ChunkView& b_pawns, const Kv3cppQuiet& quiet);
 
 }  // namespace chunker

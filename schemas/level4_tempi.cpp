@@ -4,30 +4,48 @@
 
 namespace chunker {
 
-TempiVerdict SpareTempiRace::verdict(const Position& pos) const {
+namespace {
+
+TempiVerdict decided(TempiVerdict found, Color winner, Color us) {
+  found.why = TempiVerdict::Why::Decided;
+  found.winner = winner;
+  found.outcome = winner == us ? Outcome::Win : Outcome::Loss;
+  return found;
+}
+
+}  // namespace
+
+TempiVerdict SpareTempiRace::paper_verdict(const std::array<ChunkView, COLOR_NB>& chunk, Color us) const {
   TempiVerdict found;
-  const auto chunks = pawn_chunks(pos);
-  if (!chunks) return found;
-  const auto& chunk = *chunks;  // chunk[c]: the chunk of c's pawns
   found.why = TempiVerdict::Why::NotBothBreakthrough;
   for (Color c : {WHITE, BLACK})
-    if (chunk[c].winner(kcp_, pos.side) != c) return found;
+    if (chunk[c].winner(kcp_, us) != c) return found;
   // spare[c]: the spare tempi of c's king, which defends against ~c's pawns.
-  for (Color c : {WHITE, BLACK}) found.spare[c] = tempi_.tempi[chunk[~c].entry(pos.side)];
+  for (Color c : {WHITE, BLACK}) found.spare[c] = tempi_->tempi[chunk[~c].entry(us)];
+  return decided(found, found.spare[us] >= found.spare[~us] ? us : ~us, us);
+}
 
-  const Color us = pos.side;
-  auto decided = [&](Color winner) {
-    found.why = TempiVerdict::Why::Decided;
-    found.winner = winner;
-    found.outcome = winner == us ? Outcome::Win : Outcome::Loss;
-    return found;
-  };
-  if (mode_ == SchemaMode::Paper) return decided(found.spare[us] >= found.spare[~us] ? us : ~us);
-  // One move more for b: an unsafe promotion of a's (a sacrifice that
-  // forces the king to take, no pass) may be answered by b's own safe one.
-  for (Color a : {WHITE, BLACK})
-    if (still_king(pos, a, found.spare[~a] + 1) == StillKing::Holds) return decided(a);
-  found.why = TempiVerdict::Why::KingDisturbed;
+TempiVerdict SpareTempiRace::verdict(const Position& pos) const {
+  const auto chunks = pawn_chunks(pos);
+  if (!chunks) return {};
+  const auto& chunk = *chunks;  // chunk[c]: the chunk of c's pawns
+  if (mode_ == SchemaMode::Paper) return paper_verdict(chunk, pos.side);
+  TempiVerdict found;
+  found.why = TempiVerdict::Why::NoBreakthrough;
+  for (Color c : {WHITE, BLACK}) found.spare[c] = race_->tempi[chunk[~c].entry(pos.side)];
+  for (Color a : {WHITE, BLACK}) {
+    const Color b = ~a;
+    const int t = found.spare[b];
+    if (t == Kv3cppRace::NONE) continue;
+    found.why = TempiVerdict::Why::KingDisturbed;
+    if (still_king(pos, a, t) == StillKing::Holds) return decided(found, a, pos.side);
+    const Bitboard region = race_->region[chunk[a].entry(pos.side)];
+    if (!region) continue;
+    if (const auto needed = answering_king_holds(pos, a, t, board_squares(region, chunk[a].instance), chunk[b], *quiet_)) {
+      found.quiet_moves = *needed;
+      return decided(found, a, pos.side);
+    }
+  }
   return found;
 }
 

@@ -7,20 +7,26 @@
 // move; the side to move wins if its king has at least as many spare tempi
 // as the other king, else it loses.
 //
-// Sound mode: Level 3's argument with the spare tempi as the clock. Side a
-// pushes only pawns, playing the line that leaves b the fewest passes in a's
-// pawn chunk; b's pawn moves are such passes, so b gets at most t of them,
-// t the spare tempi of b's king there with the position's side to move
-// (t never exceeds the d/2 moves Level 3 allows). b gets one move more: an
-// unsafe promotion of a's (a sacrifice the king must take, which scores no
-// pass) may instead be answered by b's own safe promotion. Found by `oracle
-// verify` when the clock was t alone: 8/PkP3pp/8/8/8/5p2/1P6/2K5 b, where
-// a8=Q is met by f1=Q and Black wins in 3. So a wins if none of b's pawns
-// can check a's still king or reach its last rank within t + 1 moves
-// (still_king). Fired only where b's pawns break through too, the race of
-// the paper; elsewhere Level 3 answers. Over both layouts: 10.8% and 10.1%
-// of the legal positions, all correctly; the paper's rule is wrong on 33%
-// of what it decides.
+// Sound mode: Level 3's argument with the spare tempi as the clock, wherever
+// one side's pawns break through (KCP), whether or not the other's do. Side
+// a pushes only pawns, playing the line of its chunk that holds b to the
+// fewest passes, t (the kv3cpp-race library); b's pawn moves are such
+// passes. An unsafe promotion of a's (a sacrifice the king must take) may
+// instead be answered by b's own safe promotion: the library counts that
+// answer as a pass that ends the game, so t includes it. (With the plain
+// spare tempi, `oracle verify` found 8/PkP3pp/8/8/8/5p2/1P6/2K5 b, where
+// a8=Q is met by f1=Q and Black wins in 3; the paper's count misses it.)
+// Then a wins
+//  - if none of b's pawns can check a's still king or reach its last rank
+//    within t moves (still_king, as Level 3), or
+//  - if a's king answers b's checks instead (answering_king_holds, as Level
+//    3): b's pawns need more than t moves that are not answered checks, and
+//    the chunks stay apart, b's king kept to the squares the library's line
+//    allows it (its region), which must never leave b's king without a
+//    move, nor a's pawns (on the board that would be stalemate, or a's king
+//    made to move).
+// Over both layouts: 10.8% and 10.1% of the legal positions, all correctly;
+// the paper's rule is wrong on 33% of what it decides.
 #pragma once
 
 #include "chunk_view.h"
@@ -31,25 +37,35 @@ namespace chunker {
 // What Level 4 found: the answer classify() gives, and enough of the
 // argument for explain() to word it.
 struct TempiVerdict {
-  enum class Why : std::uint8_t { NoChunks, NotBothBreakthrough, KingDisturbed, Decided };
+  enum class Why : std::uint8_t { NoChunks, NotBothBreakthrough, NoBreakthrough, KingDisturbed, Decided };
   Why why = Why::NoChunks;
   std::optional<Outcome> outcome;  // for the side to move, when decided
   Color winner = WHITE;            // when decided
-  int spare[COLOR_NB] = {0, 0};    // the spare tempi of each colour's king, from NotBothBreakthrough on
+  // The spare tempi of each colour's king, from KingDisturbed on (-1 where
+  // the other pawns do not break through); in sound mode, the race's.
+  int spare[COLOR_NB] = {0, 0};
+  int quiet_moves = 0;  // sound mode, where the winner's king answers checks: the moves the loser's pawns need
 };
 
 class SpareTempiRace : public Classifier {
 public:
   SpareTempiRace(const ChunkLibraries& libraries, SchemaMode mode)
-      : kcp_(libraries.kv3cpp(Assumption::KCP)), tempi_(libraries.kv3cpp_tempi()), mode_(mode) {}
+      : kcp_(libraries.kv3cpp(Assumption::KCP)),
+        tempi_(mode == SchemaMode::Paper ? &libraries.kv3cpp_tempi() : nullptr),
+        race_(mode == SchemaMode::Sound ? &libraries.kv3cpp_race() : nullptr),
+        quiet_(mode == SchemaMode::Sound ? &libraries.kv3cpp_quiet() : nullptr), mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 4 (spare tempi)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   TempiVerdict verdict(const Position& pos) const;
 
 private:
+  TempiVerdict paper_verdict(const std::array<ChunkView, COLOR_NB>& chunk, Color us) const;
+
   const Kv3cppLibrary& kcp_;
-  const Kv3cppTempi& tempi_;
+  const Kv3cppTempi* tempi_;  // paper mode only
+  const Kv3cppRace* race_;    // sound mode only
+  const Kv3cppQuiet* quiet_;  // sound mode only
   SchemaMode mode_;
 };
 

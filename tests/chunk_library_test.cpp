@@ -1,6 +1,7 @@
 // The chunk libraries, written and read back, against independent
 // computations: a forward search of each chunk game (not the retrograde code
-// that built them), a forward count of spare tempi, the Z configurations'
+// that built them), a forward count of spare tempi (with and without the
+// unsafe promotion's pass) and the race regions' definition, the Z configurations'
 // definition checked member by member; and every library file refused when
 // damaged.
 #include <doctest/doctest.h>
@@ -15,6 +16,7 @@
 #include "built_libraries.h"
 #include "library_file.h"
 #include "notation.h"
+#include "rules.h"
 #include "temp_dir.h"
 
 using namespace chunker;
@@ -200,23 +202,22 @@ TEST_CASE("chunk libraries: K3CPPvK entries agree with a forward search of the c
   CHECK(search.value(pos, SEARCH_DEPTH) == library.values[i]);
 }
 
-TEST_CASE("chunk libraries: spare tempi agree with a forward count over every KCP pawn win") {
-  // The definition of libgen/spare_tempi.h, counted forward by recursion:
-  // the pawns take the least over their winning moves, the king the most
-  // over its moves and its pass (worth one).
-  const Kv3cppLibrary& kcp = kv3cpp(Assumption::KCP);
-  const TempDir temp;
-  save_kv3cpp_tempi(build_kv3cpp_tempi(), temp.path);
-  const Kv3cppTempi tempi = load_kv3cpp_tempi(temp.path);
-  std::unordered_map<std::uint32_t, int> memo;
-  auto pawns_win = [&](const Position& p, int group) {
+// The spare tempi of libgen/spare_tempi.h counted forward by recursion over
+// the KCP pawn wins: the pawns take the least over their winning moves, the
+// king the most over its moves and its pass (worth one). With
+// `unsafe_slot` (Kv3cppRace) an unsafe promotion costs the most of the tempi
+// after the capture and 1, the pass that answers it.
+class TempiCount {
+public:
+  explicit TempiCount(bool unsafe_slot) : unsafe_slot_(unsafe_slot) {}
+  bool pawns_win(const Position& p, int group) const {
     const std::uint32_t i = kv3cpp_index(p, group);
-    return kcp.legal(i) && is_win(kcp.pawns_value(i));
-  };
-  std::function<int(const Position&, int, int)> count = [&](const Position& pos, int group, int depth) -> int {
+    return kcp_.legal(i) && is_win(kcp_.pawns_value(i));
+  }
+  int count(const Position& pos, int group, int depth = 0) {
     REQUIRE(depth < 64);  // a pawn win ends; a loop here would be a wrong library
     const std::uint32_t i = kv3cpp_index(pos, group);
-    if (auto it = memo.find(i); it != memo.end()) return it->second;
+    if (auto it = memo_.find(i); it != memo_.end()) return it->second;
     const MoveList moves = legal_moves(pos);
     int result;
     if (pos.side == WHITE) {
@@ -227,8 +228,11 @@ TEST_CASE("chunk libraries: spare tempi agree with a forward count over every KC
           break;
         }
         Position child = make_move(pos, m);
-        if (m.kind() == MoveKind::Promotion) child = make_move(child, *legal_moves(child).begin());
-        if (pawns_win(child, group)) result = std::min(result, count(child, group, depth + 1));
+        const bool promotion = m.kind() == MoveKind::Promotion;
+        if (promotion) child = make_move(child, *legal_moves(child).begin());
+        if (!pawns_win(child, group)) continue;
+        const int after = count(child, group, depth + 1);
+        result = std::min(result, promotion && unsafe_slot_ ? std::max(after, 1) : after);
       }
     } else if (moves.empty() && pos.in_check()) {
       result = 0;
@@ -236,27 +240,98 @@ TEST_CASE("chunk libraries: spare tempi agree with a forward count over every KC
       result = pos.in_check() ? -1 : 1 + count(passed(pos), group, depth + 1);
       for (Move m : moves) result = std::max(result, count(make_move(pos, m), group, depth + 1));
     }
-    memo[i] = result;
+    memo_[i] = result;
     return result;
-  };
+  }
+
+private:
+  const Kv3cppLibrary& kcp_ = kv3cpp(Assumption::KCP);
+  bool unsafe_slot_;
+  std::unordered_map<std::uint32_t, int> memo_;
+};
+
+// Each entry of `tempi` against TempiCount; returns the pawn wins.
+int check_tempi(const std::vector<std::int8_t>& tempi, bool unsafe_slot) {
+  TempiCount counter(unsafe_slot);
   int pawn_wins = 0;
   for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i) {
-    if (!kcp.legal(i) || !is_win(kcp.pawns_value(i))) {
-      CHECK(tempi.tempi[i] == Kv3cppTempi::NONE);
+    const Position pos = kv3cpp_position(i);
+    const int group = kv3cpp_group_of_slice(kv3cpp_slice_of(i));
+    if (!kv3cpp(Assumption::KCP).legal(i) || !counter.pawns_win(pos, group)) {
+      CHECK(tempi[i] == Kv3cppTempi::NONE);
       continue;
     }
     ++pawn_wins;
-    const int expected = count(kv3cpp_position(i), kv3cpp_group_of_slice(kv3cpp_slice_of(i)), 0);
-    INFO(to_fen(kv3cpp_position(i)));
-    CHECK(tempi.tempi[i] == expected);
+    INFO(to_fen(pos));
+    CHECK(tempi[i] == counter.count(pos, group));
   }
-  CHECK(pawn_wins > 0);
+  return pawn_wins;
+}
+
+TEST_CASE("chunk libraries: spare tempi agree with a forward count over every KCP pawn win") {
+  const TempDir temp;
+  save_kv3cpp_tempi(build_kv3cpp_tempi(), temp.path);
+  const Kv3cppTempi tempi = load_kv3cpp_tempi(temp.path);
+  CHECK(check_tempi(tempi.tempi, false) > 0);
   // a2 b2 c2 against Ka1, king to move: the c-pawn runs (c4 c5 c6 c7 c8)
   // and the king, far off, can only pass before each of its five moves.
   const Position five = parse_fen("7K/8/8/8/8/8/PPP5/k7 b - -").pos;  // the White king only to make a legal FEN
   Position chunk = five;
   chunk.king[WHITE] = NO_SQUARE;
   CHECK(tempi.tempi[kv3cpp_index(chunk, 0)] == 5);
+}
+
+TEST_CASE("chunk libraries: the race's tempi agree with a forward count, and its regions hold the strategy's squares") {
+  const TempDir temp;
+  save_kv3cpp_race(build_kv3cpp_race(), temp.path);
+  const Kv3cppRace race = load_kv3cpp_race(temp.path);
+  CHECK(check_tempi(race.tempi, true) > 0);
+  // A region is the king's square joined with the regions after every king
+  // move and pass, and after one of the pawns' moves that keep the tempi;
+  // none where one of those has none (the line may leave a side stuck).
+  TempiCount counter(true);
+  int regions = 0, stuck = 0;
+  for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i) {
+    if (race.tempi[i] == Kv3cppRace::NONE) {
+      CHECK(race.region[i] == 0);
+      continue;
+    }
+    const Position pos = kv3cpp_position(i);
+    const int group = kv3cpp_group_of_slice(kv3cpp_slice_of(i));
+    const Bitboard r = race.region[i], king = square_bb(pos.king[BLACK]);
+    INFO(to_fen(pos));
+    regions += r != 0, stuck += r == 0;
+    if (!r) continue;
+    CHECK((r & king));
+    const MoveList moves = legal_moves(pos);
+    auto region_after = [&](Move m) {
+      Position child = make_move(pos, m);
+      if (m.kind() == MoveKind::Promotion) child = make_move(child, *legal_moves(child).begin());
+      return race.region[kv3cpp_index(child, group)];
+    };
+    if (pos.side == BLACK) {
+      for (Move m : moves) CHECK((region_after(m) & ~r) == 0);
+      if (!pos.in_check()) CHECK((race.region[kv3cpp_index(passed(pos), group)] & ~r) == 0);
+    } else if (!rule_value(pos, moves)) {
+      bool kept = false;
+      for (Move m : moves) {
+        Position child = make_move(pos, m);
+        const bool promotion = m.kind() == MoveKind::Promotion;
+        if (promotion) child = make_move(child, *legal_moves(child).begin());
+        if (!counter.pawns_win(child, group)) continue;
+        const int after = counter.count(child, group);
+        const Bitboard next = region_after(m);
+        kept |= (promotion ? std::max(after, 1) : after) == race.tempi[i] && next && (next & ~r) == 0;
+      }
+      CHECK(kept);
+    }
+  }
+  CHECK(regions > 0);
+  CHECK(stuck > 0);
+  // a2 b2 c2 against Ka1 (as above): no promotion is unsafe on the way.
+  Position chunk = parse_fen("7K/8/8/8/8/8/PPP5/k7 b - -").pos;
+  chunk.king[WHITE] = NO_SQUARE;
+  CHECK(race.tempi[kv3cpp_index(chunk, 0)] == 5);
 }
 
 TEST_CASE("chunk libraries: the Z configurations are the greatest set their definition allows") {
@@ -315,6 +390,7 @@ TEST_CASE("chunk libraries: a damaged or truncated file is refused with the comm
   save_kv3cpp(kv3cpp(Assumption::KCP), dir);
   save_kv3cpp_tempi(build_kv3cpp_tempi(), dir);
   save_kv3cpp_quiet(build_kv3cpp_quiet(), dir);
+  save_kv3cpp_race(build_kv3cpp_race(), dir);
   save_z_configurations(build_z_configurations(kv3cpp(Assumption::AM), kv3cpp(Assumption::KCP)), dir);
   save_k3cppvk(k3cppvk(), dir);
   const std::vector<std::pair<std::string, std::function<void()>>> loaders = {
@@ -322,6 +398,7 @@ TEST_CASE("chunk libraries: a damaged or truncated file is refused with the comm
       {"kv3cpp-kcp", [&] { load_kv3cpp(dir, Assumption::KCP); }},
       {KV3CPP_TEMPI_NAME, [&] { load_kv3cpp_tempi(dir); }},
       {KV3CPP_QUIET_NAME, [&] { load_kv3cpp_quiet(dir); }},
+      {KV3CPP_RACE_NAME, [&] { load_kv3cpp_race(dir); }},
       {Z_CONFIGURATIONS_NAME, [&] { load_z_configurations(dir); }},
       {K3CPPVK_NAME, [&] { load_k3cppvk(dir); }}};
   for (const auto& [library, load] : loaders) {

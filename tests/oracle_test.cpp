@@ -15,6 +15,7 @@
 #include "kv3cpp.h"
 #include "level1_am.h"
 #include "level3_kcp.h"
+#include "level4_tempi.h"
 #include "notation.h"
 #include "oracle.h"
 #include "oracle_verify.h"
@@ -295,6 +296,22 @@ TEST_CASE("sound Level 4 leaves b a move for answering an unsafe promotion") {
   const auto level4 = make_schemas(4, SchemaMode::Sound, libraries());
   const auto v = level4.back()->classify(pos);
   CHECK((!v || outcome_of(*v) == Outcome::Win));
+}
+
+TEST_CASE("sound Level 4 decides a race of Szen's line where the winner's king answers checks") {
+  // A race as the Szen position's lines end in: White pushes a6-a7, b6,
+  // c6; Black's king on b8 gets one pass (the library's race tempi, an
+  // unsafe promotion's answer counted) while Black's f3 g3 h3 need two
+  // moves that are not checks against White's answering king on g1. The
+  // oracle: White to move wins in 11.
+  const Position pos = parse_fen("1k6/8/PPP5/8/8/5ppp/8/6K1 w - -").pos;
+  REQUIRE(probe(pos) == win_in(11));
+  const TempiVerdict v = SpareTempiRace(libraries(), SchemaMode::Sound).verdict(pos);
+  CHECK(v.why == TempiVerdict::Why::Decided);
+  CHECK(v.winner == WHITE);
+  CHECK(v.spare[BLACK] == 1);
+  CHECK(v.quiet_moves == 2);
+  CHECK(v.outcome == Outcome::Win);
 }
 
 TEST_CASE("sound Level 5 on every position built around a Z configuration agrees with the oracle") {
