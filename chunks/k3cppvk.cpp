@@ -7,7 +7,7 @@
 namespace boost::serialization {
 template <class Archive>
 void serialize(Archive& ar, chunker::K3cppvkLibrary& library, unsigned) {
-  ar & library.values & library.tempi;
+  ar & library.values & library.tempi & library.race_tempi & library.race_box;
 }
 template <class Archive>
 void serialize(Archive& ar, chunker::K3cppvkExact& library, unsigned) {
@@ -19,9 +19,10 @@ namespace chunker {
 
 namespace {
 
-constexpr std::uint32_t K3CPPVK_FORMAT_VERSION = 1;
+constexpr std::uint32_t K3CPPVK_FORMAT_VERSION = 2;  // 2: race tempi and boxes
+constexpr std::uint32_t EXACT_FORMAT_VERSION = 1;
 const TableHeader K3CPPVK_HEADER{K3CPPVK_NAME, "entries=" + std::to_string(K3CPPVK_ENTRIES), K3CPPVK_FORMAT_VERSION};
-const TableHeader EXACT_HEADER{K3CPPVK_EXACT_NAME, "entries=" + std::to_string(K3CPPVK_ENTRIES), K3CPPVK_FORMAT_VERSION};
+const TableHeader EXACT_HEADER{K3CPPVK_EXACT_NAME, "entries=" + std::to_string(K3CPPVK_ENTRIES), EXACT_FORMAT_VERSION};
 
 }  // namespace
 
@@ -48,13 +49,21 @@ std::optional<Kv3cppInstance> k3cppvk_instance(const Position& pos, Color pawns_
   return chunk;
 }
 
+Bitboard k3cppvk_box_squares(std::uint16_t box) {
+  Bitboard squares = 0;
+  for (int rank = (box >> 6) & 7; rank <= ((box >> 9) & 7); ++rank)
+    for (int file = box & 7; file <= ((box >> 3) & 7); ++file) squares |= square_bb(make_square(file, rank));
+  return squares;
+}
+
 void save_k3cppvk(const K3cppvkLibrary& library, const std::string& data_dir) {
   save_library(library, K3CPPVK_HEADER, data_dir);
 }
 
 K3cppvkLibrary load_k3cppvk(const std::string& data_dir) {
   return load_library<K3cppvkLibrary>(K3CPPVK_HEADER, data_dir, [](const K3cppvkLibrary& library) {
-    return library.values.size() == K3CPPVK_ENTRIES && library.tempi.size() == K3CPPVK_ENTRIES;
+    return library.values.size() == K3CPPVK_ENTRIES && library.tempi.size() == K3CPPVK_ENTRIES &&
+           library.race_tempi.size() == K3CPPVK_ENTRIES && library.race_box.size() == K3CPPVK_ENTRIES;
   });
 }
 

@@ -52,7 +52,26 @@ struct K3cppvkValues {
 struct K3cppvkLibrary : K3cppvkValues {
   static constexpr std::int8_t NO_TEMPI = -1;
   std::vector<std::int8_t> tempi;  // K3CPPVK_ENTRIES; NO_TEMPI where the pawns do not win
+  // The same with an unsafe promotion's answer (a safe promotion of the
+  // lone king's side) counted as one more pass, as Kv3cppRace counts them
+  // (sound Level 5's escort, level5_escort.h).
+  std::vector<std::int8_t> race_tempi;
+  // The squares the pawns' king can stand on while the pawns play the line
+  // that holds the lone king to its race tempi, as their bounding box in
+  // normal form (k3cppvk_box); NO_BOX where the pawns do not win, or where
+  // that line may leave the pawns' side without a move (on the board,
+  // stalemate).
+  static constexpr std::uint16_t NO_BOX = 0xFFFF;
+  std::vector<std::uint16_t> race_box;
 };
+
+// A box of files and ranks, each from..to (0..7): 3 bits each, files first.
+constexpr std::uint16_t k3cppvk_box(int file_from, int file_to, int rank_from, int rank_to) {
+  return std::uint16_t(file_from | file_to << 3 | rank_from << 6 | rank_to << 9);
+}
+// The squares of such a box (board_squares() of kv3cpp_region.h puts them
+// on the board of a chunk instance).
+Bitboard k3cppvk_box_squares(std::uint16_t box);
 
 constexpr const char* K3CPPVK_NAME = "k3cppvk";
 void save_k3cppvk(const K3cppvkLibrary& library, const std::string& data_dir);

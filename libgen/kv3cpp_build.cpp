@@ -44,6 +44,30 @@ namespace {
 
 using retro::NOT_LEGAL;
 
+// The regions strategy_region() builds: a set of squares (the lone king's,
+// Kv3cppRace) or the bounding box of the squares (the pawns' king's,
+// K3cppvkLibrary::race_box, whose full sets would not fit a small library).
+// NONE joins to NONE.
+struct SquareSet {
+  using T = Bitboard;
+  static constexpr T NONE = 0;
+  static T at(Square s) { return square_bb(s); }
+  static T join(T a, T b) { return a == NONE || b == NONE ? NONE : a | b; }
+  static int size(T r) { return popcount(king_reach_any(r, 1)); }  // Level 4 asks who comes next to it
+};
+struct SquareBox {
+  using T = std::uint16_t;
+  static constexpr T NONE = K3cppvkLibrary::NO_BOX;
+  static T at(Square s) { return k3cppvk_box(file_of(s), file_of(s), rank_of(s), rank_of(s)); }
+  static T join(T a, T b) {
+    if (a == NONE || b == NONE) return NONE;
+    const auto lo = [](T x, T y, int shift) { return std::min((x >> shift) & 7, (y >> shift) & 7); };
+    const auto hi = [](T x, T y, int shift) { return std::max((x >> shift) & 7, (y >> shift) & 7); };
+    return k3cppvk_box(lo(a, b, 0), hi(a, b, 3), lo(a, b, 6), hi(a, b, 9));
+  }
+  static int size(T r) { return (((r >> 3) & 7) - (r & 7) + 1) * (((r >> 9) & 7) - ((r >> 6) & 7) + 1); }
+};
+
 // One slice of Kv3CPP (WITH_KING false) or K3CPPvK (true). A local
 // position is side to move | White king (K3CPPvK only) | Black king.
 template <bool WITH_KING>
@@ -150,43 +174,47 @@ public:
     return promotion && unsafe_slot_ ? std::max<int>((*tempi_)[i], 1) : (*tempi_)[i];
   }
 
-  // The race region (Kv3cppRace) of a KCP pawn win `local` with the tempi of
-  // the slice stored: the pawns' move is one that keeps the tempi, the
-  // one whose region stays the smallest widened by a square; the king's
-  // region joins those after its moves and its pass. Positions with the
-  // pawns to move first: their moves leave the slice, while the king's
-  // reach the pawns' positions of the slice.
-  Bitboard race_region(std::uint32_t local, const std::vector<Bitboard>& regions) {
+  // The region of a KCP pawn win `local` along the strategy behind its
+  // tempi (Kv3cppRace's regions, K3cppvkLibrary's race boxes): the squares
+  // of the `tracked` king, where the pawns play the move that settled their
+  // tempi (`via`, a move of their king inside the slice, or else one that
+  // leaves it and keeps the tempi, the one with the smallest region) and the
+  // lone king anything, its pass included. Region::NONE where the line may
+  // leave the pawns' side without a move (on the board their king would
+  // have to move, or be stalemated), or the lone king too unless
+  // `king_may_be_stuck` (its side then moves its unopposed pawns). Every
+  // region this one joins is built: in an earlier slice, or earlier in the
+  // solver's order of settling.
+  template <class Region>
+  typename Region::T strategy_region(std::uint32_t local, std::uint32_t via,
+                                     const std::vector<typename Region::T>& regions, Color tracked,
+                                     bool king_may_be_stuck) {
+    using T = typename Region::T;
     const Position& pos = at(local);
-    const Bitboard king = square_bb(pos.king[BLACK]);
+    const T here = Region::at(pos.king[tracked]);
     const MoveList moves = legal_moves(pos);
-    if (pos.side == WHITE) {
-      if (auto end = rule_value(pos, moves); end && is_win(*end)) return king;
-      Bitboard best = 0;
-      for (Move m : moves) {
-        if (tempi_after(pos, m) != (*tempi_)[base_ | local]) continue;
-        Position child = make_move(pos, m);
-        if (m.kind() == MoveKind::Promotion) child = make_move(child, *legal_moves(child).begin());
-        const Bitboard r = regions[index(child)];
-        if (r && (!best || popcount(king_reach_any(r, 1)) < popcount(king_reach_any(best, 1)))) best = r;
-      }
-      return best ? king | best : 0;  // with no move the pawns' king must move
-    }
-    if (values_[base_ | local] == loss_in(0)) return king;  // mated
-    if (moves.empty() && !pos.in_check()) return 0;         // stuck: stalemate if nothing else moves
-    Bitboard r = king;
-    bool stuck_free = true;
-    auto join = [&](const Position& child) {
-      const Bitboard next = regions[index(child)];
-      r |= next, stuck_free &= next != 0;
+    auto after = [&](Move m) {
+      Position child = make_move(pos, m);
+      if (m.kind() == MoveKind::Promotion) child = make_move(child, *legal_moves(child).begin());
+      return regions[index(child)];
     };
-    for (Move m : moves) join(make_move(pos, m));
-    if (can_pass_[local]) {
-      Position passed = pos;
-      passed.side = WHITE;
-      join(passed);
+    if (pos.side == WHITE) {
+      if (auto end = rule_value(pos, moves); end && is_win(*end)) return here;
+      if (via != retro::TempiSolver<SIZE>::NO_VIA)
+        return via == (local ^ SIDE_BIT) ? Region::NONE : Region::join(here, regions[base_ | via]);
+      T best = Region::NONE;
+      for (Move m : moves)
+        if (tempi_after(pos, m) == (*tempi_)[base_ | local])
+          if (const T r = after(m); r != Region::NONE && (best == Region::NONE || Region::size(r) < Region::size(best)))
+            best = r;
+      return Region::join(here, best);
     }
-    return stuck_free ? r : 0;
+    if (values_[base_ | local] == loss_in(0)) return here;  // mated
+    if (moves.empty() && !pos.in_check() && !king_may_be_stuck) return Region::NONE;
+    T r = here;
+    for (Move m : moves) r = Region::join(r, after(m));
+    if (can_pass_[local]) r = Region::join(r, regions[base_ | (local ^ SIDE_BIT)]);
+    return r;
   }
 
   // The positions one in-slice move before `local`: the other side to move,
@@ -246,20 +274,30 @@ void for_each_slice_in_order(F f) {
     for (std::uint32_t config = KV3CPP_CONFIGS; config-- > 0;) f(std::uint32_t(group) * KV3CPP_CONFIGS + config);
 }
 
-// Values, and tempi when `tempi` is given, of every slice of the chunk;
-// with `race` (Kv3CPP under KCP only) the tempi count the unsafe
-// promotion's pass and the race regions are built too.
+// What build() makes beside the values: the spare tempi, as
+// spare_tempi.h defines them or with the unsafe promotion's pass counted
+// (Kv3cppRace), and the regions of the strategy behind them: the lone
+// king's squares (Kv3CPP) or the box of the pawns' king's (K3CPPvK).
+struct TempiWanted {
+  std::vector<std::int8_t>* tempi = nullptr;
+  bool unsafe_slot = false;
+  std::vector<Bitboard>* regions = nullptr;
+  std::vector<std::uint16_t>* boxes = nullptr;
+};
+
+// The values of every slice of the chunk, and what `wanted` asks for.
 template <bool WITH_KING>
-void build(Assumption assumption, std::vector<std::int16_t>& values, std::vector<std::int8_t>* tempi,
-           std::vector<Bitboard>* race = nullptr) {
+void build(Assumption assumption, std::vector<std::int16_t>& values, TempiWanted wanted = {}) {
+  std::vector<std::int8_t>* tempi = wanted.tempi;
   using Slice = LoneKingSlice<WITH_KING>;
   values.assign(KV3CPP_GROUPS * KV3CPP_CONFIGS * Slice::SIZE, 0);
   if (tempi) tempi->assign(values.size(), retro::NO_TEMPI);
-  if (race) race->assign(values.size(), 0);
+  if (wanted.regions) wanted.regions->assign(values.size(), SquareSet::NONE);
+  if (wanted.boxes) wanted.boxes->assign(values.size(), SquareBox::NONE);
   auto solver = std::make_unique<retro::SliceSolver<Slice::SIZE>>();
   auto tempi_solver = std::make_unique<retro::TempiSolver<Slice::SIZE>>();
   for_each_slice_in_order([&](std::uint32_t slice) {
-    Slice game(assumption, values, tempi, slice, race != nullptr);
+    Slice game(assumption, values, tempi, slice, wanted.unsafe_slot);
     solver->solve(game);
     const std::uint32_t base = slice << Slice::LOCAL_BITS;
     for (std::uint32_t local = 0; local < Slice::SIZE; ++local) {
@@ -270,11 +308,12 @@ void build(Assumption assumption, std::vector<std::int16_t>& values, std::vector
     tempi_solver->solve(game);
     for (std::uint32_t local = 0; local < Slice::SIZE; ++local)
       (*tempi)[base | local] = std::int8_t(tempi_solver->tempi(local));
-    if constexpr (!WITH_KING) {
-      if (!race) return;
-      for (std::uint32_t side : {0u, Slice::SIDE_BIT})  // the pawns to move first
-        for (std::uint32_t local = side; local < side + Slice::SIDE_BIT; ++local)
-          if ((*tempi)[base | local] != retro::NO_TEMPI) (*race)[base | local] = game.race_region(local, *race);
+    for (std::uint32_t local : tempi_solver->settled_order()) {
+      const std::uint32_t via = tempi_solver->via(local);
+      if (wanted.regions)
+        (*wanted.regions)[base | local] = game.template strategy_region<SquareSet>(local, via, *wanted.regions, BLACK, false);
+      if (wanted.boxes)
+        (*wanted.boxes)[base | local] = game.template strategy_region<SquareBox>(local, via, *wanted.boxes, WHITE, true);
     }
   });
 }
@@ -284,21 +323,21 @@ void build(Assumption assumption, std::vector<std::int16_t>& values, std::vector
 Kv3cppLibrary build_kv3cpp(Assumption assumption) {
   Kv3cppLibrary library;
   library.assumption = assumption;
-  build<false>(assumption, library.values, nullptr);
+  build<false>(assumption, library.values);
   return library;
 }
 
 Kv3cppRace build_kv3cpp_race() {
   Kv3cppRace race;
   std::vector<std::int16_t> values;
-  build<false>(Assumption::KCP, values, &race.tempi, &race.region);
+  build<false>(Assumption::KCP, values, {&race.tempi, true, &race.region, nullptr});
   return race;
 }
 
 Kv3cppTempi build_kv3cpp_tempi() {
   Kv3cppTempi tempi;
   std::vector<std::int16_t> values;
-  build<false>(Assumption::KCP, values, &tempi.tempi);
+  build<false>(Assumption::KCP, values, {&tempi.tempi});
   return tempi;
 }
 
@@ -365,13 +404,15 @@ Kv3cppQuiet build_kv3cpp_quiet() {
 
 K3cppvkExact build_k3cppvk_exact() {
   K3cppvkExact library;
-  build<true>(Assumption::AMS, library.values, nullptr);
+  build<true>(Assumption::AMS, library.values);
   return library;
 }
 
 K3cppvkLibrary build_k3cppvk() {
   K3cppvkLibrary library;
-  build<true>(Assumption::KCP, library.values, &library.tempi);
+  build<true>(Assumption::KCP, library.values, {&library.tempi});
+  std::vector<std::int16_t> values;  // the same again
+  build<true>(Assumption::KCP, values, {&library.race_tempi, true, nullptr, &library.race_box});
   return library;
 }
 

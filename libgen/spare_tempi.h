@@ -66,6 +66,14 @@ public:
   template <typename Game>
   void solve(Game& game);
   int tempi(std::uint32_t local) const { return node_[local].settled ? node_[local].best : NO_TEMPI; }
+  // The strategy behind the tempi, for regions built on it: the positions in
+  // the order they were settled (each after every position it leads to in
+  // the slice), and for a pawns' position settled by a move inside the slice
+  // (its king's), the position that move reaches; NO_VIA where the pawns'
+  // best move leaves the slice.
+  static constexpr std::uint32_t NO_VIA = ~0u;
+  const std::vector<std::uint32_t>& settled_order() const { return order_; }
+  std::uint32_t via(std::uint32_t local) const { return node_[local].via; }
 
 private:
   struct Node {
@@ -73,6 +81,7 @@ private:
     std::uint8_t pending;
     TempiExamined::Kind kind;
     bool settled;
+    std::uint32_t via;
   };
 
   void push(std::uint32_t local, int cost) {
@@ -82,6 +91,7 @@ private:
 
   Node node_[SLICE_SIZE];
   std::vector<std::uint32_t> bucket_[MAX_TEMPI + 1];
+  std::vector<std::uint32_t> order_;
 };
 
 template <std::uint32_t SLICE_SIZE>
@@ -89,10 +99,11 @@ template <typename Game>
 void TempiSolver<SLICE_SIZE>::solve(Game& game) {
   using Kind = TempiExamined::Kind;
   for (auto& b : bucket_) b.clear();
+  order_.clear();
   for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
     const TempiExamined e = game.examine_tempi(local);
     Node& n = node_[local];
-    n = Node{std::int16_t(std::min(e.cost, int(INT16_MAX))), std::uint8_t(e.in_slice), e.kind, false};
+    n = Node{std::int16_t(std::min(e.cost, int(INT16_MAX))), std::uint8_t(e.in_slice), e.kind, false, NO_VIA};
     if (e.kind == Kind::Known || (e.kind == Kind::Pawns && e.cost != INT_MAX) ||
         (e.kind == Kind::King && e.in_slice == 0))
       push(local, e.cost);
@@ -103,11 +114,13 @@ void TempiSolver<SLICE_SIZE>::solve(Game& game) {
       Node& n = node_[local];
       if (n.settled || n.best != cost) continue;
       n.settled = true;
+      order_.push_back(local);
       game.for_each_predecessor(local, [&](std::uint32_t pred) {
         Node& p = node_[pred];
         if (p.settled) return;
         if (p.kind == Kind::Pawns && cost < p.best) {
           p.best = std::int16_t(cost);
+          p.via = local;
           push(pred, cost);
         } else if (p.kind == Kind::King) {
           const int passes = pred == (local ^ Game::SIDE_BIT) ? 1 : 0;

@@ -7,6 +7,7 @@
 #include "level2_pcp.h"
 #include "level3_kcp.h"
 #include "level4_tempi.h"
+#include "level5_escort.h"
 #include "level5_z.h"
 
 namespace chunker {
@@ -147,6 +148,29 @@ std::string ZConfigurationTheorem::explain(const Position& pos) const {
       if (mode_ == SchemaMode::Paper) return premise + " and " + possessive(b) + " pawns do not break through" + wins(a);
       return premise + "; " + possessive(b) + " pawns lose to " + possessive(a) +
              " king even with the passing option, and the chunks cannot meet in time" + wins(a);
+  }
+}
+
+std::string EscortRace::explain(const Position& pos) const {
+  const EscortVerdict v = verdict(pos);
+  using Why = EscortVerdict::Why;
+  if (v.why == Why::NoParse)
+    return "not both sides have pawns a file apart from the other's (or a promoted piece waits to be taken)";
+  if (v.why == Why::NoEscortWin)
+    return "no king and its pawns beat the other king when it may pass (K3CPPvK under KCP), with this side to move";
+  const Color a = v.escort, b = ~a;
+  const int b_moves = v.spare;
+  const std::string premise = possessive(a) + " king and pawns get through even if " + possessive(b) +
+                              " king passes (K3CPPvK, KCP, win in " + std::to_string(v.distance) + "), " +
+                              possessive(b) + " pawns moving " + std::to_string(b_moves) + " times meanwhile" +
+                              (mode_ == SchemaMode::Sound ? " (its spare tempi, an unsafe promotion's answer counted)" : "");
+  const std::string needs = possessive(b) + " fastest pawn needs " + std::to_string(v.pawn_moves) + " moves";
+  switch (v.why) {
+    case Why::PawnsTooFast: return premise + "; but " + needs + ": no verdict";
+    case Why::KingDisturbed:
+      return premise + "; " + needs + ", but " + possessive(a) + " king could meet " + possessive(b) +
+             " pawns meanwhile, or its line leave it without a move: no verdict";
+    default: return premise + "; " + needs + wins(a);
   }
 }
 

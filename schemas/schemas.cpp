@@ -5,6 +5,7 @@
 #include "level2_pcp.h"
 #include "level3_kcp.h"
 #include "level4_tempi.h"
+#include "level5_escort.h"
 #include "level5_z.h"
 
 namespace chunker {
@@ -18,6 +19,7 @@ std::vector<std::unique_ptr<Classifier>> make_schemas(int level, SchemaMode mode
   if (level >= 3) schemas.push_back(std::make_unique<BreakthroughBeatsZugzwang>(libraries, mode));
   if (level >= 4) schemas.push_back(std::make_unique<SpareTempiRace>(libraries, mode));
   if (level >= 5) schemas.push_back(std::make_unique<ZConfigurationTheorem>(libraries, mode));
+  if (level >= 5) schemas.push_back(std::make_unique<EscortRace>(libraries, mode));
   return schemas;
 }
 

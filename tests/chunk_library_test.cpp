@@ -10,6 +10,7 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <optional>
 #include <random>
 #include <unordered_map>
 
@@ -281,6 +282,33 @@ TEST_CASE("chunk libraries: spare tempi agree with a forward count over every KC
   CHECK(tempi.tempi[kv3cpp_index(chunk, 0)] == 5);
 }
 
+// The definition of a strategy region (libgen/kv3cpp_build.h) at `pos`, a
+// KCP pawn win in normal form whose tempi are `tempi`: `inside(child)`
+// says whether the region after a move lies inside this one, `tempi_of`
+// gives a child's tempi (nullopt where the pawns do not win). The lone
+// king's every move and pass stay inside; so does one of the pawns' side's
+// moves that keep the tempi (an unsafe promotion costing at least the pass
+// that may answer it).
+void check_strategy_region(const Position& pos, int tempi, const std::function<bool(const Position&)>& inside,
+                           const std::function<std::optional<int>(const Position&)>& tempi_of) {
+  const MoveList moves = legal_moves(pos);
+  if (pos.side == BLACK) {
+    for (Move m : moves) CHECK(inside(make_move(pos, m)));
+    if (!pos.in_check()) CHECK(inside(passed(pos)));
+    return;
+  }
+  if (rule_value(pos, moves)) return;
+  bool kept = false;
+  for (Move m : moves) {
+    Position child = make_move(pos, m);
+    const bool promotion = m.kind() == MoveKind::Promotion;
+    if (promotion) child = make_move(child, *legal_moves(child).begin());
+    const auto after = tempi_of(child);
+    if (after) kept |= (promotion ? std::max(*after, 1) : *after) == tempi && inside(child);
+  }
+  CHECK(kept);
+}
+
 TEST_CASE("chunk libraries: the race's tempi agree with a forward count, and its regions hold the strategy's squares") {
   const TempDir temp;
   save_kv3cpp_race(build_kv3cpp_race(), temp.path);
@@ -303,28 +331,16 @@ TEST_CASE("chunk libraries: the race's tempi agree with a forward count, and its
     regions += r != 0, stuck += r == 0;
     if (!r) continue;
     CHECK((r & king));
-    const MoveList moves = legal_moves(pos);
-    auto region_after = [&](Move m) {
-      Position child = make_move(pos, m);
-      if (m.kind() == MoveKind::Promotion) child = make_move(child, *legal_moves(child).begin());
-      return race.region[kv3cpp_index(child, group)];
-    };
-    if (pos.side == BLACK) {
-      for (Move m : moves) CHECK((region_after(m) & ~r) == 0);
-      if (!pos.in_check()) CHECK((race.region[kv3cpp_index(passed(pos), group)] & ~r) == 0);
-    } else if (!rule_value(pos, moves)) {
-      bool kept = false;
-      for (Move m : moves) {
-        Position child = make_move(pos, m);
-        const bool promotion = m.kind() == MoveKind::Promotion;
-        if (promotion) child = make_move(child, *legal_moves(child).begin());
-        if (!counter.pawns_win(child, group)) continue;
-        const int after = counter.count(child, group);
-        const Bitboard next = region_after(m);
-        kept |= (promotion ? std::max(after, 1) : after) == race.tempi[i] && next && (next & ~r) == 0;
-      }
-      CHECK(kept);
-    }
+    check_strategy_region(
+        pos, race.tempi[i],
+        [&](const Position& child) {
+          const Bitboard next = race.region[kv3cpp_index(child, group)];
+          return next && (next & ~r) == 0;
+        },
+        [&](const Position& child) -> std::optional<int> {
+          if (!counter.pawns_win(child, group)) return std::nullopt;
+          return counter.count(child, group);
+        });
   }
   CHECK(regions > 0);
   CHECK(stuck > 0);
@@ -332,6 +348,47 @@ TEST_CASE("chunk libraries: the race's tempi agree with a forward count, and its
   Position chunk = parse_fen("7K/8/8/8/8/8/PPP5/k7 b - -").pos;
   chunk.king[WHITE] = NO_SQUARE;
   CHECK(race.tempi[kv3cpp_index(chunk, 0)] == 5);
+}
+
+TEST_CASE("chunk libraries: K3CPPvK's race tempi and boxes keep to their definition") {
+  // Checked on every seventh pawn configuration against the definition
+  // (chunks/k3cppvk.h): the race tempi exceed the spare tempi by at most the
+  // one pass an unsafe promotion offers; a box holds the pawns' king's
+  // square, joins the boxes after every move and pass of the lone king, and
+  // those after one of the pawns' side's moves that keep the race tempi.
+  const K3cppvkLibrary& library = k3cppvk();
+  int boxes = 0;
+  for (std::uint32_t slice = 0; slice < KV3CPP_GROUPS * KV3CPP_CONFIGS; slice += 7)
+    for (std::uint32_t local = 0; local < K3CPPVK_SLICE; ++local) {
+      const std::uint32_t i = slice * K3CPPVK_SLICE + local;
+      const int tempi = library.tempi[i], race = library.race_tempi[i];
+      const std::uint16_t box = library.race_box[i];
+      if (tempi == K3cppvkLibrary::NO_TEMPI) {
+        CHECK(race == K3cppvkLibrary::NO_TEMPI);
+        CHECK(box == K3cppvkLibrary::NO_BOX);
+        continue;
+      }
+      CHECK((race >= tempi && race <= tempi + 1));
+      if (box == K3cppvkLibrary::NO_BOX) continue;
+      ++boxes;
+      const Position pos = k3cppvk_position(i);
+      const int group = kv3cpp_group_of_slice(slice);
+      const Bitboard squares = k3cppvk_box_squares(box);
+      INFO(to_fen(pos));
+      CHECK((squares & square_bb(pos.king[WHITE])));
+      check_strategy_region(
+          pos, race,
+          [&](const Position& child) {
+            const std::uint16_t next = library.race_box[k3cppvk_index(child, group)];
+            return next != K3cppvkLibrary::NO_BOX && (k3cppvk_box_squares(next) & ~squares) == 0;
+          },
+          [&](const Position& child) -> std::optional<int> {
+            const int after = library.race_tempi[k3cppvk_index(child, group)];
+            if (after == K3cppvkLibrary::NO_TEMPI) return std::nullopt;
+            return after;
+          });
+    }
+  CHECK(boxes > 0);
 }
 
 TEST_CASE("chunk libraries: the Z configurations are the greatest set their definition allows") {

@@ -16,6 +16,7 @@
 #include "level1_am.h"
 #include "level3_kcp.h"
 #include "level4_tempi.h"
+#include "level5_escort.h"
 #include "notation.h"
 #include "oracle.h"
 #include "oracle_verify.h"
@@ -312,6 +313,33 @@ TEST_CASE("sound Level 4 decides a race of Szen's line where the winner's king a
   CHECK(v.spare[BLACK] == 1);
   CHECK(v.quiet_moves == 2);
   CHECK(v.outcome == Outcome::Win);
+}
+
+TEST_CASE("sound Level 5 reads a king that escorts its pawns as K3CPPvK against unopposed pawns") {
+  // From a longest win of a-c vs f-h (the suite's deepest-abc-fgh-w, ply
+  // 29 of its knowledge line): White's king has left Black's pawns for its
+  // own. In the K3CPPvK chunk Black's king gets 3 race tempi; Black's
+  // fastest pawn needs 4 moves, and White's king, on the squares its line
+  // allows it, never meets Black's pawns. The oracle: Black to move loses
+  // in 12.
+  const Position escort = parse_fen("8/k7/P4Kp1/1PP2p1p/8/8/8/8 b - -").pos;
+  REQUIRE(probe(escort) == loss_in(12));
+  const EscortVerdict v = EscortRace(libraries(), SchemaMode::Sound).verdict(escort);
+  CHECK(v.why == EscortVerdict::Why::Decided);
+  CHECK(v.escort == WHITE);
+  CHECK(v.spare == 3);
+  CHECK(v.pawn_moves == 4);
+  CHECK(v.outcome == Outcome::Loss);
+  // Found by `oracle verify` before the king's squares were checked:
+  // White's K3CPPvK wins and Black's f-pawn needs 5 moves, more than
+  // Black's race tempi there, but White's king walks into it (1. a4 f5 2. Ke2 Kg2 3. Ke3
+  // g5 4. a5 f4+). Black's own escort decides instead. The oracle: White to
+  // move loses in 14.
+  const Position met = parse_fen("8/5ppp/8/8/8/P7/1PP5/4K1k1 w - -").pos;
+  REQUIRE(probe(met) == loss_in(14));
+  const EscortVerdict w = EscortRace(libraries(), SchemaMode::Sound).verdict(met);
+  CHECK(w.escort == BLACK);
+  CHECK(w.outcome == Outcome::Loss);
 }
 
 TEST_CASE("sound Level 5 on every position built around a Z configuration agrees with the oracle") {

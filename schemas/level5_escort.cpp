@@ -1,0 +1,73 @@
+#include "level5_escort.h"
+
+#include <algorithm>
+#include <climits>
+
+#include "kv3cpp_region.h"
+
+namespace chunker {
+
+namespace {
+
+// The moves a pawn of colour c on s needs to reach its last rank.
+int moves_to_promote(Color c, Square s) {
+  const int rank = relative_rank(c, s);
+  return 7 - rank - (rank == 1 ? 1 : 0);
+}
+
+// The squares c's pawns can stand on within `moves` moves, and those they
+// attack from there.
+Bitboard pawn_squares(Color c, Bitboard pawns, int moves) {
+  Bitboard squares = 0;
+  for (Bitboard p = pawns; p;) {
+    const Square s = pop_lsb(p);
+    const int rank = relative_rank(c, s);
+    const int last = std::min(7, rank + moves + (rank == 1 && moves > 0 ? 1 : 0));
+    for (int r = rank; r <= last; ++r) squares |= square_bb(make_square(file_of(s), c == WHITE ? r : 7 - r));
+  }
+  return squares | pawn_attacks(c, squares);
+}
+
+bool files_apart(const Position& pos) {
+  int files[COLOR_NB] = {0, 0};
+  for (Color c : {WHITE, BLACK})
+    for (Bitboard b = pos.pawns[c]; b;) files[c] |= 1 << file_of(pop_lsb(b));
+  return !((files[WHITE] | files[WHITE] << 1 | files[WHITE] >> 1) & files[BLACK]);
+}
+
+}  // namespace
+
+EscortVerdict EscortRace::verdict(const Position& pos) const {
+  EscortVerdict found;
+  if (pos.promoted != NO_SQUARE || !pos.pawns[WHITE] || !pos.pawns[BLACK] || !files_apart(pos)) return found;
+  for (Color a : {WHITE, BLACK}) {
+    const Color b = ~a;
+    const auto chunk = k3cppvk_instance(pos, a);
+    if (!chunk || !k3cppvk_.legal(chunk->index) || !is_win(k3cppvk_.pawns_value(chunk->index))) {
+      if (found.why == EscortVerdict::Why::NoParse) found.why = EscortVerdict::Why::NoEscortWin;
+      continue;
+    }
+    EscortVerdict v;
+    v.escort = a;
+    v.distance = distance_of(k3cppvk_.values[chunk->index]);
+    v.spare = (mode_ == SchemaMode::Paper ? k3cppvk_.tempi : k3cppvk_.race_tempi)[chunk->index];
+    v.pawn_moves = INT_MAX;
+    for (Bitboard p = pos.pawns[b]; p;) v.pawn_moves = std::min(v.pawn_moves, moves_to_promote(b, pop_lsb(p)));
+    // b's pawn moves while a's pawns get through: its spare tempi (in sound
+    // mode with the answer to an unsafe promotion counted).
+    const int b_moves = v.spare;
+    const bool in_time = v.pawn_moves > b_moves;
+    const std::uint16_t box = k3cppvk_.race_box[chunk->index];
+    const bool apart =
+        mode_ == SchemaMode::Paper || (box != K3cppvkLibrary::NO_BOX &&
+                                       !(board_squares(k3cppvk_box_squares(box), *chunk) & pawn_squares(b, pos.pawns[b], b_moves)));
+    const bool decided = in_time && apart;
+    v.why = decided ? EscortVerdict::Why::Decided : in_time ? EscortVerdict::Why::KingDisturbed : EscortVerdict::Why::PawnsTooFast;
+    if (decided) v.outcome = a == pos.side ? Outcome::Win : Outcome::Loss;
+    if (decided || found.why < v.why) found = v;
+    if (decided) return found;
+  }
+  return found;
+}
+
+}  // namespace chunker
