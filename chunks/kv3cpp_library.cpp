@@ -26,6 +26,10 @@ template <class Archive>
 void serialize(Archive& ar, chunker::Kv3cppRace& library, unsigned) {
   ar & library.tempi & library.region;
 }
+template <class Archive>
+void serialize(Archive& ar, chunker::Kv3cppBudget& library, unsigned) {
+  ar & library.need & library.region;
+}
 }  // namespace boost::serialization
 
 namespace chunker {
@@ -41,6 +45,7 @@ const TableHeader TEMPI_HEADER{KV3CPP_TEMPI_NAME, KV3CPP_PARAMETERS, KV3CPP_FORM
 const TableHeader Z_HEADER{Z_CONFIGURATIONS_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader QUIET_HEADER{KV3CPP_QUIET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader RACE_HEADER{KV3CPP_RACE_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
+const TableHeader BUDGET_HEADER{KV3CPP_BUDGET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 
 template <class Library>
 const Library& loaded(std::optional<Library>& slot, const std::function<Library()>& load) {
@@ -111,6 +116,17 @@ Kv3cppRace load_kv3cpp_race(const std::string& data_dir) {
   });
 }
 
+void save_kv3cpp_budget(const Kv3cppBudget& library, const std::string& data_dir) {
+  save_library(library, BUDGET_HEADER, data_dir);
+}
+
+Kv3cppBudget load_kv3cpp_budget(const std::string& data_dir) {
+  return load_library<Kv3cppBudget>(BUDGET_HEADER, data_dir, [](const Kv3cppBudget& library) {
+    return library.need.size() == KV3CPP_ENTRIES / 2 &&
+           library.region.size() == KV3CPP_ENTRIES / 2 * Kv3cppBudget::BUDGETS;
+  });
+}
+
 const Kv3cppLibrary& ChunkLibraries::kv3cpp(Assumption a) const {
   return loaded<Kv3cppLibrary>(kv3cpp_[std::size_t(a)], [&] { return load_kv3cpp(data_dir_, a); });
 }
@@ -121,6 +137,10 @@ const Kv3cppTempi& ChunkLibraries::kv3cpp_tempi() const {
 
 const Kv3cppRace& ChunkLibraries::kv3cpp_race() const {
   return loaded<Kv3cppRace>(kv3cpp_race_, [&] { return load_kv3cpp_race(data_dir_); });
+}
+
+const Kv3cppBudget& ChunkLibraries::kv3cpp_budget() const {
+  return loaded<Kv3cppBudget>(kv3cpp_budget_, [&] { return load_kv3cpp_budget(data_dir_); });
 }
 
 const ZConfigurations& ChunkLibraries::z_configurations() const {

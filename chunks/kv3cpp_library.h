@@ -83,6 +83,22 @@ struct Kv3cppQuiet {
   std::vector<std::uint8_t> answers;           // KV3CPP_ENTRIES
 };
 
+// The pawns racing a king that answers their checks and may also move
+// freely, each free move giving them one more quiet move (sound Level 4,
+// level4_tempi.h, and libgen/kv3cpp_build.h): for every placement with the
+// pawns to move, the least budget of quiet moves (those that are no check
+// and no unsafe promotion) with which the pawns promote safely or mate
+// whatever the king does; and, for each smaller budget, the squares the
+// king stands on while it plays a strategy that holds them.
+struct Kv3cppBudget {
+  static constexpr int BUDGETS = 8;        // budgets 0..7
+  static constexpr std::uint8_t NEVER = 255;  // not within 7, or not legal
+  std::vector<std::uint8_t> need;          // KV3CPP_ENTRIES / 2, by placement (budget_index)
+  std::vector<Bitboard> region;            // KV3CPP_ENTRIES / 2 * BUDGETS; 0 where the pawns win with that budget
+  // The placement of an entry with the pawns to move.
+  static std::uint32_t placement(std::uint32_t kv3cpp_index) { return ((kv3cpp_index >> 7) << 6) | (kv3cpp_index & 63); }
+};
+
 // The Z configurations (DESIGN.md §4, defined in libgen/kv3cpp_build.cpp):
 // pawns and king placements, whoever is to move.
 struct ZConfigurations {
@@ -98,6 +114,7 @@ constexpr const char* KV3CPP_TEMPI_NAME = "kv3cpp-tempi";
 constexpr const char* Z_CONFIGURATIONS_NAME = "kv3cpp-z";
 constexpr const char* KV3CPP_QUIET_NAME = "kv3cpp-quiet";
 constexpr const char* KV3CPP_RACE_NAME = "kv3cpp-race";
+constexpr const char* KV3CPP_BUDGET_NAME = "kv3cpp-budget";
 void save_kv3cpp(const Kv3cppLibrary& library, const std::string& data_dir);
 // Throws TableError naming `chunker libgen --only NAME` when the file is
 // missing, damaged or stale.
@@ -110,6 +127,8 @@ void save_kv3cpp_quiet(const Kv3cppQuiet& library, const std::string& data_dir);
 Kv3cppQuiet load_kv3cpp_quiet(const std::string& data_dir);
 void save_kv3cpp_race(const Kv3cppRace& library, const std::string& data_dir);
 Kv3cppRace load_kv3cpp_race(const std::string& data_dir);
+void save_kv3cpp_budget(const Kv3cppBudget& library, const std::string& data_dir);
+Kv3cppBudget load_kv3cpp_budget(const std::string& data_dir);
 
 // Every library a search or a schema may ask for, each read from data_dir
 // the first time it is wanted. Not thread-safe.
@@ -122,6 +141,7 @@ public:
   const ZConfigurations& z_configurations() const;
   const Kv3cppQuiet& kv3cpp_quiet() const;
   const Kv3cppRace& kv3cpp_race() const;
+  const Kv3cppBudget& kv3cpp_budget() const;
   const K3cppvkLibrary& k3cppvk() const;
   const K3cppvkExact& k3cppvk_exact() const;
   // Built in memory from the AMS library (a fraction of a second), not read.
@@ -135,6 +155,7 @@ private:
   mutable std::optional<ZConfigurations> z_configurations_;
   mutable std::optional<Kv3cppQuiet> kv3cpp_quiet_;
   mutable std::optional<Kv3cppRace> kv3cpp_race_;
+  mutable std::optional<Kv3cppBudget> kv3cpp_budget_;
   mutable std::optional<K3cppvkLibrary> k3cppvk_;
   mutable std::optional<K3cppvkExact> k3cppvk_exact_;
   mutable std::optional<Kv3cppRegions> kv3cpp_regions_;

@@ -100,6 +100,17 @@ std::vector<Builder> builders() {
                     return Summary{KV3CPP_ENTRIES, tempi_text(library.tempi) + "; a region for " +
                                                        std::to_string(regions) + " of them"};
                   }});
+  list.push_back({KV3CPP_BUDGET_NAME, [](Built&, const std::string& out) {
+                    const Kv3cppBudget library = build_kv3cpp_budget();
+                    save_kv3cpp_budget(library, out);
+                    std::uint64_t within[Kv3cppBudget::BUDGETS] = {};
+                    for (std::uint8_t need : library.need)
+                      if (need != Kv3cppBudget::NEVER) ++within[need];
+                    std::string text = "placements where the pawns need a budget of";
+                    for (int b = 1; b < Kv3cppBudget::BUDGETS; ++b)
+                      text += (b > 1 ? ", " : " ") + std::to_string(b) + ": " + std::to_string(within[b]);
+                    return Summary{library.need.size(), text};
+                  }});
   list.push_back({Z_CONFIGURATIONS_NAME, [](Built& built, const std::string& out) {
                     const ZConfigurations z =
                         build_z_configurations(built.kv3cpp(Assumption::AM), built.kv3cpp(Assumption::KCP));

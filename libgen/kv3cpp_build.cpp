@@ -402,6 +402,102 @@ Kv3cppQuiet build_kv3cpp_quiet() {
   return built;
 }
 
+namespace {
+
+// One placement of Kv3cppBudget, the pawns to move, from placements of
+// larger configs (every pawn move raises it): its need, and its regions
+// for the budgets below that.
+class BudgetPlacement {
+public:
+  BudgetPlacement(const Position& pos, int group, Kv3cppBudget& built) : pos_(pos), group_(group), built_(built) {}
+
+  void build() {
+    const std::uint32_t p = Kv3cppBudget::placement(kv3cpp_index(pos_, group_));
+    built_.region[p * Kv3cppBudget::BUDGETS] = square_bb(pos_.king[BLACK]);  // no quiet move left: the king waits
+    for (int budget = 1; budget < Kv3cppBudget::BUDGETS; ++budget) {
+      if (wins(budget)) {
+        built_.need[p] = std::uint8_t(budget);
+        return;
+      }
+      built_.region[p * Kv3cppBudget::BUDGETS + budget] = hold_region(budget);
+    }
+  }
+
+private:
+  // Whether the pawns, to move in `child`, win with `budget` quiet moves.
+  bool wins(const Position& child, int budget) const {
+    if (budget <= 0) return false;
+    return built_.need[Kv3cppBudget::placement(kv3cpp_index(child, group_))] <= budget;
+  }
+  Bitboard region(const Position& child, int budget) const {
+    return built_.region[Kv3cppBudget::placement(kv3cpp_index(child, group_)) * Kv3cppBudget::BUDGETS + budget];
+  }
+
+  // The positions the king may choose after the pawns' move m, each with the
+  // budget the pawns then have: the answers to a check or an unsafe
+  // promotion; after a quiet move, standing still (one quiet move spent) or
+  // a free move (which gives it back).
+  template <typename F>
+  void for_each_answer(Move m, int budget, F f) const {
+    const Position after = make_move(pos_, m);
+    if (m.kind() == MoveKind::Promotion || after.in_check()) {
+      for (Move r : legal_moves(after)) f(make_move(after, r), budget);
+      return;
+    }
+    Position again = after;
+    again.side = WHITE;
+    f(again, budget - 1);
+    for (Move x : legal_moves(after)) f(make_move(after, x), budget);
+  }
+
+  bool wins(int budget) const {
+    for (Move m : legal_moves(pos_)) {
+      if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos_, m)) return true;
+      bool every = true;
+      for_each_answer(m, budget, [&](const Position& child, int left) { every &= wins(child, left); });
+      if (every) return true;  // a mate too: no answer
+    }
+    return false;
+  }
+
+  // The king's squares where it holds with `budget`: its own, and after each
+  // pawn move those of the answer that holds with the smallest region.
+  Bitboard hold_region(int budget) const {
+    Bitboard r = square_bb(pos_.king[BLACK]);
+    for (Move m : legal_moves(pos_)) {
+      Bitboard best = 0;
+      for_each_answer(m, budget, [&](const Position& child, int left) {
+        if (wins(child, left)) return;
+        const Bitboard next = region(child, left);
+        if (!best || popcount(king_reach_any(next, 1)) < popcount(king_reach_any(best, 1))) best = next;
+      });
+      r |= best;
+    }
+    return r;
+  }
+
+  const Position& pos_;
+  int group_;
+  Kv3cppBudget& built_;
+};
+
+}  // namespace
+
+Kv3cppBudget build_kv3cpp_budget() {
+  Kv3cppBudget built;
+  built.need.assign(KV3CPP_ENTRIES / 2, Kv3cppBudget::NEVER);
+  built.region.assign(KV3CPP_ENTRIES / 2 * Kv3cppBudget::BUDGETS, 0);
+  for_each_slice_in_order([&](std::uint32_t slice) {
+    for (std::uint32_t king = 0; king < 64; ++king) {
+      const Position pos = kv3cpp_position(slice << 7 | king);  // the pawns (White) to move
+      const Bitboard k = square_bb(pos.king[BLACK]);
+      if ((pos.pawns[WHITE] & k) || (pawn_attacks(WHITE, pos.pawns[WHITE]) & k)) continue;  // cannot arise
+      BudgetPlacement(pos, kv3cpp_group_of_slice(slice), built).build();
+    }
+  });
+  return built;
+}
+
 K3cppvkExact build_k3cppvk_exact() {
   K3cppvkExact library;
   build<true>(Assumption::AMS, library.values);

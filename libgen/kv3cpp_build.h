@@ -32,6 +32,14 @@ Kv3cppRace build_kv3cpp_race();
 // The race against a king that answers only checks (Kv3cppQuiet), by one
 // pass over the pawn configurations: every pawn move raises the config.
 Kv3cppQuiet build_kv3cpp_quiet();
+// The race against a king that answers checks and moves freely, giving the
+// pawns a quiet move back each time (Kv3cppBudget), by one pass over the
+// pawn configurations. The pawns win with budget b if one of their moves
+// wins against every answer: a safe promotion; a check or an unsafe
+// promotion, against each king move answering it (a mate has none), the
+// budget kept; a quiet move, against the king standing (budget b - 1) and
+// each free king move (b, the spent move given back). Budget 0 never wins.
+Kv3cppBudget build_kv3cpp_budget();
 K3cppvkLibrary build_k3cppvk();
 // K3CPPvK as the whole board (K3cppvkExact): AMS, either side stalemated.
 K3cppvkExact build_k3cppvk_exact();

@@ -120,9 +120,10 @@ std::string SpareTempiRace::explain(const Position& pos) const {
                      "tempi its pawns could disturb the pusher's king: no verdict";
   const Color a = v.winner, b = ~a;
   const std::string t = std::to_string(v.spare[b]);
-  if (v.quiet_moves)
-    return premise + "; " + colour_name(a) + " pushes only pawns, its king moves only to answer checks, and " +
-           possessive(b) + " pawns need " + std::to_string(v.quiet_moves) + " other moves to promote or mate, more than " +
+  if (v.quiet_moves >= 0)
+    return premise + "; " + colour_name(a) + " pushes only pawns, its king answering checks and moving where it " +
+           "helps (each such move gives " + possessive(b) + " pawns one more), and " + possessive(b) + " pawns need " +
+           (v.quiet_moves ? std::to_string(v.quiet_moves) : "more than 7") + " quiet moves to promote or mate, more than " +
            possessive(b) + " king's " + t + wins(a);
   return premise + "; " + colour_name(a) + " pushes only pawns and " + possessive(b) +
          " pawns cannot check its still king or promote within " + t + " moves" + wins(a);

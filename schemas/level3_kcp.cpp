@@ -32,12 +32,15 @@ std::optional<int> answering_king_holds(const Position& pos, Color a, int b_move
   const int needed = quiet.quiet[entry];
   if (needed <= b_moves) return std::nullopt;
   const Bitboard answering = king_reach(pos.king[a], std::min<int>(quiet.answers[entry], 7));
+  if (!kings_keep_apart(pos, a, answering, b_king)) return std::nullopt;
+  return needed;
+}
+
+bool kings_keep_apart(const Position& pos, Color a, Bitboard a_king, Bitboard b_king) {
   Bitboard paths[COLOR_NB] = {0, 0};
   for (Color c : {WHITE, BLACK})
     for (Bitboard p = pos.pawns[c]; p;) paths[c] |= pawn_path(c, pop_lsb(p));
-  if (answering & paths[a]) return std::nullopt;
-  if (king_reach_any(b_king, 1) & (answering | paths[b])) return std::nullopt;
-  return needed;
+  return !(a_king & paths[a]) && !(king_reach_any(b_king, 1) & (a_king | paths[~a]));
 }
 
 KcpVerdict BreakthroughBeatsZugzwang::verdict(const Position& pos) const {

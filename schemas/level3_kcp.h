@@ -101,4 +101,10 @@ StillKing still_king(const Position& pos, Color a, int b_moves);
 std::optional<int> answering_king_holds(const Position& pos, Color a, int b_moves, Bitboard b_king,
                                         const ChunkView& b_pawns, const Kv3cppQuiet& quiet);
 
+// The guard of that argument and of Level 4's: a's king, on the squares
+// `a_king`, never stands on its own pawns' paths, and b's king, on `b_king`,
+// never comes next to one of those squares nor to a square of b's pawns'
+// paths (where it would guard one a's king would take).
+bool kings_keep_apart(const Position& pos, Color a, Bitboard a_king, Bitboard b_king);
+
 }  // namespace chunker

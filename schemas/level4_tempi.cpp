@@ -39,10 +39,14 @@ TempiVerdict SpareTempiRace::verdict(const Position& pos) const {
     if (t == Kv3cppRace::NONE) continue;
     found.why = TempiVerdict::Why::KingDisturbed;
     if (still_king(pos, a, t) == StillKing::Holds) return decided(found, a, pos.side);
-    const Bitboard region = race_->region[chunk[a].entry(pos.side)];
-    if (!region) continue;
-    if (const auto needed = answering_king_holds(pos, a, t, board_squares(region, chunk[a].instance), chunk[b], *quiet_)) {
-      found.quiet_moves = *needed;
+    // The budget race: a's king answers b's checks and moves freely where it
+    // helps, each free move giving b's pawns a quiet move back.
+    const Bitboard b_king = race_->region[chunk[a].entry(pos.side)];
+    const std::uint32_t b_pawns = Kv3cppBudget::placement(chunk[b].entry(b));
+    if (!b_king || (pos.side == a && pos.in_check()) || budget_->need[b_pawns] <= t) continue;
+    const Bitboard a_king = board_squares(budget_->region[b_pawns * Kv3cppBudget::BUDGETS + t], chunk[b].instance);
+    if (kings_keep_apart(pos, a, a_king, board_squares(b_king, chunk[a].instance))) {
+      found.quiet_moves = budget_->need[b_pawns] == Kv3cppBudget::NEVER ? 0 : budget_->need[b_pawns];
       return decided(found, a, pos.side);
     }
   }

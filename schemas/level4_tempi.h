@@ -19,12 +19,21 @@
 // Then a wins
 //  - if none of b's pawns can check a's still king or reach its last rank
 //    within t moves (still_king, as Level 3), or
-//  - if a's king answers b's checks instead (answering_king_holds, as Level
-//    3): b's pawns need more than t moves that are not answered checks, and
-//    the chunks stay apart, b's king kept to the squares the library's line
-//    allows it (its region), which must never leave b's king without a
-//    move, nor a's pawns (on the board that would be stalemate, or a's king
-//    made to move).
+//  - if a's king answers b's checks instead, and moves freely where that
+//    helps: each such move is a pass of a's in its own chunk, right after a
+//    pass of b's there (a quiet move of b's pawns), so the chunk stands as
+//    it was and b may pass once more; a check and its answer leave it as it
+//    was too. So b's pawns have a budget of t quiet moves, given back one
+//    for each free move of a's king, and must not win the budget race of
+//    the kv3cpp-budget library with it. The chunks stay apart
+//    (kings_keep_apart): a's king keeps to the squares of the library's
+//    holding strategy, b's king to the squares the race line allows it
+//    (its region), which must never leave b's king without a move, nor a's
+//    pawns (on the board that would be stalemate, or a's king made to
+//    move). Answering only (Level 3's kv3cpp-quiet) missed the races that
+//    end Szen's lines, such as 1k6/8/1PP5/P7/5pp1/7p/5K2/8 w: White's king
+//    must meet ...h2 with Kg2, Black's pawns then needing 3 quiet moves
+//    against Black's king's 2 race tempi.
 // Over both layouts: 10.8% and 10.1% of the legal positions, all correctly;
 // the paper's rule is wrong on 33% of what it decides.
 #pragma once
@@ -44,7 +53,10 @@ struct TempiVerdict {
   // The spare tempi of each colour's king, from KingDisturbed on (-1 where
   // the other pawns do not break through); in sound mode, the race's.
   int spare[COLOR_NB] = {0, 0};
-  int quiet_moves = 0;  // sound mode, where the winner's king answers checks: the moves the loser's pawns need
+  // Sound mode, where the winner's king answers checks and moves freely:
+  // the budget of quiet moves the loser's pawns need (0: more than 7); -1
+  // where its king stands still.
+  int quiet_moves = -1;
 };
 
 class SpareTempiRace : public Classifier {
@@ -53,7 +65,7 @@ public:
       : kcp_(libraries.kv3cpp(Assumption::KCP)),
         tempi_(mode == SchemaMode::Paper ? &libraries.kv3cpp_tempi() : nullptr),
         race_(mode == SchemaMode::Sound ? &libraries.kv3cpp_race() : nullptr),
-        quiet_(mode == SchemaMode::Sound ? &libraries.kv3cpp_quiet() : nullptr), mode_(mode) {}
+        budget_(mode == SchemaMode::Sound ? &libraries.kv3cpp_budget() : nullptr), mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 4 (spare tempi)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
@@ -65,7 +77,7 @@ private:
   const Kv3cppLibrary& kcp_;
   const Kv3cppTempi* tempi_;  // paper mode only
   const Kv3cppRace* race_;    // sound mode only
-  const Kv3cppQuiet* quiet_;  // sound mode only
+  const Kv3cppBudget* budget_;  // sound mode only
   SchemaMode mode_;
 };
 

@@ -350,6 +350,77 @@ TEST_CASE("chunk libraries: the race's tempi agree with a forward count, and its
   CHECK(race.tempi[kv3cpp_index(chunk, 0)] == 5);
 }
 
+TEST_CASE("chunk libraries: the budget race agrees with a forward search, and its regions hold the strategy's squares") {
+  // The game of libgen/kv3cpp_build.h played forward from the rules: the
+  // pawns, to move with a budget of quiet moves, win if a move of theirs
+  // wins against every answer of the king (a check or an unsafe promotion:
+  // its replies, none being mate; a quiet move: standing, one spent, or any
+  // free king move, none spent). Pawn moves only advance: no loops.
+  const TempDir temp;
+  save_kv3cpp_budget(build_kv3cpp_budget(), temp.path);
+  const Kv3cppBudget budget = load_kv3cpp_budget(temp.path);
+  std::unordered_map<std::uint64_t, bool> memo;
+  std::function<bool(const Position&, int, int)> wins = [&](const Position& pos, int group, int left) -> bool {
+    if (left <= 0) return false;
+    const std::uint64_t key = std::uint64_t(kv3cpp_index(pos, group)) << 4 | std::uint64_t(left);
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+    bool result = false;
+    for (Move m : legal_moves(pos)) {
+      if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) result = true;
+      const Position after = make_move(pos, m);
+      bool every = true;
+      if (m.kind() == MoveKind::Promotion || after.in_check()) {
+        for (Move r : legal_moves(after)) every &= wins(make_move(after, r), group, left);
+      } else {
+        every = wins(passed(after), group, left - 1);
+        for (Move x : legal_moves(after)) every &= wins(make_move(after, x), group, left);
+      }
+      result |= every;
+      if (result) break;
+    }
+    return memo[key] = result;
+  };
+  int holds = 0;
+  for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i) {
+    if (i & 64) continue;  // the pawns (White) to move
+    const Position pos = kv3cpp_position(i);
+    const Bitboard king = square_bb(pos.king[BLACK]);
+    if ((pos.pawns[WHITE] & king) || (pawn_attacks(WHITE, pos.pawns[WHITE]) & king)) continue;
+    const int group = kv3cpp_group_of_slice(kv3cpp_slice_of(i));
+    const std::uint32_t p = Kv3cppBudget::placement(i);
+    int need = Kv3cppBudget::NEVER;
+    for (int left = Kv3cppBudget::BUDGETS - 1; left >= 1; --left)
+      if (wins(pos, group, left)) need = left;
+    INFO(to_fen(pos));
+    CHECK(budget.need[p] == need);
+    for (int left = 0; left < std::min(need, Kv3cppBudget::BUDGETS); ++left) {
+      // A holding region holds the king's square, and after each pawn move
+      // the region of an answer that holds lies inside it.
+      const Bitboard r = budget.region[p * Kv3cppBudget::BUDGETS + left];
+      CHECK((r & king));
+      ++holds;
+      if (left == 0) continue;
+      auto inside = [&](const Position& child, int budget_left) {
+        const Bitboard next = budget.region[Kv3cppBudget::placement(kv3cpp_index(child, group)) * Kv3cppBudget::BUDGETS +
+                                            budget_left];
+        return !wins(child, group, budget_left) && next && (next & ~r) == 0;
+      };
+      for (Move m : legal_moves(pos)) {
+        const Position after = make_move(pos, m);
+        bool held = false;
+        if (m.kind() == MoveKind::Promotion || after.in_check()) {
+          for (Move x : legal_moves(after)) held |= inside(make_move(after, x), left);
+        } else {
+          held = inside(passed(after), left - 1);
+          for (Move x : legal_moves(after)) held |= inside(make_move(after, x), left);
+        }
+        CHECK(held);
+      }
+    }
+  }
+  CHECK(holds > 0);
+}
+
 TEST_CASE("chunk libraries: K3CPPvK's race tempi and boxes keep to their definition") {
   // Checked on every seventh pawn configuration against the definition
   // (chunks/k3cppvk.h): the race tempi exceed the spare tempi by at most the
@@ -448,6 +519,7 @@ TEST_CASE("chunk libraries: a damaged or truncated file is refused with the comm
   save_kv3cpp_tempi(build_kv3cpp_tempi(), dir);
   save_kv3cpp_quiet(build_kv3cpp_quiet(), dir);
   save_kv3cpp_race(build_kv3cpp_race(), dir);
+  save_kv3cpp_budget(build_kv3cpp_budget(), dir);
   save_z_configurations(build_z_configurations(kv3cpp(Assumption::AM), kv3cpp(Assumption::KCP)), dir);
   save_k3cppvk(k3cppvk(), dir);
   const std::vector<std::pair<std::string, std::function<void()>>> loaders = {
@@ -456,6 +528,7 @@ TEST_CASE("chunk libraries: a damaged or truncated file is refused with the comm
       {KV3CPP_TEMPI_NAME, [&] { load_kv3cpp_tempi(dir); }},
       {KV3CPP_QUIET_NAME, [&] { load_kv3cpp_quiet(dir); }},
       {KV3CPP_RACE_NAME, [&] { load_kv3cpp_race(dir); }},
+      {KV3CPP_BUDGET_NAME, [&] { load_kv3cpp_budget(dir); }},
       {Z_CONFIGURATIONS_NAME, [&] { load_z_configurations(dir); }},
       {K3CPPVK_NAME, [&] { load_k3cppvk(dir); }}};
   for (const auto& [library, load] : loaders) {

@@ -165,18 +165,19 @@ TEST_CASE("oracle depth FEN and table show the saved depths") {
   // line waited for Level 1 until ply 44, and the position at its ply 22,
   // 8/8/8/PkP4p/1P3pp1/8/5K2/8 w, is decided now (tests/oracle_test.cpp
   // checks that verdict against the oracle). Since Level 4 counts the race
-  // tempi (level4_tempi.h), Levels 4 and 5 have 33: the races that end the
-  // lines, such as 1k6/8/PPP5/8/8/5ppp/8/6K1 w (also checked there), are
-  // decided where the winner's king answers checks.
+  // tempi and plays the budget race (level4_tempi.h), Levels 4 and 5 have
+  // 23: the races that end the lines, such as 1k6/8/1PP5/P7/5pp1/7p/5K2/8 w
+  // (also checked there), are decided where the winner's king answers
+  // checks and moves before it is checked.
   const std::string data = std::string(" --data ") + CHUNKER_TEST_DATA + " --libraries " + CHUNKER_TEST_DATA;
   const std::string probe = run_chunker("oracle depth '4k3/5ppp/8/8/8/8/PPP5/3K4 w - -'" + data);
   CHECK(probe.find("oracle    win in 51") != std::string::npos);
-  CHECK(probe.find("  sound      win 50         -         -         -         -    win 33") != std::string::npos);
-  CHECK(probe.find("knowledge line, level 5, sound: 33 plies to a decided position") != std::string::npos);
-  CHECK(probe.find("line: 1. Ke1 Kd7 2. Kf1 Kc6 3. a4 Kb7 4. Kg2 f5 5. a5 f4 6. Kf3 Ka6 7. b4 g5") != std::string::npos);
+  CHECK(probe.find("  sound      win 50         -         -         -         -    win 23") != std::string::npos);
+  CHECK(probe.find("knowledge line, level 5, sound: 23 plies to a decided position") != std::string::npos);
+  CHECK(probe.find("line: 1. Ke2 Kd7 2. Kf2 Kc6 3. a4 Kb6 4. b4 Ka6 5. Kg2 g5 6. a5 g4 7. Kg3 f5") != std::string::npos);
   const TempDir temp;
   const std::string suite = temp.path + "/szen.epd";
   std::ofstream(suite) << "4k3/5ppp/8/8/8/8/PPP5/3K4 b - - id \"szen-black\"; value win; dist 51;\n";
   const std::string table = run_chunker("table " + suite + " --levels 5-5 --node-limit 1000" + data);
-  CHECK(table.find("szen-black              win 33             ----  unproven") != std::string::npos);
+  CHECK(table.find("szen-black              win 23             ----  unproven") != std::string::npos);
 }

@@ -299,20 +299,31 @@ TEST_CASE("sound Level 4 leaves b a move for answering an unsafe promotion") {
   CHECK((!v || outcome_of(*v) == Outcome::Win));
 }
 
-TEST_CASE("sound Level 4 decides a race of Szen's line where the winner's king answers checks") {
+TEST_CASE("sound Level 4 decides the races of Szen's lines, the winner's king answering checks or moving") {
   // A race as the Szen position's lines end in: White pushes a6-a7, b6,
   // c6; Black's king on b8 gets one pass (the library's race tempi, an
-  // unsafe promotion's answer counted) while Black's f3 g3 h3 need two
-  // moves that are not checks against White's answering king on g1. The
-  // oracle: White to move wins in 11.
-  const Position pos = parse_fen("1k6/8/PPP5/8/8/5ppp/8/6K1 w - -").pos;
-  REQUIRE(probe(pos) == win_in(11));
-  const TempiVerdict v = SpareTempiRace(libraries(), SchemaMode::Sound).verdict(pos);
+  // unsafe promotion's answer counted) while Black's f3 g3 h3 need a budget
+  // of two quiet moves against White's king on g1. The oracle: White to
+  // move wins in 11.
+  const Position answering = parse_fen("1k6/8/PPP5/8/8/5ppp/8/6K1 w - -").pos;
+  REQUIRE(probe(answering) == win_in(11));
+  const TempiVerdict v = SpareTempiRace(libraries(), SchemaMode::Sound).verdict(answering);
   CHECK(v.why == TempiVerdict::Why::Decided);
   CHECK(v.winner == WHITE);
   CHECK(v.spare[BLACK] == 1);
   CHECK(v.quiet_moves == 2);
   CHECK(v.outcome == Outcome::Win);
+  // Here White's king must move before it is checked: 1. c7+ Kc8 2. a6 h2
+  // 3. Kg2 (the oracle's line). Black's king gets 2 race tempi, and Black's
+  // pawns need 3 quiet moves when each free move of White's king gives one
+  // back; answering only, they needed 2. The oracle: White wins in 17.
+  const Position moving = parse_fen("1k6/8/1PP5/P7/5pp1/7p/5K2/8 w - -").pos;
+  REQUIRE(probe(moving) == win_in(17));
+  const TempiVerdict w = SpareTempiRace(libraries(), SchemaMode::Sound).verdict(moving);
+  CHECK(w.why == TempiVerdict::Why::Decided);
+  CHECK(w.spare[BLACK] == 2);
+  CHECK(w.quiet_moves == 3);
+  CHECK(w.outcome == Outcome::Win);
 }
 
 TEST_CASE("sound Level 5 reads a king that escorts its pawns as K3CPPvK against unopposed pawns") {
