@@ -42,15 +42,18 @@ struct ChunkView {
 // nullopt when a side's pawns form no Kv3CPP chunk, when the two groups of
 // pawns meet, or while a promoted piece waits to be taken (no chunk holds
 // it: the search plays that reply out).
-inline std::optional<std::array<ChunkView, COLOR_NB>> pawn_chunks(const Position& pos) {
-  if (pos.promoted != NO_SQUARE) return std::nullopt;
-  // Pawns of both colours on the same or neighbouring files can block and
-  // take each other: no chunk sees that, and the oracle's check covers only
-  // groups at least a file apart.
+// Whether no pawn of one colour stands on the file of a pawn of the other or
+// next to it. Such pawns can block and take each other: no chunk sees that,
+// and the oracle's check covers only groups at least a file apart.
+inline bool pawn_groups_apart(const Position& pos) {
   int files[COLOR_NB] = {0, 0};
   for (Color c : {WHITE, BLACK})
     for (Bitboard b = pos.pawns[c]; b;) files[c] |= 1 << file_of(pop_lsb(b));
-  if ((files[WHITE] | files[WHITE] << 1 | files[WHITE] >> 1) & files[BLACK]) return std::nullopt;
+  return !((files[WHITE] | files[WHITE] << 1 | files[WHITE] >> 1) & files[BLACK]);
+}
+
+inline std::optional<std::array<ChunkView, COLOR_NB>> pawn_chunks(const Position& pos) {
+  if (pos.promoted != NO_SQUARE || !pawn_groups_apart(pos)) return std::nullopt;
   const DefaultParse parse = default_parse(pos);
   if (!parse.complete()) return std::nullopt;
   return std::array<ChunkView, COLOR_NB>{ChunkView{*parse.chunk[BLACK], WHITE}, ChunkView{*parse.chunk[WHITE], BLACK}};

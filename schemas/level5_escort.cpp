@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <climits>
 
-#include "kv3cpp_region.h"
+#include "chunk_view.h"
 
 namespace chunker {
 
@@ -28,18 +28,11 @@ Bitboard pawn_squares(Color c, Bitboard pawns, int moves) {
   return squares | pawn_attacks(c, squares);
 }
 
-bool files_apart(const Position& pos) {
-  int files[COLOR_NB] = {0, 0};
-  for (Color c : {WHITE, BLACK})
-    for (Bitboard b = pos.pawns[c]; b;) files[c] |= 1 << file_of(pop_lsb(b));
-  return !((files[WHITE] | files[WHITE] << 1 | files[WHITE] >> 1) & files[BLACK]);
-}
-
 }  // namespace
 
 EscortVerdict EscortRace::verdict(const Position& pos) const {
   EscortVerdict found;
-  if (pos.promoted != NO_SQUARE || !pos.pawns[WHITE] || !pos.pawns[BLACK] || !files_apart(pos)) return found;
+  if (pos.promoted != NO_SQUARE || !pos.pawns[WHITE] || !pos.pawns[BLACK] || !pawn_groups_apart(pos)) return found;
   for (Color a : {WHITE, BLACK}) {
     const Color b = ~a;
     const auto chunk = k3cppvk_instance(pos, a);
@@ -55,12 +48,11 @@ EscortVerdict EscortRace::verdict(const Position& pos) const {
     for (Bitboard p = pos.pawns[b]; p;) v.pawn_moves = std::min(v.pawn_moves, moves_to_promote(b, pop_lsb(p)));
     // b's pawn moves while a's pawns get through: its spare tempi (in sound
     // mode with the answer to an unsafe promotion counted).
-    const int b_moves = v.spare;
-    const bool in_time = v.pawn_moves > b_moves;
+    const bool in_time = v.pawn_moves > v.spare;
     const std::uint16_t box = k3cppvk_.race_box[chunk->index];
     const bool apart =
         mode_ == SchemaMode::Paper || (box != K3cppvkLibrary::NO_BOX &&
-                                       !(board_squares(k3cppvk_box_squares(box), *chunk) & pawn_squares(b, pos.pawns[b], b_moves)));
+                                       !(board_squares(k3cppvk_box_squares(box), *chunk) & pawn_squares(b, pos.pawns[b], v.spare)));
     const bool decided = in_time && apart;
     v.why = decided ? EscortVerdict::Why::Decided : in_time ? EscortVerdict::Why::KingDisturbed : EscortVerdict::Why::PawnsTooFast;
     if (decided) v.outcome = a == pos.side ? Outcome::Win : Outcome::Loss;
