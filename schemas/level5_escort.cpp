@@ -33,31 +33,36 @@ Bitboard pawn_squares(Color c, Bitboard pawns, int moves) {
 EscortVerdict EscortRace::verdict(const Position& pos) const {
   EscortVerdict found;
   if (pos.promoted != NO_SQUARE || !pos.pawns[WHITE] || !pos.pawns[BLACK] || !pawn_groups_apart(pos)) return found;
+  found.why = EscortVerdict::Why::NoEscortWin;
+  // Asked of most positions a depth table holds: the one-byte tempi first
+  // (NO_TEMPI where the chunk is no pawn win), the rest only when in time.
+  const auto& tempi = mode_ == SchemaMode::Paper ? k3cppvk_.tempi : k3cppvk_.race_tempi;
   for (Color a : {WHITE, BLACK}) {
     const Color b = ~a;
     const auto chunk = k3cppvk_instance(pos, a);
-    if (!chunk || !k3cppvk_.legal(chunk->index) || !is_win(k3cppvk_.pawns_value(chunk->index))) {
-      if (found.why == EscortVerdict::Why::NoParse) found.why = EscortVerdict::Why::NoEscortWin;
-      continue;
-    }
+    if (!chunk || tempi[chunk->index] == K3cppvkLibrary::NO_TEMPI) continue;
     EscortVerdict v;
     v.escort = a;
-    v.distance = distance_of(k3cppvk_.values[chunk->index]);
-    v.spare = (mode_ == SchemaMode::Paper ? k3cppvk_.tempi : k3cppvk_.race_tempi)[chunk->index];
+    v.spare = tempi[chunk->index];
     v.pawn_moves = INT_MAX;
     for (Bitboard p = pos.pawns[b]; p;) v.pawn_moves = std::min(v.pawn_moves, moves_to_promote(b, pop_lsb(p)));
+    v.distance = distance_of(k3cppvk_.values[chunk->index]);
     // b's pawn moves while a's pawns get through: its spare tempi (in sound
     // mode with the answer to an unsafe promotion counted).
-    const bool in_time = v.pawn_moves > v.spare;
-    const std::uint16_t box = k3cppvk_.race_box[chunk->index];
-    const bool apart =
-        mode_ == SchemaMode::Paper || (box != K3cppvkLibrary::NO_BOX &&
-                                       !(board_squares(k3cppvk_box_squares(box), *chunk) & pawn_squares(b, pos.pawns[b], v.spare)));
-    const bool decided = in_time && apart;
-    v.why = decided ? EscortVerdict::Why::Decided : in_time ? EscortVerdict::Why::KingDisturbed : EscortVerdict::Why::PawnsTooFast;
-    if (decided) v.outcome = a == pos.side ? Outcome::Win : Outcome::Loss;
-    if (decided || found.why < v.why) found = v;
-    if (decided) return found;
+    if (v.pawn_moves <= v.spare) {
+      v.why = EscortVerdict::Why::PawnsTooFast;
+    } else {
+      const std::uint16_t box = k3cppvk_.race_box[chunk->index];
+      const bool apart = mode_ == SchemaMode::Paper ||
+                         (box != K3cppvkLibrary::NO_BOX && !(board_squares(k3cppvk_box_squares(box), *chunk) &
+                                                             pawn_squares(b, pos.pawns[b], v.spare)));
+      v.why = apart ? EscortVerdict::Why::Decided : EscortVerdict::Why::KingDisturbed;
+    }
+    if (v.why == EscortVerdict::Why::Decided) {
+      v.outcome = a == pos.side ? Outcome::Win : Outcome::Loss;
+      return v;
+    }
+    if (found.why < v.why) found = v;
   }
   return found;
 }
