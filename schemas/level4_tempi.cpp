@@ -43,7 +43,8 @@ TempiVerdict SpareTempiRace::verdict(const Position& pos) const {
     // helps, each free move giving b's pawns a quiet move back.
     const Bitboard b_king = race_->region[chunk[a].entry(pos.side)];
     const std::uint32_t b_pawns = Kv3cppBudget::placement(chunk[b].entry(b));
-    if (!b_king || (pos.side == a && pos.in_check()) || budget_->need[b_pawns] <= t) continue;
+    if (!b_king || (pos.side == a && pos.in_check()) || t >= Kv3cppBudget::BUDGETS || budget_->need[b_pawns] <= t)
+      continue;
     const Bitboard a_king = board_squares(budget_->region[b_pawns * Kv3cppBudget::BUDGETS + t], chunk[b].instance);
     if (kings_keep_apart(pos, a, a_king, board_squares(b_king, chunk[a].instance))) {
       found.quiet_moves = budget_->need[b_pawns] == Kv3cppBudget::NEVER ? 0 : budget_->need[b_pawns];
