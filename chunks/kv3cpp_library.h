@@ -93,7 +93,7 @@ struct Kv3cppQuiet {
 struct Kv3cppBudget {
   static constexpr int BUDGETS = 8;        // budgets 0..7
   static constexpr std::uint8_t NEVER = 255;  // not within 7, or not legal
-  std::vector<std::uint8_t> need;          // KV3CPP_ENTRIES / 2, by placement (budget_index)
+  std::vector<std::uint8_t> need;          // KV3CPP_ENTRIES / 2, by placement()
   std::vector<Bitboard> region;            // KV3CPP_ENTRIES / 2 * BUDGETS; 0 where the pawns win with that budget
   // The placement of an entry with the pawns to move.
   static std::uint32_t placement(std::uint32_t kv3cpp_index) { return ((kv3cpp_index >> 7) << 6) | (kv3cpp_index & 63); }
