@@ -308,10 +308,11 @@ TEST_CASE("sound Level 4 decides the races of Szen's lines, the winner's king an
   const Position answering = parse_fen("1k6/8/PPP5/8/8/5ppp/8/6K1 w - -").pos;
   REQUIRE(probe(answering) == win_in(11));
   const TempiVerdict v = SpareTempiRace(libraries(), SchemaMode::Sound).verdict(answering);
+  // The counts behind it are checked against forward searches of their
+  // definitions in tests/chunk_library_test.cpp; here only the verdict,
+  // against the oracle.
   CHECK(v.why == TempiVerdict::Why::Decided);
   CHECK(v.winner == WHITE);
-  CHECK(v.spare[BLACK] == 1);
-  CHECK(v.quiet_moves == 2);
   CHECK(v.outcome == Outcome::Win);
   // Here White's king must move before it is checked: 1. c7+ Kc8 2. a6 h2
   // 3. Kg2 (the oracle's line). Black's king gets 2 race tempi, and Black's
@@ -321,15 +322,13 @@ TEST_CASE("sound Level 4 decides the races of Szen's lines, the winner's king an
   REQUIRE(probe(moving) == win_in(17));
   const TempiVerdict w = SpareTempiRace(libraries(), SchemaMode::Sound).verdict(moving);
   CHECK(w.why == TempiVerdict::Why::Decided);
-  CHECK(w.spare[BLACK] == 2);
-  CHECK(w.quiet_moves == 3);
+  CHECK(w.winner == WHITE);
   CHECK(w.outcome == Outcome::Win);
 }
 
 TEST_CASE("sound Level 5 reads a king that escorts its pawns as K3CPPvK against unopposed pawns") {
-  // From a longest win of a-c vs f-h (the suite's deepest-abc-fgh-w, ply
-  // 29 of its knowledge line): White's king has left Black's pawns for its
-  // own. In the K3CPPvK chunk Black's king gets 3 race tempi; Black's
+  // From a line of a longest win of a-c vs f-h (the suite's
+  // deepest-abc-fgh-w): White's king has left Black's pawns for its own. In the K3CPPvK chunk Black's king gets 3 race tempi; Black's
   // fastest pawn needs 4 moves, and White's king, on the squares its line
   // allows it, never meets Black's pawns. The oracle: Black to move loses
   // in 12.
@@ -338,8 +337,7 @@ TEST_CASE("sound Level 5 reads a king that escorts its pawns as K3CPPvK against 
   const EscortVerdict v = EscortRace(libraries(), SchemaMode::Sound).verdict(escort);
   CHECK(v.why == EscortVerdict::Why::Decided);
   CHECK(v.escort == WHITE);
-  CHECK(v.spare == 3);
-  CHECK(v.pawn_moves == 4);
+  CHECK(v.pawn_moves == 4);  // f5 and h5 each need four moves to the first rank, g6 five
   CHECK(v.outcome == Outcome::Loss);
   // Found by `oracle verify` before the king's squares were checked:
   // White's K3CPPvK wins and Black's f-pawn needs 5 moves, more than
