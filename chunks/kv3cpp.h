@@ -33,6 +33,14 @@ constexpr std::uint32_t kv3cpp_slice_of(std::uint32_t index) { return index >> 7
 constexpr int kv3cpp_group_of_slice(std::uint32_t slice) { return int(slice / KV3CPP_CONFIGS); }
 constexpr std::uint32_t kv3cpp_config_of_slice(std::uint32_t slice) { return slice % KV3CPP_CONFIGS; }
 
+// Every slice in an order where each comes after those its pawn moves and
+// captures lead to (a larger config of the same group): from the top down.
+template <typename F>
+void for_each_kv3cpp_slice_in_order(F f) {
+  for (int group = 0; group < KV3CPP_GROUPS; ++group)
+    for (std::uint32_t config = KV3CPP_CONFIGS; config-- > 0;) f(std::uint32_t(group) * KV3CPP_CONFIGS + config);
+}
+
 // The pawns of a slice, White, on the group's files.
 Bitboard kv3cpp_pawns(std::uint32_t slice);
 // The partial position of an entry: White pawns, the Black king, no White king.

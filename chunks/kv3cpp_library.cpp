@@ -1,5 +1,6 @@
 #include "kv3cpp_library.h"
 
+#include <algorithm>
 #include <boost/serialization/vector.hpp>
 #include <functional>
 
@@ -30,6 +31,10 @@ template <class Archive>
 void serialize(Archive& ar, chunker::Kv3cppBudget& library, unsigned) {
   ar & library.need & library.region;
 }
+template <class Archive>
+void serialize(Archive& ar, chunker::Kv3cppPasses& library, unsigned) {
+  ar & library.pawns_win & library.king_win & library.pawns_region & library.king_region & library.regions;
+}
 }  // namespace boost::serialization
 
 namespace chunker {
@@ -46,6 +51,7 @@ const TableHeader Z_HEADER{Z_CONFIGURATIONS_NAME, KV3CPP_PARAMETERS, KV3CPP_FORM
 const TableHeader QUIET_HEADER{KV3CPP_QUIET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader RACE_HEADER{KV3CPP_RACE_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader BUDGET_HEADER{KV3CPP_BUDGET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
+const TableHeader PASSES_HEADER{KV3CPP_PASSES_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 
 template <class Library>
 const Library& loaded(std::optional<Library>& slot, const std::function<Library()>& load) {
@@ -127,12 +133,32 @@ Kv3cppBudget load_kv3cpp_budget(const std::string& data_dir) {
   });
 }
 
+void save_kv3cpp_passes(const Kv3cppPasses& library, const std::string& data_dir) {
+  save_library(library, PASSES_HEADER, data_dir);
+}
+
+Kv3cppPasses load_kv3cpp_passes(const std::string& data_dir) {
+  return load_library<Kv3cppPasses>(PASSES_HEADER, data_dir, [](const Kv3cppPasses& library) {
+    constexpr std::size_t regions = std::size_t(KV3CPP_ENTRIES) * Kv3cppPasses::BUDGETS;
+    auto ids_in_range = [&](const std::vector<std::uint16_t>& ids) {
+      return ids.size() == regions &&
+             std::all_of(ids.begin(), ids.end(), [&](std::uint16_t id) { return id < library.regions.size(); });
+    };
+    return library.pawns_win.size() == KV3CPP_ENTRIES && library.king_win.size() == KV3CPP_ENTRIES &&
+           ids_in_range(library.pawns_region) && ids_in_range(library.king_region);
+  });
+}
+
 const Kv3cppLibrary& ChunkLibraries::kv3cpp(Assumption a) const {
   return loaded<Kv3cppLibrary>(kv3cpp_[std::size_t(a)], [&] { return load_kv3cpp(data_dir_, a); });
 }
 
 const Kv3cppTempi& ChunkLibraries::kv3cpp_tempi() const {
   return loaded<Kv3cppTempi>(kv3cpp_tempi_, [&] { return load_kv3cpp_tempi(data_dir_); });
+}
+
+const Kv3cppPasses& ChunkLibraries::kv3cpp_passes() const {
+  return loaded<Kv3cppPasses>(kv3cpp_passes_, [&] { return load_kv3cpp_passes(data_dir_); });
 }
 
 const Kv3cppRace& ChunkLibraries::kv3cpp_race() const {

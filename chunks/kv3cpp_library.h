@@ -99,6 +99,30 @@ struct Kv3cppBudget {
   static std::uint32_t placement(std::uint32_t kv3cpp_index) { return ((kv3cpp_index >> 7) << 6) | (kv3cpp_index & 63); }
 };
 
+// The pass budgets of Level 5's tempo sum (level5_tempo.h): two games on
+// every entry, each won by the side the sum needs ("W"; the other "B").
+// In the pawns' game W has the pawns and may pass n times, when it chooses
+// but never right after a pass of B's, and B's king may pass m times
+// whenever it is not in check; W wins by a safe promotion or mate. In the
+// king's game W has the king and may pass m times, never right after B's
+// pass, and B's pawns n times whenever; W wins when no pawn is left. A B
+// side without a move there is no win of W's (on the board it may be
+// stalemated); a W side without one must pass (libgen/kv3cpp_passes_build.cpp).
+struct Kv3cppPasses {
+  static constexpr int PASSES = 4;                 // each side's budget: 0..3 passes
+  static constexpr int BUDGETS = PASSES * PASSES;  // budget (n, m) is bit n * PASSES + m
+  static constexpr int budget(int n, int m) { return n * PASSES + m; }
+  // By entry, the budgets with which W wins. With W to move (the pawns in
+  // pawns_win, the king in king_win) W makes a move first, no pass.
+  std::vector<std::uint16_t> pawns_win, king_win;
+  // By entry * BUDGETS + budget, where W wins: the index in `regions` of
+  // the squares (normal form) of B's king in the pawns' game, where W has
+  // not won at once and, where a king two squares away could take every
+  // move it has, of those moves; and of W's king in the king's game.
+  std::vector<std::uint16_t> pawns_region, king_region;
+  std::vector<Bitboard> regions;  // the distinct regions, in the order first met
+};
+
 // The Z configurations (DESIGN.md §4, defined in libgen/kv3cpp_build.cpp):
 // pawns and king placements, whoever is to move.
 struct ZConfigurations {
@@ -115,6 +139,7 @@ constexpr const char* Z_CONFIGURATIONS_NAME = "kv3cpp-z";
 constexpr const char* KV3CPP_QUIET_NAME = "kv3cpp-quiet";
 constexpr const char* KV3CPP_RACE_NAME = "kv3cpp-race";
 constexpr const char* KV3CPP_BUDGET_NAME = "kv3cpp-budget";
+constexpr const char* KV3CPP_PASSES_NAME = "kv3cpp-passes";
 void save_kv3cpp(const Kv3cppLibrary& library, const std::string& data_dir);
 // Throws TableError naming `chunker libgen --only NAME` when the file is
 // missing, damaged or stale.
@@ -129,6 +154,8 @@ void save_kv3cpp_race(const Kv3cppRace& library, const std::string& data_dir);
 Kv3cppRace load_kv3cpp_race(const std::string& data_dir);
 void save_kv3cpp_budget(const Kv3cppBudget& library, const std::string& data_dir);
 Kv3cppBudget load_kv3cpp_budget(const std::string& data_dir);
+void save_kv3cpp_passes(const Kv3cppPasses& library, const std::string& data_dir);
+Kv3cppPasses load_kv3cpp_passes(const std::string& data_dir);
 
 // Every library a search or a schema may ask for, each read from data_dir
 // the first time it is wanted. Not thread-safe.
@@ -142,6 +169,7 @@ public:
   const Kv3cppQuiet& kv3cpp_quiet() const;
   const Kv3cppRace& kv3cpp_race() const;
   const Kv3cppBudget& kv3cpp_budget() const;
+  const Kv3cppPasses& kv3cpp_passes() const;
   const K3cppvkLibrary& k3cppvk() const;
   const K3cppvkExact& k3cppvk_exact() const;
   // Built in memory from the AMS library (a fraction of a second), not read.
@@ -156,6 +184,7 @@ private:
   mutable std::optional<Kv3cppQuiet> kv3cpp_quiet_;
   mutable std::optional<Kv3cppRace> kv3cpp_race_;
   mutable std::optional<Kv3cppBudget> kv3cpp_budget_;
+  mutable std::optional<Kv3cppPasses> kv3cpp_passes_;
   mutable std::optional<K3cppvkLibrary> k3cppvk_;
   mutable std::optional<K3cppvkExact> k3cppvk_exact_;
   mutable std::optional<Kv3cppRegions> kv3cpp_regions_;

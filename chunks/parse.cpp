@@ -45,6 +45,12 @@ Bitboard pawn_path(Color c, Square s) {
   return c == WHITE ? file & ~(square_bb(s) - 1) : file & ((square_bb(s) << 1) - 1);
 }
 
+Bitboard pawn_paths(const Position& pos, Color c) {
+  Bitboard paths = 0;
+  for (Bitboard b = pos.pawns[c]; b;) paths |= pawn_path(c, pop_lsb(b));
+  return paths;
+}
+
 bool king_hemmed_in(const Position& pos, Color c) {
   Position as_mover = pos;
   as_mover.side = c;

@@ -30,6 +30,9 @@ Bitboard king_reach(Square s, int moves);
 Bitboard king_reach_any(Bitboard from, int moves);
 // The squares a pawn still passes, from where it stands to its last rank.
 Bitboard pawn_path(Color c, Square s);
+// The squares c's pawns stand on and still pass: a king there blocks them,
+// finds them in its way, or next to them defends them.
+Bitboard pawn_paths(const Position& pos, Color c);
 
 // Whether c's king has no move of its own. A chunk game lets a side with no
 // move in the chunk pass (move in the other chunk); with its king hemmed in,

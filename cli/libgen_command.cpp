@@ -111,6 +111,15 @@ std::vector<Builder> builders() {
                       text += (b > 1 ? ", " : " ") + std::to_string(b) + ": " + std::to_string(within[b]);
                     return Summary{library.need.size(), text};
                   }});
+  list.push_back({KV3CPP_PASSES_NAME, [](Built&, const std::string& out) {
+                    const Kv3cppPasses library = build_kv3cpp_passes();
+                    save_kv3cpp_passes(library, out);
+                    std::uint64_t pawns = 0, king = 0;
+                    for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i) pawns += library.pawns_win[i] != 0, king += library.king_win[i] != 0;
+                    return Summary{KV3CPP_ENTRIES, std::to_string(pawns) + " entries where the pawns win with some budget, " +
+                                                       std::to_string(king) + " where the king does; " +
+                                                       std::to_string(library.regions.size()) + " distinct regions"};
+                  }});
   list.push_back({Z_CONFIGURATIONS_NAME, [](Built& built, const std::string& out) {
                     const ZConfigurations z =
                         build_z_configurations(built.kv3cpp(Assumption::AM), built.kv3cpp(Assumption::KCP));

@@ -266,14 +266,6 @@ private:
   bool can_pass_[SIZE];
 };
 
-// Every slice in an order where each comes after those its moves lead to:
-// a move out of a slice raises its config, so from the top down.
-template <typename F>
-void for_each_slice_in_order(F f) {
-  for (int group = 0; group < KV3CPP_GROUPS; ++group)
-    for (std::uint32_t config = KV3CPP_CONFIGS; config-- > 0;) f(std::uint32_t(group) * KV3CPP_CONFIGS + config);
-}
-
 // What build() makes beside the values: the spare tempi, as
 // spare_tempi.h defines them or with the unsafe promotion's pass counted
 // (Kv3cppRace), and the regions of the strategy behind them: the lone
@@ -296,7 +288,7 @@ void build(Assumption assumption, std::vector<std::int16_t>& values, TempiWanted
   if (wanted.boxes) wanted.boxes->assign(values.size(), SquareBox::NONE);
   auto solver = std::make_unique<retro::SliceSolver<Slice::SIZE>>();
   auto tempi_solver = std::make_unique<retro::TempiSolver<Slice::SIZE>>();
-  for_each_slice_in_order([&](std::uint32_t slice) {
+  for_each_kv3cpp_slice_in_order([&](std::uint32_t slice) {
     Slice game(assumption, values, tempi, slice, wanted.unsafe_slot);
     solver->solve(game);
     const std::uint32_t base = slice << Slice::LOCAL_BITS;
@@ -390,7 +382,7 @@ Kv3cppQuiet build_kv3cpp_quiet() {
   Kv3cppQuiet built;
   built.quiet.assign(KV3CPP_ENTRIES, Kv3cppQuiet::NEVER);
   built.answers.assign(KV3CPP_ENTRIES, 0);
-  for_each_slice_in_order([&](std::uint32_t slice) {
+  for_each_kv3cpp_slice_in_order([&](std::uint32_t slice) {
     for (std::uint32_t king = 0; king < 64; ++king) {
       const std::uint32_t i = slice << 7 | king;  // the pawns (White) to move
       const Position pos = kv3cpp_position(i);
@@ -487,7 +479,7 @@ Kv3cppBudget build_kv3cpp_budget() {
   Kv3cppBudget built;
   built.need.assign(KV3CPP_ENTRIES / 2, Kv3cppBudget::NEVER);
   built.region.assign(KV3CPP_ENTRIES / 2 * Kv3cppBudget::BUDGETS, 0);
-  for_each_slice_in_order([&](std::uint32_t slice) {
+  for_each_kv3cpp_slice_in_order([&](std::uint32_t slice) {
     for (std::uint32_t king = 0; king < 64; ++king) {
       const Position pos = kv3cpp_position(slice << 7 | king);  // the pawns (White) to move
       const Bitboard k = square_bb(pos.king[BLACK]);

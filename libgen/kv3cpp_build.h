@@ -40,6 +40,8 @@ Kv3cppQuiet build_kv3cpp_quiet();
 // budget kept; a quiet move, against the king standing (budget b - 1) and
 // each free king move (b, the spent move given back). Budget 0 never wins.
 Kv3cppBudget build_kv3cpp_budget();
+// The pass-budget games of Level 5's tempo sum (kv3cpp_passes_build.cpp).
+Kv3cppPasses build_kv3cpp_passes();
 K3cppvkLibrary build_k3cppvk();
 // K3CPPvK as the whole board (K3cppvkExact): AMS, either side stalemated.
 K3cppvkExact build_k3cppvk_exact();

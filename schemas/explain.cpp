@@ -8,6 +8,7 @@
 #include "level3_kcp.h"
 #include "level4_tempi.h"
 #include "level5_escort.h"
+#include "level5_tempo.h"
 #include "level5_z.h"
 
 namespace chunker {
@@ -173,6 +174,22 @@ std::string EscortRace::explain(const Position& pos) const {
              " pawns meanwhile, or its line leave it without a move: no verdict";
     default: return premise + "; " + needs + wins(a);
   }
+}
+
+std::string TempoSum::explain(const Position& pos) const {
+  const TempoVerdict v = verdict(pos);
+  using Why = TempoVerdict::Why;
+  if (v.why == Why::NoChunks) return NO_CHUNKS;
+  if (v.why == Why::NoBudget)
+    return "no side's pawns and king both win their chunks with one budget of passes (kv3cpp-passes), with this side to move";
+  const Color w = v.winner, b = ~w;
+  auto passes = [](int n) { return std::to_string(n) + (n == 1 ? " pass" : " passes"); };
+  const std::string premise = possessive(w) + " pawns win with " + passes(v.pawn_passes) + " against " + possessive(b) +
+                              " king's " + passes(v.king_passes) + ", and " + possessive(w) + " king takes " +
+                              possessive(b) + " pawns with " + passes(v.king_passes) + " against their " +
+                              passes(v.pawn_passes) + " (a move in one chunk is a pass in the other)";
+  if (v.why == Why::ChunksMeet) return premise + "; but the kings could meet, or come next to their own pawns: no verdict";
+  return premise + wins(w);
 }
 
 }  // namespace chunker

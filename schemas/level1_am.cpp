@@ -22,14 +22,6 @@ Bitboard shut_in_helped(const Position& pos, Color k) {
   return last_rank(~k) | edge_files(pos, ~k) | (last_rank(k) & edge_files(pos, k));
 }
 
-// The squares c's pawns still pass: a king of c there blocks them, or finds
-// them in its way.
-Bitboard pawn_paths(const Position& pos, Color c) {
-  Bitboard paths = 0;
-  for (Bitboard b = pos.pawns[c]; b;) paths |= pawn_path(c, pop_lsb(b));
-  return paths;
-}
-
 }  // namespace
 
 AmVerdict AmBothChunks::verdict(const Position& pos) const {

@@ -6,6 +6,7 @@
 #include "level3_kcp.h"
 #include "level4_tempi.h"
 #include "level5_escort.h"
+#include "level5_tempo.h"
 #include "level5_z.h"
 
 namespace chunker {
@@ -20,6 +21,8 @@ std::vector<std::unique_ptr<Classifier>> make_schemas(int level, SchemaMode mode
   if (level >= 4) schemas.push_back(std::make_unique<SpareTempiRace>(libraries, mode));
   if (level >= 5) schemas.push_back(std::make_unique<ZConfigurationTheorem>(libraries, mode));
   if (level >= 5) schemas.push_back(std::make_unique<EscortRace>(libraries, mode));
+  // Beyond the paper: no published rule to state in paper mode.
+  if (level >= 5 && mode == SchemaMode::Sound) schemas.push_back(std::make_unique<TempoSum>(libraries));
   return schemas;
 }
 

@@ -511,6 +511,146 @@ TEST_CASE("chunk libraries: the Z configurations are the greatest set their defi
   CHECK(z.contains(kv3cpp_index(chunk, 0)));
 }
 
+TEST_CASE("chunk libraries: the pass-budget games agree with a forward search, and their regions follow the strategies") {
+  // The two games of Kv3cppPasses (chunks/kv3cpp_library.h) played forward
+  // from their rules, apart from the builder. W wins the pawns' game by a
+  // safe promotion or mate, passing up to n times but never right after
+  // B's pass; B's king passes up to m times, never in check; B without a
+  // move (not mated) is no win. W wins the king's game when no pawn is left,
+  // its king passing up to m times likewise; B's pawns pass up to n times;
+  // B's pawns without a move or with a safe promotion are no win.
+  const TempDir temp;
+  save_kv3cpp_passes(build_kv3cpp_passes(), temp.path);
+  const Kv3cppPasses passes = load_kv3cpp_passes(temp.path);
+  constexpr int PASSES = Kv3cppPasses::PASSES;
+  std::vector<std::int8_t> memo[2];  // [game]: by (entry, n, m, W may pass), -1 unknown
+  for (auto& m : memo) m.assign(std::size_t(KV3CPP_ENTRIES) * PASSES * PASSES * 2, -1);
+  auto safe_promotion = [](const Position& pos) {
+    for (Move m : legal_moves(pos))
+      if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) return true;
+    return false;
+  };
+  std::function<bool(const Position&, int, int, int, bool)> pawns_game, king_game;
+  auto memoised = [&](int game, const Position& pos, int group, int n, int m, bool may_pass, auto compute) {
+    std::int8_t& slot = memo[game][((std::size_t(kv3cpp_index(pos, group)) * PASSES + n) * PASSES + m) * 2 + may_pass];
+    if (slot < 0) slot = compute();
+    return slot == 1;
+  };
+  pawns_game = [&](const Position& pos, int group, int n, int m, bool may_pass) -> bool {
+    return memoised(0, pos, group, n, m, may_pass, [&]() -> bool {
+      if (!pos.pawns[WHITE]) return false;
+      const MoveList moves = legal_moves(pos);
+      if (pos.side == WHITE) {
+        if (safe_promotion(pos)) return true;
+        for (Move mv : moves) {
+          const Position after = make_move(pos, mv);
+          bool every = true;
+          if (mv.kind() == MoveKind::Promotion)  // unsafe: the king takes
+            for (Move r : legal_moves(after)) every = every && pawns_game(make_move(after, r), group, n, m, true);
+          else
+            every = pawns_game(after, group, n, m, true);
+          if (every) return true;
+        }
+        return may_pass && n > 0 && pawns_game(passed(pos), group, n - 1, m, true);
+      }
+      if (moves.empty()) return pos.in_check();
+      for (Move mv : moves)
+        if (!pawns_game(make_move(pos, mv), group, n, m, true)) return false;
+      return pos.in_check() || m == 0 || pawns_game(passed(pos), group, n, m - 1, false);
+    });
+  };
+  king_game = [&](const Position& pos, int group, int n, int m, bool may_pass) -> bool {
+    return memoised(1, pos, group, n, m, may_pass, [&]() -> bool {
+      if (!pos.pawns[WHITE]) return true;
+      const MoveList moves = legal_moves(pos);
+      if (pos.side == WHITE) {
+        if (moves.empty() || safe_promotion(pos)) return false;
+        for (Move mv : moves) {
+          const Position after = make_move(pos, mv);
+          bool any = false;
+          if (mv.kind() == MoveKind::Promotion)
+            for (Move r : legal_moves(after)) any = any || king_game(make_move(after, r), group, n, m, true);
+          else
+            any = king_game(after, group, n, m, true);
+          if (!any) return false;
+        }
+        return n == 0 || king_game(passed(pos), group, n - 1, m, false);
+      }
+      for (Move mv : moves)
+        if (king_game(make_move(pos, mv), group, n, m, true)) return true;
+      return may_pass && m > 0 && !pos.in_check() && king_game(passed(pos), group, n, m - 1, true);
+    });
+  };
+  auto region = [&](const std::vector<std::uint16_t>& ids, std::uint32_t i, int budget) {
+    return passes.regions[ids[std::size_t(i) * Kv3cppPasses::BUDGETS + budget]];
+  };
+  int pawn_wins = 0, king_wins = 0;
+  for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i) {
+    const Position pos = kv3cpp_position(i);
+    const Bitboard king = square_bb(pos.king[BLACK]);
+    const bool checked = pawn_attacks(WHITE, pos.pawns[WHITE]) & king;
+    if ((pos.pawns[WHITE] & king) || (pos.side == WHITE && checked) || popcount(pos.checkers()) > 1) {
+      CHECK(passes.pawns_win[i] == 0);
+      CHECK(passes.king_win[i] == 0);
+      continue;
+    }
+    const int group = kv3cpp_group_of_slice(kv3cpp_slice_of(i));
+    INFO(to_fen(pos));
+    for (int n = 0; n < PASSES; ++n)
+      for (int m = 0; m < PASSES; ++m) {
+        const int budget = Kv3cppPasses::budget(n, m);
+        const bool pawns_win = pawns_game(pos, group, n, m, false), king_wins_here = king_game(pos, group, n, m, false);
+        CHECK(((passes.pawns_win[i] >> budget) & 1) == pawns_win);
+        CHECK(((passes.king_win[i] >> budget) & 1) == king_wins_here);
+        pawn_wins += pawns_win, king_wins += king_wins_here;
+        // The regions: B's king's square where it is to move, and every
+        // square it steps to unless W then wins at once; W to move, some
+        // winning move leads inside. W's king: a winning move leads inside.
+        if (pawns_win) {
+          const Bitboard r = region(passes.pawns_region, i, budget);
+          if (pos.side == BLACK) {
+            CHECK((r & king));
+            for (Move mv : legal_moves(pos)) {
+              const Position after = make_move(pos, mv);
+              bool at_once = safe_promotion(after);
+              for (Move w : legal_moves(after)) {
+                const Position mated = make_move(after, w);
+                at_once |= mated.in_check() && legal_moves(mated).empty();
+              }
+              if (!at_once) CHECK((r & square_bb(mv.to())));
+            }
+          } else if (r) {
+            bool inside = false;
+            for (Move mv : legal_moves(pos)) {
+              const Position after = make_move(pos, mv);
+              if (mv.kind() == MoveKind::Promotion) {  // leads to regions the library does not keep
+                bool every = true;
+                for (Move x : legal_moves(after)) every = every && pawns_game(make_move(after, x), group, n, m, true);
+                inside |= every;
+              } else if (pawns_game(after, group, n, m, true)) {
+                inside |= (region(passes.pawns_region, kv3cpp_index(after, group), budget) & ~r) == 0;
+              }
+            }
+            CHECK(inside);
+          }
+        }
+        if (king_wins_here && pos.side == BLACK && pos.pawns[WHITE]) {
+          const Bitboard r = region(passes.king_region, i, budget);
+          CHECK((r & king));
+          bool inside = false;
+          for (Move mv : legal_moves(pos)) {
+            const Position after = make_move(pos, mv);
+            if (!king_game(after, group, n, m, true)) continue;
+            inside |= (region(passes.king_region, kv3cpp_index(after, group), budget) & ~r) == 0;
+          }
+          CHECK(inside);
+        }
+      }
+  }
+  CHECK(pawn_wins > 0);
+  CHECK(king_wins > 0);
+}
+
 TEST_CASE("chunk libraries: a damaged or truncated file is refused with the command that rebuilds it") {
   const TempDir temp;
   const std::string& dir = temp.path;
@@ -520,6 +660,7 @@ TEST_CASE("chunk libraries: a damaged or truncated file is refused with the comm
   save_kv3cpp_quiet(build_kv3cpp_quiet(), dir);
   save_kv3cpp_race(build_kv3cpp_race(), dir);
   save_kv3cpp_budget(build_kv3cpp_budget(), dir);
+  save_kv3cpp_passes(build_kv3cpp_passes(), dir);
   save_z_configurations(build_z_configurations(kv3cpp(Assumption::AM), kv3cpp(Assumption::KCP)), dir);
   save_k3cppvk(k3cppvk(), dir);
   const std::vector<std::pair<std::string, std::function<void()>>> loaders = {
@@ -529,6 +670,7 @@ TEST_CASE("chunk libraries: a damaged or truncated file is refused with the comm
       {KV3CPP_QUIET_NAME, [&] { load_kv3cpp_quiet(dir); }},
       {KV3CPP_RACE_NAME, [&] { load_kv3cpp_race(dir); }},
       {KV3CPP_BUDGET_NAME, [&] { load_kv3cpp_budget(dir); }},
+      {KV3CPP_PASSES_NAME, [&] { load_kv3cpp_passes(dir); }},
       {Z_CONFIGURATIONS_NAME, [&] { load_z_configurations(dir); }},
       {K3CPPVK_NAME, [&] { load_k3cppvk(dir); }}};
   for (const auto& [library, load] : loaders) {

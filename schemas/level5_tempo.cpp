@@ -1,0 +1,56 @@
+#include "level5_tempo.h"
+
+#include "parse.h"
+
+namespace chunker {
+
+TempoVerdict TempoSum::verdict(const Position& pos) const {
+  using Why = TempoVerdict::Why;
+  TempoVerdict found;
+  const auto chunks = pawn_chunks(pos);
+  if (!chunks) return found;
+  found.why = Why::NoBudget;
+  for (Color w : {WHITE, BLACK}) {
+    const Color b = ~w;
+    // Without pawns of B's the exact K3CPPvK library answers; the argument
+    // needs a capture to end the king's game (W's king then steps back).
+    if (!pos.pawns[w] || !pos.pawns[b]) continue;
+    const ChunkView& pawns = (*chunks)[w];  // W's pawns against B's king
+    const ChunkView& king = (*chunks)[b];   // B's pawns against W's king
+    const Bitboard b_paths = pawn_paths(pos, b), w_paths = pawn_paths(pos, w);
+    // Both games from the given sides to move: the first budget whose
+    // regions keep apart, if any.
+    auto decide = [&](Color pawns_side, Color king_side) {
+      const std::uint32_t p = pawns.entry(pawns_side), k = king.entry(king_side);
+      const unsigned budgets = passes_.pawns_win[p] & passes_.king_win[k];
+      for (int budget = 0; budget < Kv3cppPasses::BUDGETS; ++budget) {
+        if (!((budgets >> budget) & 1)) continue;
+        const Bitboard b_king = board_squares(
+            passes_.regions[passes_.pawns_region[std::size_t(p) * Kv3cppPasses::BUDGETS + budget]], pawns.instance);
+        const Bitboard w_king = board_squares(
+            passes_.regions[passes_.king_region[std::size_t(k) * Kv3cppPasses::BUDGETS + budget]], king.instance);
+        const Bitboard near_b = king_reach_any(b_king, 1);
+        const bool apart = !(near_b & (w_king | b_paths)) && !(king_reach_any(w_king, 1) & w_paths);
+        if (found.why < Why::ChunksMeet || apart) {
+          found.why = apart ? Why::Decided : Why::ChunksMeet;
+          found.winner = w;
+          found.pawn_passes = budget / Kv3cppPasses::PASSES;
+          found.king_passes = budget % Kv3cppPasses::PASSES;
+        }
+        if (apart) return true;
+      }
+      return false;
+    };
+    // B to move: both chunks as they are. W to move: W's first move is in
+    // one chunk, the other counts as passed; in check, in its king's chunk.
+    const bool decided = pos.side == b ? decide(b, b)
+                                       : (!pos.in_check() && decide(w, b)) || decide(b, w);
+    if (decided) {
+      found.outcome = pos.side == w ? Outcome::Win : Outcome::Loss;
+      return found;
+    }
+  }
+  return found;
+}
+
+}  // namespace chunker
