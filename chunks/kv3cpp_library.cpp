@@ -33,7 +33,8 @@ void serialize(Archive& ar, chunker::Kv3cppBudget& library, unsigned) {
 }
 template <class Archive>
 void serialize(Archive& ar, chunker::Kv3cppPasses& library, unsigned) {
-  ar & library.pawns_win & library.king_win & library.pawns_region & library.king_region & library.regions;
+  ar & library.pawns_win & library.king_win & library.pawns_region & library.threat_region & library.king_region &
+      library.regions;
 }
 }  // namespace boost::serialization
 
@@ -145,7 +146,7 @@ Kv3cppPasses load_kv3cpp_passes(const std::string& data_dir) {
              std::all_of(ids.begin(), ids.end(), [&](std::uint16_t id) { return id < library.regions.size(); });
     };
     return library.pawns_win.size() == KV3CPP_ENTRIES && library.king_win.size() == KV3CPP_ENTRIES &&
-           ids_in_range(library.pawns_region) && ids_in_range(library.king_region);
+           ids_in_range(library.pawns_region) && ids_in_range(library.threat_region) && ids_in_range(library.king_region);
   });
 }
 

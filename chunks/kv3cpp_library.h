@@ -116,10 +116,13 @@ struct Kv3cppPasses {
   // pawns_win, the king in king_win) W makes a move first, no pass.
   std::vector<std::uint16_t> pawns_win, king_win;
   // By entry * BUDGETS + budget, where W wins: the index in `regions` of
-  // the squares (normal form) of B's king in the pawns' game, where W has
-  // not won at once and, where a king two squares away could take every
-  // move it has, of those moves; and of W's king in the king's game.
-  std::vector<std::uint16_t> pawns_region, king_region;
+  // squares (normal form) along W's strategy. In the pawns' game B's
+  // king's, in two sets: threat squares, where W is to move, or B is to
+  // move but W would win at once were it W's move (B's king having four
+  // moves or more), and the moves of B's king wherever a king two squares
+  // away could cover them all; live squares, where B is to move otherwise;
+  // none where W's move wins at once. In the king's game W's king's.
+  std::vector<std::uint16_t> pawns_region, threat_region, king_region;
   std::vector<Bitboard> regions;  // the distinct regions, in the order first met
 };
 

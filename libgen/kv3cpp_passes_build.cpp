@@ -11,10 +11,14 @@
 // a third kind of entry, and in the king's game likewise; the library keeps
 // only W's entries where W moves first (what the tempo sum asks for).
 //
-// W's strategy behind the regions: in the pawns' game the fastest win (so
-// that B's king has the fewest moves to wander), ties to the smallest
-// region; in the king's game the smallest region. Size is counted as the
-// squares next to a region, what the schema's guard compares.
+// The regions (what the schema's guard reads, level5_tempo.h): in the
+// pawns' game B's king's squares in two sets. "Threat" squares: where W is
+// to move, where B is to move but W would win at once were it W's move
+// (B's king has at least four moves there, so its own pawns cannot take
+// them all), and the moves of a king a king two squares away could cover
+// entirely. "Live" squares: where B is to move otherwise. None where W's
+// move wins at once. In the king's game W's king's squares. W plays the
+// winning move whose region has the fewest squares next to it.
 #include <algorithm>
 #include <stdexcept>
 #include <unordered_map>
@@ -29,33 +33,45 @@ namespace {
 
 constexpr int PASSES = Kv3cppPasses::PASSES;
 constexpr int BUDGETS = Kv3cppPasses::BUDGETS;
-constexpr std::uint8_t NO_WIN = 255;
 
-// One game's answers at every entry and budget: whether W wins, the region,
-// and in the pawns' game the plies to W's win.
+// A king's squares along a game: live and threat (only the pawns' game
+// tells them apart; the king's game keeps W's king in `live`).
+struct Squares {
+  Bitboard live = 0, threat = 0;
+  Squares& operator|=(const Squares& o) {
+    live |= o.live, threat |= o.threat;
+    return *this;
+  }
+  int size() const { return popcount(king_reach_any(live | threat, 1)); }
+};
+
+// One game's answers at every entry and budget: whether W wins, and the
+// squares.
 struct Layer {
-  std::vector<std::uint16_t> win;                  // by entry: bit per budget
-  std::vector<Bitboard> region;                    // by entry * BUDGETS + budget
-  std::vector<std::uint8_t> plies;                 // by entry * BUDGETS + budget (pawns' game)
-  Layer() : win(KV3CPP_ENTRIES, 0), region(std::size_t(KV3CPP_ENTRIES) * BUDGETS, 0) {}
+  std::vector<std::uint16_t> win;  // by entry: bit per budget
+  std::vector<Squares> squares;    // by entry * BUDGETS + budget
+  Layer() : win(KV3CPP_ENTRIES, 0), squares(std::size_t(KV3CPP_ENTRIES) * BUDGETS) {}
   bool wins(std::uint32_t i, int n, int m) const {
     return n >= 0 && m >= 0 && ((win[i] >> Kv3cppPasses::budget(n, m)) & 1);
   }
-  Bitboard& at(std::uint32_t i, int n, int m) { return region[std::size_t(i) * BUDGETS + Kv3cppPasses::budget(n, m)]; }
+  Squares& at(std::uint32_t i, int n, int m) { return squares[std::size_t(i) * BUDGETS + Kv3cppPasses::budget(n, m)]; }
+  void set(std::uint32_t i, int n, int m, const Squares& r) {
+    win[i] |= std::uint16_t(1u << Kv3cppPasses::budget(n, m));
+    at(i, n, m) = r;
+  }
 };
 
-int next_to(Bitboard region) { return popcount(king_reach_any(region, 1)); }
-
-// W's best move so far: a win, its region and plies.
+// W's best move so far: whether it wins, at once or not, and its squares.
 struct Choice {
-  bool win = false;
-  Bitboard region = 0;
-  int plies = NO_WIN;
-  void offer(Bitboard r, int p, bool by_plies) {
-    const bool better = !win || (by_plies && p < plies) ||
-                        ((!by_plies || p == plies) && next_to(r) < next_to(region));
-    if (better) region = r, plies = p;
+  bool win = false, at_once = false;
+  Squares squares;
+  void offer(const Squares& r) {
+    if (!win || r.size() < squares.size()) squares = r;
     win = true;
+  }
+  void offer_end() {
+    offer(Squares{});
+    at_once = true;
   }
 };
 
@@ -64,8 +80,8 @@ struct Placement {
   bool legal = false;
   Position pos;
   MoveList moves;
-  bool in_check = false;       // the lone king
-  bool safe_promotion = false;  // the pawns to move have one
+  bool in_check = false;        // the lone king
+  bool wins_at_once = false;    // the pawns to move have a safe promotion or a mate
 };
 
 class PassesSlice {
@@ -82,7 +98,11 @@ public:
       if (!p.legal) continue;
       p.moves = legal_moves(p.pos);
       if (p.pos.side == WHITE)
-        for (Move m : p.moves) p.safe_promotion |= m.kind() == MoveKind::Promotion && is_safe_promotion(p.pos, m);
+        for (Move m : p.moves) {
+          const Position after = make_move(p.pos, m);
+          p.wins_at_once |= (m.kind() == MoveKind::Promotion && is_safe_promotion(p.pos, m)) ||
+                            (after.in_check() && legal_moves(after).empty());
+        }
     }
   }
 
@@ -104,57 +124,46 @@ private:
     const Placement& p = at_[local];
     if (!p.pos.pawns[WHITE]) return;
     const std::uint32_t i = base_ | local;
-    const std::uint16_t bit = std::uint16_t(1u << Kv3cppPasses::budget(n, m));
     Choice best;
-    if (p.safe_promotion) best.offer(0, 1, true);
+    if (p.wins_at_once) best.offer_end();
     for (Move mv : p.moves) {
-      if (best.plies == 1) break;
+      if (best.at_once) break;
       const Position after = make_move(p.pos, mv);
-      const MoveList replies = legal_moves(after);
-      if (replies.empty()) {
-        if (after.in_check()) best.offer(0, 1, true);  // mate; a king left without a move is no win
-      } else if (mv.kind() == MoveKind::Promotion) {  // unsafe: the king takes
+      if (mv.kind() == MoveKind::Promotion) {  // unsafe: the king takes
         bool every = true;
-        Bitboard r = 0;
-        int plies = 0;
-        for (Move x : replies) {
+        Squares r;
+        for (Move x : legal_moves(after)) {
           const std::uint32_t j = index(make_move(after, x));
-          every &= pawns_[0].wins(j, n, m);
-          if (!every) break;
-          r |= pawns_[0].at(j, n, m);
-          plies = std::max<int>(plies, pawns_[0].plies[std::size_t(j) * BUDGETS + Kv3cppPasses::budget(n, m)] + 2);
+          every = every && pawns_[0].wins(j, n, m);
+          if (every) r |= pawns_[0].at(j, n, m);
         }
-        if (every) best.offer(r, plies, true);
+        if (every) best.offer(r);
       } else if (const std::uint32_t j = index(after); pawns_[1].wins(j, n, m)) {
-        best.offer(pawns_[1].at(j, n, m), pawns_[1].plies[std::size_t(j) * BUDGETS + Kv3cppPasses::budget(n, m)] + 1, true);
+        best.offer(pawns_[1].at(j, n, m));
       }
     }
-    // Where W's move ends the game B's king stands no longer in the way:
-    // its square is not in the region.
-    const Bitboard here = square_bb(p.pos.king[BLACK]);
-    auto store = [&](Layer& layer, const Choice& c) {
-      if (!c.win) return;
-      layer.win[i] |= bit;
-      layer.at(i, n, m) = c.plies == 1 ? 0 : here | c.region;
-      layer.plies[std::size_t(i) * BUDGETS + Kv3cppPasses::budget(n, m)] = std::uint8_t(std::min(c.plies, 254));
+    // Where W's move wins at once B's king no longer stands in the way;
+    // elsewhere W to move is a threat square (W's king may move meanwhile).
+    auto store = [&](Layer& layer) {
+      if (!best.win) return;
+      Squares r = best.squares;
+      if (!best.at_once) r.threat |= square_bb(p.pos.king[BLACK]);
+      layer.set(i, n, m, best.at_once ? Squares{} : r);
     };
-    store(pawns_[1], best);
+    store(pawns_[1]);
     const std::uint32_t king_to_move = i | 64;
-    if (!p.safe_promotion && n > 0 && pawns_[1].wins(king_to_move, n - 1, m))
-      best.offer(pawns_[1].at(king_to_move, n - 1, m),
-                 pawns_[1].plies[std::size_t(king_to_move) * BUDGETS + Kv3cppPasses::budget(n - 1, m)] + 1, true);
-    store(pawns_[0], best);
+    if (!best.at_once && n > 0 && pawns_[1].wins(king_to_move, n - 1, m)) best.offer(pawns_[1].at(king_to_move, n - 1, m));
+    store(pawns_[0]);
   }
 
   // King's game, B's pawns to move (they may pass whenever).
   void pawns_answer(std::uint32_t local, int n, int m) {
     const Placement& p = at_[local];
     const std::uint32_t i = base_ | local;
-    const Bitboard here = square_bb(p.pos.king[BLACK]);
-    Bitboard r = here;
+    Squares r{square_bb(p.pos.king[BLACK]), 0};
     bool win = true;
     if (p.pos.pawns[WHITE]) {
-      win = !p.moves.empty() && !p.safe_promotion;
+      win = !p.moves.empty() && !p.wins_at_once;
       for (Move mv : p.moves) {
         if (!win) break;
         const Position after = make_move(p.pos, mv);
@@ -179,9 +188,7 @@ private:
         if (win) r |= king_[1].at(king_to_move, n - 1, m);
       }
     }
-    if (!win) return;
-    king_[1].win[i] |= std::uint16_t(1u << Kv3cppPasses::budget(n, m));
-    king_[1].at(i, n, m) = r;
+    if (win) king_[1].set(i, n, m, r);
   }
 
   // Pawns' game, B's king to move (it may pass unless in check).
@@ -189,39 +196,32 @@ private:
     const Placement& p = at_[local];
     const std::uint32_t i = base_ | local;
     if (!p.pos.pawns[WHITE]) return;
-    const Bitboard here = square_bb(p.pos.king[BLACK]);
-    bool win = p.moves.empty() ? p.in_check : true;  // mated, or left without a move (no win)
-    Bitboard r = here, targets = 0;
-    int plies = 0;
+    if (p.moves.empty() && !p.in_check) return;  // left without a move: no win
+    Squares r;
+    Bitboard targets = 0;
     for (Move mv : p.moves) {
       const std::uint32_t j = index(make_move(p.pos, mv));
-      win &= pawns_[0].wins(j, n, m);
-      if (!win) return;
+      if (!pawns_[0].wins(j, n, m)) return;
       r |= pawns_[0].at(j, n, m);
       targets |= square_bb(mv.to());
-      plies = std::max<int>(plies, pawns_[0].plies[std::size_t(j) * BUDGETS + Kv3cppPasses::budget(n, m)] + 1);
     }
     const std::uint32_t pawns_to_move = i & ~64u;
     if (!p.moves.empty() && m > 0 && !p.in_check) {
       if (!pawns_[1].wins(pawns_to_move, n, m - 1)) return;
       r |= pawns_[1].at(pawns_to_move, n, m - 1);
-      plies = std::max<int>(plies, pawns_[1].plies[std::size_t(pawns_to_move) * BUDGETS + Kv3cppPasses::budget(n, m - 1)] + 1);
     }
+    const Square s = p.pos.king[BLACK];
+    const Placement& w_to_move = at_[local & 63];
+    (w_to_move.legal && w_to_move.wins_at_once && p.moves.size > 3 ? r.threat : r.live) |= square_bb(s);
     // A king two squares away that covers every move leaves B stalemated
-    // if its pawns are gone: those squares join the region, which the
-    // guard keeps two squares from W's king.
-    if (!p.in_check && !p.moves.empty()) {
-      const Square s = p.pos.king[BLACK];
+    // if its pawns are gone: those squares must stay clear of W's king.
+    if (!p.in_check && !p.moves.empty())
       for (Bitboard w = king_reach(s, 2) & ~king_reach(s, 1); w;)
         if (!(targets & ~KING_ATTACKS[pop_lsb(w)])) {
-          r |= targets;
+          r.threat |= targets;
           break;
         }
-    }
-    if (!win) return;
-    pawns_[1].win[i] |= std::uint16_t(1u << Kv3cppPasses::budget(n, m));
-    pawns_[1].at(i, n, m) = r;
-    pawns_[1].plies[std::size_t(i) * BUDGETS + Kv3cppPasses::budget(n, m)] = std::uint8_t(std::min(plies, 254));
+    pawns_[1].set(i, n, m, r);
   }
 
   // King's game, W's king to move: [0] may pass, [1] may not.
@@ -229,26 +229,18 @@ private:
     const Placement& p = at_[local];
     const std::uint32_t i = base_ | local;
     const std::uint32_t pawns_to_move = i & ~64u;
-    const Bitboard here = square_bb(p.pos.king[BLACK]);
     Choice best;
     // With no pawn left at the start W's king needs somewhere to step when
     // its side passes elsewhere.
-    if (!p.pos.pawns[WHITE]) best.offer(king_reach(p.pos.king[BLACK], 1), 0, false);
+    if (!p.pos.pawns[WHITE]) best.offer({king_reach(p.pos.king[BLACK], 1), 0});
     else
       for (Move mv : p.moves)
-        if (const std::uint32_t j = index(make_move(p.pos, mv)); king_[1].wins(j, n, m))
-          best.offer(king_[1].at(j, n, m), 0, false);
-    const std::uint16_t bit = std::uint16_t(1u << Kv3cppPasses::budget(n, m));
-    if (best.win) {
-      king_[1].win[i] |= bit;
-      king_[1].at(i, n, m) = here | best.region;
-    }
+        if (const std::uint32_t j = index(make_move(p.pos, mv)); king_[1].wins(j, n, m)) best.offer(king_[1].at(j, n, m));
+    const Squares here{square_bb(p.pos.king[BLACK]), 0};
+    if (best.win) king_[1].set(i, n, m, Squares(best.squares) |= here);
     if (p.pos.pawns[WHITE] && m > 0 && !p.in_check && king_[1].wins(pawns_to_move, n, m - 1))
-      best.offer(king_[1].at(pawns_to_move, n, m - 1), 0, false);
-    if (best.win) {
-      king_[0].win[i] |= bit;
-      king_[0].at(i, n, m) = here | best.region;
-    }
+      best.offer(king_[1].at(pawns_to_move, n, m - 1));
+    if (best.win) king_[0].set(i, n, m, Squares(best.squares) |= here);
   }
 
   int group_;
@@ -274,21 +266,21 @@ Kv3cppPasses build_kv3cpp_passes() {
   // [1]: what the library keeps (W moves first: no pass); [0]: W's entries
   // where it may pass, needed only while building.
   Layer pawns[2], king[2];
-  for (Layer& layer : pawns) layer.plies.assign(layer.region.size(), NO_WIN);
   for_each_kv3cpp_slice_in_order([&](std::uint32_t slice) { PassesSlice(slice, pawns, king).solve(); });
   Kv3cppPasses built;
   built.pawns_win = std::move(pawns[1].win);
   built.king_win = std::move(king[1].win);
   std::unordered_map<Bitboard, std::uint16_t> known;
   intern(0, built, known);
-  auto ids = [&](const Layer& layer, const std::vector<std::uint16_t>& win) {
-    std::vector<std::uint16_t> out(layer.region.size(), 0);
+  auto ids = [&](const Layer& layer, const std::vector<std::uint16_t>& win, Bitboard Squares::*part) {
+    std::vector<std::uint16_t> out(layer.squares.size(), 0);
     for (std::size_t k = 0; k < out.size(); ++k)
-      if ((win[k / BUDGETS] >> (k % BUDGETS)) & 1) out[k] = intern(layer.region[k], built, known);
+      if ((win[k / BUDGETS] >> (k % BUDGETS)) & 1) out[k] = intern(layer.squares[k].*part, built, known);
     return out;
   };
-  built.pawns_region = ids(pawns[1], built.pawns_win);
-  built.king_region = ids(king[1], built.king_win);
+  built.pawns_region = ids(pawns[1], built.pawns_win, &Squares::live);
+  built.threat_region = ids(pawns[1], built.pawns_win, &Squares::threat);
+  built.king_region = ids(king[1], built.king_win, &Squares::live);
   return built;
 }
 

@@ -23,14 +23,17 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
     auto decide = [&](Color pawns_side, Color king_side) {
       const std::uint32_t p = pawns.entry(pawns_side), k = king.entry(king_side);
       const unsigned budgets = passes_.pawns_win[p] & passes_.king_win[k];
+      auto squares = [&](const std::vector<std::uint16_t>& ids, std::uint32_t entry, int budget, const ChunkView& chunk) {
+        return board_squares(passes_.regions[ids[std::size_t(entry) * Kv3cppPasses::BUDGETS + budget]], chunk.instance);
+      };
       for (int budget = 0; budget < Kv3cppPasses::BUDGETS; ++budget) {
         if (!((budgets >> budget) & 1)) continue;
-        const Bitboard b_king = board_squares(
-            passes_.regions[passes_.pawns_region[std::size_t(p) * Kv3cppPasses::BUDGETS + budget]], pawns.instance);
-        const Bitboard w_king = board_squares(
-            passes_.regions[passes_.king_region[std::size_t(k) * Kv3cppPasses::BUDGETS + budget]], king.instance);
-        const Bitboard near_b = king_reach_any(b_king, 1);
-        const bool apart = !(near_b & (w_king | b_paths)) && !(king_reach_any(w_king, 1) & w_paths);
+        const Bitboard w_king = squares(passes_.king_region, k, budget, king);
+        const Bitboard near_live = king_reach_any(squares(passes_.pawns_region, p, budget, pawns), 1);
+        const Bitboard near_threat = king_reach_any(squares(passes_.threat_region, p, budget, pawns), 1);
+        const Bitboard near_w = king_reach_any(w_king, 1);
+        const bool apart = !(near_live & (w_king | b_paths)) && !(near_threat & (w_king | (b_paths & near_w))) &&
+                           !(near_w & w_paths);
         if (found.why < Why::ChunksMeet || apart) {
           found.why = apart ? Why::Decided : Why::ChunksMeet;
           found.winner = w;

@@ -530,6 +530,15 @@ TEST_CASE("chunk libraries: the pass-budget games agree with a forward search, a
       if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) return true;
     return false;
   };
+  // The pawns to move win at once: a safe promotion, or a mate.
+  auto wins_at_once = [&](const Position& pos) {
+    if (safe_promotion(pos)) return true;
+    for (Move m : legal_moves(pos)) {
+      const Position after = make_move(pos, m);
+      if (after.in_check() && legal_moves(after).empty()) return true;
+    }
+    return false;
+  };
   std::function<bool(const Position&, int, int, int, bool)> pawns_game, king_game;
   auto memoised = [&](int game, const Position& pos, int group, int n, int m, bool may_pass, auto compute) {
     std::int8_t& slot = memo[game][((std::size_t(kv3cpp_index(pos, group)) * PASSES + n) * PASSES + m) * 2 + may_pass];
@@ -603,32 +612,32 @@ TEST_CASE("chunk libraries: the pass-budget games agree with a forward search, a
         CHECK(((passes.pawns_win[i] >> budget) & 1) == pawns_win);
         CHECK(((passes.king_win[i] >> budget) & 1) == king_wins_here);
         pawn_wins += pawns_win, king_wins += king_wins_here;
-        // The regions: B's king's square where it is to move, and every
-        // square it steps to unless W then wins at once; W to move, some
-        // winning move leads inside. W's king: a winning move leads inside.
+        // The regions: B's king's square where it is to move (a threat
+        // square where W to move would win at once and the king has four
+        // moves or more, else live), and every square it steps to unless W
+        // then wins at once (a threat square: W to move); W to move, its
+        // square a threat square and some winning move leading inside.
         if (pawns_win) {
-          const Bitboard r = region(passes.pawns_region, i, budget);
+          const Bitboard live = region(passes.pawns_region, i, budget);
+          const Bitboard threat = region(passes.threat_region, i, budget);
+          const MoveList moves = legal_moves(pos);
           if (pos.side == BLACK) {
-            CHECK((r & king));
-            for (Move mv : legal_moves(pos)) {
-              const Position after = make_move(pos, mv);
-              bool at_once = safe_promotion(after);
-              for (Move w : legal_moves(after)) {
-                const Position mated = make_move(after, w);
-                at_once |= mated.in_check() && legal_moves(mated).empty();
-              }
-              if (!at_once) CHECK((r & square_bb(mv.to())));
-            }
-          } else if (r) {
+            const bool threatened = !pos.in_check() && moves.size > 3 && wins_at_once(passed(pos));
+            CHECK(((threatened ? threat : live) & king));
+            for (Move mv : moves)
+              if (!wins_at_once(make_move(pos, mv))) CHECK((threat & square_bb(mv.to())));
+          } else if (live | threat) {
+            CHECK((threat & king));
             bool inside = false;
-            for (Move mv : legal_moves(pos)) {
+            for (Move mv : moves) {
               const Position after = make_move(pos, mv);
               if (mv.kind() == MoveKind::Promotion) {  // leads to regions the library does not keep
                 bool every = true;
                 for (Move x : legal_moves(after)) every = every && pawns_game(make_move(after, x), group, n, m, true);
                 inside |= every;
               } else if (pawns_game(after, group, n, m, true)) {
-                inside |= (region(passes.pawns_region, kv3cpp_index(after, group), budget) & ~r) == 0;
+                const std::uint32_t j = kv3cpp_index(after, group);
+                inside |= !(region(passes.pawns_region, j, budget) & ~live) && !(region(passes.threat_region, j, budget) & ~threat);
               }
             }
             CHECK(inside);
