@@ -17,6 +17,11 @@ namespace chunker {
 std::string library_path(const std::string& data_dir, const std::string& name);
 // The command a user runs to regenerate library `name`.
 std::string library_rebuild_command(const std::string& name);
+// What the libraries in `data_dir` hold, in 16 hex digits: a hash of each
+// library file's name and payload checksum (headers only, so it is quick).
+// A table built with the libraries (a knowledge-depth table) records it and
+// so knows when they have been regenerated since.
+std::string libraries_fingerprint(const std::string& data_dir);
 
 // Writes `library` to `path` (atomically, table_file.h).
 template <class Library>

@@ -117,17 +117,18 @@ void write_table(const std::string& path, TableHeader header, std::span<const st
   if (error) throw fail("cannot rename " + temporary + ": " + error.message());
 }
 
-TableBytes read_table(const std::string& path, const TableHeader& expected, const std::string& rebuild) {
-  auto refuse = [&](const std::string& problem) { return TableError(path + ": " + problem + "; rebuild it with: " + rebuild); };
-  File file(std::fopen(path.c_str(), "rb"));
-  if (!file) throw refuse("missing");
+namespace {
+
+// The header of an open table file, read up to the payload.
+template <typename Refuse>
+TableHeader read_header(std::FILE* file, const Refuse& refuse) {
   char magic[sizeof MAGIC];
   std::uint32_t length = 0;
-  if (std::fread(magic, 1, sizeof magic, file.get()) != sizeof magic || std::memcmp(magic, MAGIC, sizeof MAGIC) != 0)
+  if (std::fread(magic, 1, sizeof magic, file) != sizeof magic || std::memcmp(magic, MAGIC, sizeof MAGIC) != 0)
     throw refuse("not a Chunker table (bad magic)");
-  if (std::fread(&length, sizeof length, 1, file.get()) != 1 || length > MAX_HEADER) throw refuse("damaged header");
+  if (std::fread(&length, sizeof length, 1, file) != 1 || length > MAX_HEADER) throw refuse("damaged header");
   std::string text(length, '\0');
-  if (std::fread(text.data(), 1, length, file.get()) != length) throw refuse("truncated header");
+  if (std::fread(text.data(), 1, length, file) != length) throw refuse("truncated header");
   TableHeader header;
   try {
     std::istringstream in(text);
@@ -136,6 +137,23 @@ TableBytes read_table(const std::string& path, const TableHeader& expected, cons
   } catch (const std::exception&) {
     throw refuse("damaged header");
   }
+  return header;
+}
+
+}  // namespace
+
+TableHeader read_table_header(const std::string& path) {
+  auto refuse = [&](const std::string& problem) { return TableError(path + ": " + problem); };
+  File file(std::fopen(path.c_str(), "rb"));
+  if (!file) throw refuse("missing");
+  return read_header(file.get(), refuse);
+}
+
+TableBytes read_table(const std::string& path, const TableHeader& expected, const std::string& rebuild) {
+  auto refuse = [&](const std::string& problem) { return TableError(path + ": " + problem + "; rebuild it with: " + rebuild); };
+  File file(std::fopen(path.c_str(), "rb"));
+  if (!file) throw refuse("missing");
+  const TableHeader header = read_header(file.get(), refuse);
   if (header.kind != expected.kind || header.parameters != expected.parameters ||
       header.format_version != expected.format_version)
     throw refuse("stale: it holds " + header.kind + " " + header.parameters + " format " +

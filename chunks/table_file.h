@@ -64,5 +64,7 @@ void write_table(const std::string& path, TableHeader header, std::span<const st
 // parameters and version are `expected`'s (else the file is stale), that the
 // payload decompresses to its stated size, and the checksum.
 TableBytes read_table(const std::string& path, const TableHeader& expected, const std::string& rebuild);
+// Only the header (magic and header checks as read_table's).
+TableHeader read_table_header(const std::string& path);
 
 }  // namespace chunker

@@ -10,6 +10,7 @@
 
 #include "depth_plot.h"
 #include "knowledge_depth.h"
+#include "library_file.h"
 #include "notation.h"
 #include "output.h"
 #include "table_file.h"
@@ -96,6 +97,7 @@ std::string knowledge_name(int level, SchemaMode mode) { return level == 0 ? "ru
 
 int depth_report(const DepthRequest& request) {
   const ChunkLibraries libraries(request.libraries_dir);
+  const std::string fingerprint = libraries_fingerprint(request.libraries_dir);
   if (request.csv) std::printf("layout,level,schemas,to_move,result,depth,positions\n");
   std::vector<DepthCurve> curves;
   bool sound_changed = false, twins_broken = false;
@@ -110,7 +112,7 @@ int depth_report(const DepthRequest& request) {
         const DepthTable table =
             build_with_progress(layout, level, mode, knowledge, request.check_twins ? &mismatches : nullptr);
         const double seconds = Seconds(std::chrono::steady_clock::now() - start).count();
-        if (request.save) save_depth(table, level, knowledge_name(level, mode), request.data_dir);
+        if (request.save) save_depth(table, level, knowledge_name(level, mode), fingerprint, request.data_dir);
         const DepthSummary sum = summarize_depth(table, oracle);
         sound_changed |= mode == SchemaMode::Sound && sum.changed > 0;
         if (request.csv) print_csv(layout, level, mode, sum);
@@ -155,6 +157,7 @@ int depth_probe(const DepthRequest& request, const std::string& fen) {
                      "adjacent files for each side, the two groups at least one file apart)");
   const Layout layout = slot->layout;
   const ChunkLibraries libraries(request.libraries_dir);
+  const std::string fingerprint = libraries_fingerprint(request.libraries_dir);
   std::printf("position  %s\n", to_fen(pos).c_str());
   const Value truth = load_oracle(request.data_dir, layout).value(slot->view(pos));
   std::printf("oracle    %s%s for the side to move (table %s)\n", value_word(truth).c_str(),
@@ -170,18 +173,20 @@ int depth_probe(const DepthRequest& request, const std::string& fen) {
     std::printf("  %-7s", mode_name(mode).c_str());
     for (int level = 0; level <= MAX_LEVEL; ++level) {
       const std::string name = knowledge_name(level, mode);
-      if (!std::filesystem::exists(depth_path(request.data_dir, layout, level, name))) {
+      if (!depth_saved(request.data_dir, layout, level, name, fingerprint)) {
         std::printf(" %9s", "-");
         missing.push_back(std::to_string(level) + " " + name);
         continue;
       }
-      std::printf(" %9s", depth_word(load_depth(request.data_dir, layout, level, name).value(slot->view(pos))).c_str());
+      std::printf(" %9s",
+                  depth_word(load_depth(request.data_dir, layout, level, name, fingerprint).value(slot->view(pos))).c_str());
       std::fflush(stdout);
     }
     std::printf("\n");
   }
   if (!missing.empty())
-    std::printf("  (- not saved; save them with: chunker oracle depth --layout %s --level 0-%d --schemas both --save)\n",
+    std::printf("  (- not saved, or built with other libraries; save them with: chunker oracle depth --layout %s --level "
+                "0-%d --schemas both --save)\n",
                 layout_name(layout).c_str(), MAX_LEVEL);
 
   // The knowledge line, from the saved table or one built now.
@@ -189,10 +194,12 @@ int depth_probe(const DepthRequest& request, const std::string& fen) {
   const SchemaMode mode = request.modes.front();
   const std::string name = knowledge_name(level, mode);
   const Knowledge knowledge(level, mode, libraries);
-  const bool saved = std::filesystem::exists(depth_path(request.data_dir, layout, level, name));
-  if (!saved) std::fprintf(stderr, "the level %d %s depth table is not saved: building it (a minute or two)\n", level, name.c_str());
-  const DepthTable table =
-      saved ? load_depth(request.data_dir, layout, level, name) : build_with_progress(layout, level, mode, knowledge);
+  const bool saved = depth_saved(request.data_dir, layout, level, name, fingerprint);
+  if (!saved)
+    std::fprintf(stderr, "the level %d %s depth table is not saved, or was built with other libraries: building it (a minute or two)\n",
+                 level, name.c_str());
+  const DepthTable table = saved ? load_depth(request.data_dir, layout, level, name, fingerprint)
+                                 : build_with_progress(layout, level, mode, knowledge);
   const auto line = knowledge_line(table, *slot, pos, knowledge.classifiers);
   std::printf("knowledge line, level %d, %s: ", level, name.c_str());
   if (!is_decisive(line.front().value)) {

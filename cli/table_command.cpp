@@ -12,6 +12,7 @@
 
 #include "epd.h"
 #include "knowledge_depth.h"
+#include "library_file.h"
 #include "oracle_depth.h"
 #include "options.h"
 #include "output.h"
@@ -79,15 +80,15 @@ std::string verdict(const Epd& epd, const std::vector<Cell>& cells, int first) {
 // elsewhere. Tables are loaded on first use.
 class KnowledgeDepths {
 public:
-  KnowledgeDepths(std::string data_dir, int level, std::string name)
-      : data_dir_(std::move(data_dir)), level_(level), name_(std::move(name)) {}
+  KnowledgeDepths(std::string data_dir, int level, std::string name, std::string libraries)
+      : data_dir_(std::move(data_dir)), level_(level), name_(std::move(name)), libraries_(std::move(libraries)) {}
   std::string of(const Position& pos) {
     const auto slot = locate(pos);
     if (!slot) return "-";
     auto& table = tables_[int(slot->layout)];
     if (!table) {
-      if (!std::filesystem::exists(depth_path(data_dir_, slot->layout, level_, name_))) return "-";
-      table = std::make_unique<DepthTable>(load_depth(data_dir_, slot->layout, level_, name_));
+      if (!depth_saved(data_dir_, slot->layout, level_, name_, libraries_)) return "-";
+      table = std::make_unique<DepthTable>(load_depth(data_dir_, slot->layout, level_, name_, libraries_));
     }
     const Value v = table->value(slot->view(pos));
     return is_decisive(v) ? value_word(v) + " " + std::to_string(distance_of(v)) : value_word(v);
@@ -97,6 +98,7 @@ private:
   std::string data_dir_;
   int level_;
   std::string name_;
+  std::string libraries_;  // their libraries_fingerprint
   std::unique_ptr<DepthTable> tables_[LAYOUT_NB];
 };
 
@@ -155,7 +157,8 @@ int table_command(const Args& args) {
     throw InputError(e.what());
   }
   const std::vector<Epd> positions = read_epd_file(suite);
-  KnowledgeDepths depths(vm["data"].as<std::string>(), last, knowledge_name(last, schema_mode));
+  KnowledgeDepths depths(vm["data"].as<std::string>(), last, knowledge_name(last, schema_mode),
+                         libraries_fingerprint(vm["libraries"].as<std::string>()));
 
   // Header.
   std::vector<std::string> columns{"depth L" + std::to_string(last)};

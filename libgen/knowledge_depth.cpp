@@ -1,5 +1,6 @@
 #include "knowledge_depth.h"
 
+#include <filesystem>
 #include <stdexcept>
 #include <thread>
 
@@ -10,8 +11,12 @@ namespace {
 // 1: the first format (KnowledgeRules' byte encoding, stored as OracleIndex::storage).
 constexpr std::uint32_t DEPTH_FORMAT_VERSION = 1;
 
-TableHeader depth_header(Layout layout, int level, const std::string& schemas) {
-  return {"knowledge-depth", "layout=" + layout_name(layout) + " level=" + std::to_string(level) + " schemas=" + schemas,
+// Above Level 0 the parameters name the libraries the schemas read
+// (libraries_fingerprint), so a table goes stale when they are regenerated.
+TableHeader depth_header(Layout layout, int level, const std::string& schemas, const std::string& libraries) {
+  return {"knowledge-depth",
+          "layout=" + layout_name(layout) + " level=" + std::to_string(level) + " schemas=" + schemas +
+              (level ? " libraries=" + libraries : ""),
           DEPTH_FORMAT_VERSION};
 }
 
@@ -46,15 +51,28 @@ std::string depth_rebuild_command(Layout layout, int level, const std::string& s
          (level ? " --schemas " + schemas : "") + " --save";
 }
 
-void save_depth(const DepthTable& table, int level, const std::string& schemas, const std::string& data_dir) {
-  write_table(depth_path(data_dir, table.layout(), level, schemas), depth_header(table.layout(), level, schemas),
-              table.bytes());
+void save_depth(const DepthTable& table, int level, const std::string& schemas, const std::string& libraries,
+                const std::string& data_dir) {
+  write_table(depth_path(data_dir, table.layout(), level, schemas),
+              depth_header(table.layout(), level, schemas, libraries), table.bytes());
 }
 
-DepthTable load_depth(const std::string& data_dir, Layout layout, int level, const std::string& schemas) {
+bool depth_saved(const std::string& data_dir, Layout layout, int level, const std::string& schemas,
+                 const std::string& libraries) {
+  const std::string path = depth_path(data_dir, layout, level, schemas);
+  if (!std::filesystem::exists(path)) return false;
+  try {
+    return read_table_header(path).parameters == depth_header(layout, level, schemas, libraries).parameters;
+  } catch (const TableError&) {
+    return true;  // damaged: load_depth says so, with the rebuild command
+  }
+}
+
+DepthTable load_depth(const std::string& data_dir, Layout layout, int level, const std::string& schemas,
+                      const std::string& libraries) {
   const std::string path = depth_path(data_dir, layout, level, schemas);
   const std::string rebuild = depth_rebuild_command(layout, level, schemas);
-  TableBytes bytes = read_table(path, depth_header(layout, level, schemas), rebuild);
+  TableBytes bytes = read_table(path, depth_header(layout, level, schemas, libraries), rebuild);
   if (bytes.size() != OracleIndex(layout).stored_entries())
     throw TableError(path + ": holds " + std::to_string(bytes.size()) + " entries, not " +
                      std::to_string(OracleIndex(layout).stored_entries()) + "; rebuild it with: " + rebuild);

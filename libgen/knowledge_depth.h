@@ -63,13 +63,21 @@ DepthTable build_depth(Layout layout, const std::vector<const Classifier*>& clas
 
 // Saved depth tables: data/depth-<layout>-L<level>-<schemas>.tbl in the
 // table format of table_file.h. A saved table is a snapshot of the schemas
-// of its build: rebuild it after changing one.
+// of its build: rebuild it after changing one. It records the libraries it
+// was built with (`libraries`, their libraries_fingerprint), and is stale
+// once they differ.
 std::string depth_path(const std::string& data_dir, Layout layout, int level, const std::string& schemas);
 std::string depth_rebuild_command(Layout layout, int level, const std::string& schemas);
-void save_depth(const DepthTable& table, int level, const std::string& schemas, const std::string& data_dir);
+void save_depth(const DepthTable& table, int level, const std::string& schemas, const std::string& libraries,
+                const std::string& data_dir);
+// Whether the table is saved and not stale (a damaged one counts as saved:
+// load_depth reports it).
+bool depth_saved(const std::string& data_dir, Layout layout, int level, const std::string& schemas,
+                 const std::string& libraries);
 // Throws TableError naming the rebuild command when the file is missing,
 // damaged or stale.
-DepthTable load_depth(const std::string& data_dir, Layout layout, int level, const std::string& schemas);
+DepthTable load_depth(const std::string& data_dir, Layout layout, int level, const std::string& schemas,
+                      const std::string& libraries);
 
 // What `chunker oracle depth` reports of a layout, for one side to move.
 struct DepthHistogram {

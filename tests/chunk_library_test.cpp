@@ -660,6 +660,18 @@ TEST_CASE("chunk libraries: the pass-budget games agree with a forward search, a
   CHECK(king_wins > 0);
 }
 
+TEST_CASE("chunk libraries: the fingerprint follows what the library files hold") {
+  const TempDir temp;
+  const std::string none = libraries_fingerprint(temp.path);
+  save_kv3cpp_tempi(build_kv3cpp_tempi(), temp.path);
+  const std::string tempi = libraries_fingerprint(temp.path);
+  CHECK(tempi != none);
+  save_kv3cpp_tempi(build_kv3cpp_tempi(), temp.path);  // the same bytes again
+  CHECK(libraries_fingerprint(temp.path) == tempi);
+  save_kv3cpp_quiet(build_kv3cpp_quiet(), temp.path);
+  CHECK(libraries_fingerprint(temp.path) != tempi);
+}
+
 TEST_CASE("chunk libraries: a damaged or truncated file is refused with the command that rebuilds it") {
   const TempDir temp;
   const std::string& dir = temp.path;

@@ -13,6 +13,7 @@
 #include <random>
 
 #include "knowledge_depth.h"
+#include "library_file.h"
 #include "retrograde.h"
 #include "notation.h"
 #include "rules.h"
@@ -46,7 +47,7 @@ TEST_CASE("Level 0: the knowledge depth is the oracle's distance less the final 
   // CHUNKER_DEPTH_CONFIG_STEP-th pawn configuration.
   const char* env = std::getenv("CHUNKER_DEPTH_CONFIG_STEP");
   const std::uint64_t step = env ? std::strtoull(env, nullptr, 10) : 1;
-  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 0, "rules");
+  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 0, "rules", "");
   std::uint64_t positions = 0, one_less = 0, wrong = 0;
   for (std::uint64_t config = 0; config < CONFIG_NB; config += step)
     for (std::uint64_t i = config * SLICE_SIZE; i < (config + 1) * SLICE_SIZE; ++i) {
@@ -80,7 +81,7 @@ TEST_CASE("Level 5: the search proves a value with the depth as its ply limit, n
   // Sample size: CHUNKER_DEPTH_SAMPLE (default 1000).
   const char* env = std::getenv("CHUNKER_DEPTH_SAMPLE");
   const int wanted = env ? std::atoi(env) : 1000;
-  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound");
+  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", libraries_fingerprint(CHUNKER_TEST_DATA));
   const auto level = make_level(5, SchemaMode::Sound, libraries());
   std::vector<const Classifier*> classifiers;
   for (const auto& c : level) classifiers.push_back(c.get());
@@ -124,7 +125,7 @@ TEST_CASE("the knowledge line of Szen's position runs to the first decided posit
   const Position szen = parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - -").pos;
   const auto slot = locate(szen);
   REQUIRE(slot);
-  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound");
+  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", libraries_fingerprint(CHUNKER_TEST_DATA));
   const auto level = make_level(5, SchemaMode::Sound, libraries());
   std::vector<const Classifier*> classifiers;
   for (const auto& c : level) classifiers.push_back(c.get());
@@ -156,6 +157,20 @@ std::string run_chunker(const std::string& arguments) {
 }
 
 }  // namespace
+
+TEST_CASE("a saved depth table above Level 0 is stale once the libraries differ from those it was built with") {
+  // The fixture's Level 5 table was built with the fixture's libraries.
+  const std::string fingerprint = libraries_fingerprint(CHUNKER_TEST_DATA);
+  CHECK(depth_saved(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", fingerprint));
+  CHECK_FALSE(depth_saved(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", "0000000000000000"));
+  CHECK_THROWS_WITH_AS(load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", "0000000000000000"),
+                       doctest::Contains("stale"), TableError);
+  // Level 0 reads no library.
+  CHECK(depth_saved(CHUNKER_TEST_DATA, Layout::AbcFgh, 0, "rules", "0000000000000000"));
+  // Another set of libraries has another fingerprint.
+  const TempDir temp;
+  CHECK(libraries_fingerprint(temp.path) != fingerprint);
+}
 
 TEST_CASE("oracle depth FEN and table show the saved depths") {
   // The issue's independent prototype (a modified-game solver of its own,
