@@ -33,8 +33,8 @@ void serialize(Archive& ar, chunker::Kv3cppBudget& library, unsigned) {
 }
 template <class Archive>
 void serialize(Archive& ar, chunker::Kv3cppPasses& library, unsigned) {
-  ar & library.pawns_win & library.king_win & library.pawns_region & library.threat_region & library.king_region &
-      library.regions;
+  ar & library.pawns_win & library.king_win & library.pawns_region & library.threat_region & library.at_once_region &
+      library.king_region & library.checked_region & library.regions;
 }
 }  // namespace boost::serialization
 
@@ -52,7 +52,8 @@ const TableHeader Z_HEADER{Z_CONFIGURATIONS_NAME, KV3CPP_PARAMETERS, KV3CPP_FORM
 const TableHeader QUIET_HEADER{KV3CPP_QUIET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader RACE_HEADER{KV3CPP_RACE_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader BUDGET_HEADER{KV3CPP_BUDGET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
-const TableHeader PASSES_HEADER{KV3CPP_PASSES_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
+// Version 2: the at-once and checked regions.
+const TableHeader PASSES_HEADER{KV3CPP_PASSES_NAME, KV3CPP_PARAMETERS, 2};
 
 template <class Library>
 const Library& loaded(std::optional<Library>& slot, const std::function<Library()>& load) {
@@ -146,7 +147,8 @@ Kv3cppPasses load_kv3cpp_passes(const std::string& data_dir) {
              std::all_of(ids.begin(), ids.end(), [&](std::uint16_t id) { return id < library.regions.size(); });
     };
     return library.pawns_win.size() == KV3CPP_ENTRIES && library.king_win.size() == KV3CPP_ENTRIES &&
-           ids_in_range(library.pawns_region) && ids_in_range(library.threat_region) && ids_in_range(library.king_region);
+           ids_in_range(library.pawns_region) && ids_in_range(library.threat_region) &&
+           ids_in_range(library.at_once_region) && ids_in_range(library.king_region) && ids_in_range(library.checked_region);
   });
 }
 

@@ -117,12 +117,16 @@ struct Kv3cppPasses {
   std::vector<std::uint16_t> pawns_win, king_win;
   // By entry * BUDGETS + budget, where W wins: the index in `regions` of
   // squares (normal form) along W's strategy. In the pawns' game B's
-  // king's, in two sets: threat squares, where W is to move, or B is to
-  // move but W would win at once were it W's move (B's king having four
-  // moves or more), and the moves of B's king wherever a king two squares
-  // away could cover them all; live squares, where B is to move otherwise;
-  // none where W's move wins at once. In the king's game W's king's.
-  std::vector<std::uint16_t> pawns_region, threat_region, king_region;
+  // king's, in three sets: at-once squares, where B is to move and W would
+  // win at once were it W's move (B's king having four moves or more), or
+  // where W promotes unsafely and B's king must take;
+  // threat squares, where W is to move and passes, and the moves of B's
+  // king wherever a king two squares away could cover them all; live
+  // squares, where B is to move otherwise. None where W's move wins at
+  // once, nor for W to move where it moves its pawns (B is then to move on
+  // the same square). In the king's game W's king's, and apart those it
+  // moves to answering a check.
+  std::vector<std::uint16_t> pawns_region, threat_region, at_once_region, king_region, checked_region;
   std::vector<Bitboard> regions;  // the distinct regions, in the order first met
 };
 

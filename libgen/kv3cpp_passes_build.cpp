@@ -12,12 +12,16 @@
 // only W's entries where W moves first (what the tempo sum asks for).
 //
 // The regions (what the schema's guard reads, level5_tempo.h): in the
-// pawns' game B's king's squares in two sets. "Threat" squares: where W is
-// to move, where B is to move but W would win at once were it W's move
-// (B's king has at least four moves there, so its own pawns cannot take
-// them all), and the moves of a king a king two squares away could cover
-// entirely. "Live" squares: where B is to move otherwise. None where W's
-// move wins at once. In the king's game W's king's squares. W plays the
+// pawns' game B's king's squares in three sets. "At-once" squares: where B
+// is to move and W would win at once were it W's move (B's king having at
+// least four moves there, so its own pawns cannot take them all), and
+// where W promotes unsafely and B's king must take. "Threat"
+// squares: where W is to move and its strategy passes (W's king moves in
+// the other chunk), and the moves of a king a king two squares away could
+// cover entirely. "Live" squares: where B is to move otherwise. Where W is
+// to move and moves its pawns B's king's square joins no set for it: B is
+// to move there next, on the same square. In the king's game W's king's
+// squares, and apart those it moves to answering a check. W plays the
 // winning move whose region has the fewest squares next to it.
 #include <algorithm>
 #include <stdexcept>
@@ -34,15 +38,16 @@ namespace {
 constexpr int PASSES = Kv3cppPasses::PASSES;
 constexpr int BUDGETS = Kv3cppPasses::BUDGETS;
 
-// A king's squares along a game: live and threat (only the pawns' game
-// tells them apart; the king's game keeps W's king in `live`).
+// A king's squares along a game. The pawns' game: B's king's live, threat
+// and at-once squares. The king's game: W's king's squares in `live`, and
+// those where it answers a check also in `checked`.
 struct Squares {
-  Bitboard live = 0, threat = 0;
+  Bitboard live = 0, threat = 0, at_once = 0, checked = 0;
   Squares& operator|=(const Squares& o) {
-    live |= o.live, threat |= o.threat;
+    live |= o.live, threat |= o.threat, at_once |= o.at_once, checked |= o.checked;
     return *this;
   }
-  int size() const { return popcount(king_reach_any(live | threat, 1)); }
+  int size() const { return popcount(king_reach_any(live | threat | at_once, 1)); }
 };
 
 // One game's answers at every entry and budget: whether W wins, and the
@@ -131,7 +136,7 @@ private:
       const Position after = make_move(p.pos, mv);
       if (mv.kind() == MoveKind::Promotion) {  // unsafe: the king takes
         bool every = true;
-        Squares r;
+        Squares r{0, 0, square_bb(p.pos.king[BLACK])};  // where B must take or lose
         for (Move x : legal_moves(after)) {
           const std::uint32_t j = index(make_move(after, x));
           every = every && pawns_[0].wins(j, n, m);
@@ -142,17 +147,22 @@ private:
         best.offer(pawns_[1].at(j, n, m));
       }
     }
-    // Where W's move wins at once B's king no longer stands in the way;
-    // elsewhere W to move is a threat square (W's king may move meanwhile).
+    // Where W's move wins at once B's king no longer stands in the way.
+    // Where W passes its king moves while B's stands here: a threat square.
+    bool passes = false;
     auto store = [&](Layer& layer) {
       if (!best.win) return;
       Squares r = best.squares;
-      if (!best.at_once) r.threat |= square_bb(p.pos.king[BLACK]);
+      if (passes) r.threat |= square_bb(p.pos.king[BLACK]);
       layer.set(i, n, m, best.at_once ? Squares{} : r);
     };
     store(pawns_[1]);
     const std::uint32_t king_to_move = i | 64;
-    if (!best.at_once && n > 0 && pawns_[1].wins(king_to_move, n - 1, m)) best.offer(pawns_[1].at(king_to_move, n - 1, m));
+    if (!best.at_once && n > 0 && pawns_[1].wins(king_to_move, n - 1, m)) {
+      const Squares& pass = pawns_[1].at(king_to_move, n - 1, m);
+      passes = !best.win || pass.size() < best.squares.size();
+      best.offer(pass);
+    }
     store(pawns_[0]);
   }
 
@@ -212,7 +222,7 @@ private:
     }
     const Square s = p.pos.king[BLACK];
     const Placement& w_to_move = at_[local & 63];
-    (w_to_move.legal && w_to_move.wins_at_once && p.moves.size > 3 ? r.threat : r.live) |= square_bb(s);
+    (w_to_move.legal && w_to_move.wins_at_once && p.moves.size > 3 ? r.at_once : r.live) |= square_bb(s);
     // A king two squares away that covers every move leaves B stalemated
     // if its pawns are gone: those squares must stay clear of W's king.
     if (!p.in_check && !p.moves.empty())
@@ -235,7 +245,11 @@ private:
     if (!p.pos.pawns[WHITE]) best.offer({king_reach(p.pos.king[BLACK], 1), 0});
     else
       for (Move mv : p.moves)
-        if (const std::uint32_t j = index(make_move(p.pos, mv)); king_[1].wins(j, n, m)) best.offer(king_[1].at(j, n, m));
+        if (const std::uint32_t j = index(make_move(p.pos, mv)); king_[1].wins(j, n, m)) {
+          Squares r = king_[1].at(j, n, m);
+          if (p.in_check) r.checked |= square_bb(mv.to());
+          best.offer(r);
+        }
     const Squares here{square_bb(p.pos.king[BLACK]), 0};
     if (best.win) king_[1].set(i, n, m, Squares(best.squares) |= here);
     if (p.pos.pawns[WHITE] && m > 0 && !p.in_check && king_[1].wins(pawns_to_move, n, m - 1))
@@ -280,7 +294,9 @@ Kv3cppPasses build_kv3cpp_passes() {
   };
   built.pawns_region = ids(pawns[1], built.pawns_win, &Squares::live);
   built.threat_region = ids(pawns[1], built.pawns_win, &Squares::threat);
+  built.at_once_region = ids(pawns[1], built.pawns_win, &Squares::at_once);
   built.king_region = ids(king[1], built.king_win, &Squares::live);
+  built.checked_region = ids(king[1], built.king_win, &Squares::checked);
   return built;
 }
 

@@ -18,10 +18,13 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
     const ChunkView& pawns = (*chunks)[w];  // W's pawns against B's king
     const ChunkView& king = (*chunks)[b];   // B's pawns against W's king
     const Bitboard b_paths = pawn_paths(pos, b), w_paths = pawn_paths(pos, w);
+    const Bitboard b_promotions = b_paths & (b == WHITE ? RANK_8 : RANK_1);
     // Both games from the given sides to move: the first budget whose
     // regions keep apart, if any.
     auto decide = [&](Color pawns_side, Color king_side) {
       const std::uint32_t p = pawns.entry(pawns_side), k = king.entry(king_side);
+      // W's first move is its king's: not next to B's king where it stands.
+      const Bitboard near_b_now = king_side == w ? king_reach(pos.king[b], 1) : 0;
       const unsigned budgets = passes_.pawns_win[p] & passes_.king_win[k];
       auto squares = [&](const std::vector<std::uint16_t>& ids, std::uint32_t entry, int budget, const ChunkView& chunk) {
         return board_squares(passes_.regions[ids[std::size_t(entry) * Kv3cppPasses::BUDGETS + budget]], chunk.instance);
@@ -29,11 +32,14 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
       for (int budget = 0; budget < Kv3cppPasses::BUDGETS; ++budget) {
         if (!((budgets >> budget) & 1)) continue;
         const Bitboard w_king = squares(passes_.king_region, k, budget, king);
+        const Bitboard w_checked = squares(passes_.checked_region, k, budget, king);
         const Bitboard near_live = king_reach_any(squares(passes_.pawns_region, p, budget, pawns), 1);
         const Bitboard near_threat = king_reach_any(squares(passes_.threat_region, p, budget, pawns), 1);
+        const Bitboard near_at_once = king_reach_any(squares(passes_.at_once_region, p, budget, pawns), 1);
         const Bitboard near_w = king_reach_any(w_king, 1);
-        const bool apart = !(near_live & (w_king | b_paths)) && !(near_threat & (w_king | (b_paths & near_w))) &&
-                           !(near_w & w_paths);
+        const bool apart = !(near_live & (w_king | b_paths)) && !(near_threat & w_king) &&
+                           !(near_at_once & (w_checked | (b_promotions & near_w))) && !(near_w & w_paths) &&
+                           !(near_b_now & w_king);
         if (found.why < Why::ChunksMeet || apart) {
           found.why = apart ? Why::Decided : Why::ChunksMeet;
           found.winner = w;

@@ -28,24 +28,34 @@
 // squares when its pawns pass.
 //
 // The guard: nothing outside a chunk may change it. The library gives W's
-// king's squares in the king's game and B's king's in the pawns' game,
-// along W's strategies, the latter in two sets (kv3cpp_library.h). Live
-// squares, where B is to move and may move its pawns: none next to W's
-// king's squares (either king's move could be barred) or to the path of a
-// pawn of B's (the king would defend or block it). Threat squares, where
-// W is to move, or where W would win at once were it its move: there W
-// wins at once after any quiet move of B's pawns, and moves its king only
-// to answer a check or when its pawns pass, so the king there must only
-// not be next to W's king's squares nor defend a square of B's pawns next
-// to them (a capture W's king needs, or a promotion it stops); B's king
-// has four moves or more there, so its own pawns cannot bar them all. No
-// square of W's king may be next to the path of a pawn of W's; the pawn
-// groups are a file apart. Where W's move wins at once B's king may stand
-// anywhere. A king two squares away could still cover moves of B's king:
-// where it could cover all of them (stalemate once B's pawns are gone) the
-// library makes those moves threat squares, so W's king keeps off them. A
-// B side without a move in either game is no win of W's, so B is never
-// stalemated on the board.
+// king's squares in the king's game (and apart those where it answers a
+// check) and B's king's in the pawns' game in three sets, along W's
+// strategies (kv3cpp_library.h).
+// - Live squares, where B is to move and may move its pawns: none next to
+//   W's king's squares (either king's move could be barred) or to the path
+//   of a pawn of B's (the king would defend or block it).
+// - At-once squares, where B is to move and W would win at once were it
+//   its move (B's king has four moves or more there, so its own pawns
+//   cannot bar them all), or where W has promoted unsafely and B's king
+//   must take (any other move but a safe promotion loses). A quiet move of
+//   B's pawns lets W win at once: a safe promotion stays safe and a mate
+//   stays mate, B's pawns only block. So W's king moves there only to
+//   answer a check, and none of those answers may be next to B's king (it
+//   would bar the move, or defend the pawn W's king takes). Nor may B's
+//   king stand next to a promotion square of B's next to W's king's
+//   squares: a promotion unsafe in the chunk would be safe.
+// - Threat squares, where W is to move and its strategy passes (W's king
+//   moves while B's stands there): none next to W's king's squares. Where
+//   W moves its pawns instead, B is to move next on the same square, which
+//   counts there.
+// Where W's move wins at once B's king may stand anywhere. With W to move
+// and moving its king first, B's king must not stand next to W's king's
+// squares. No square of W's king may be next to the path of a pawn of W's;
+// the pawn groups are a file apart. A king two squares away could still
+// cover moves of B's king: where it could cover all of them (stalemate once
+// B's pawns are gone) the library makes those moves threat squares, so W's
+// king keeps off them. A B side without a move in either game is no win of
+// W's, so B is never stalemated on the board.
 //
 // The oracle forced the guard: without it, 6.0% / 7.3% of the positions
 // the theorem decides on every seventh pawn configuration of a-c vs f-h /
@@ -53,7 +63,12 @@
 // king stands by its own pawns. With it, `oracle verify` finds no
 // disagreement. Telling threat squares from live ones took its share of
 // the positions (every seventh pawn configuration) from 9.5% / 8.2% to
-// 11.6% / 10.1%.
+// 11.6% / 10.1%; telling at-once squares, and W's answers to checks, from
+// the rest, to 14.0% / 12.0%. That decides positions of Szen's line where
+// Black's king runs to its pawns too late, e.g. 8/8/8/P1k3p1/2P2p2/7K/1P6/8
+// w: Black's king reaches e4 and e3, by its f-pawn's squares, only when
+// White's a-pawn would promote at once, and White's king answers checks on
+// g1, h1, g2 and h2, away from it.
 #pragma once
 
 #include "chunk_view.h"

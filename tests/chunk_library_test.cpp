@@ -612,22 +612,28 @@ TEST_CASE("chunk libraries: the pass-budget games agree with a forward search, a
         CHECK(((passes.pawns_win[i] >> budget) & 1) == pawns_win);
         CHECK(((passes.king_win[i] >> budget) & 1) == king_wins_here);
         pawn_wins += pawns_win, king_wins += king_wins_here;
-        // The regions: B's king's square where it is to move (a threat
+        // The regions: B's king's square where it is to move (an at-once
         // square where W to move would win at once and the king has four
         // moves or more, else live), and every square it steps to unless W
-        // then wins at once (a threat square: W to move); W to move, its
-        // square a threat square and some winning move leading inside.
+        // then wins at once (there B is to move next, or W passes); W to
+        // move (the library keeps W's entries where it moves first), some
+        // winning move leading inside.
         if (pawns_win) {
           const Bitboard live = region(passes.pawns_region, i, budget);
           const Bitboard threat = region(passes.threat_region, i, budget);
+          const Bitboard at_once = region(passes.at_once_region, i, budget);
+          const Bitboard any = live | threat | at_once;
           const MoveList moves = legal_moves(pos);
           if (pos.side == BLACK) {
             const bool threatened = !pos.in_check() && moves.size > 3 && wins_at_once(passed(pos));
-            CHECK(((threatened ? threat : live) & king));
+            CHECK(((threatened ? at_once : live) & king));
             for (Move mv : moves)
-              if (!wins_at_once(make_move(pos, mv))) CHECK((threat & square_bb(mv.to())));
-          } else if (live | threat) {
-            CHECK((threat & king));
+              if (!wins_at_once(make_move(pos, mv))) CHECK((any & square_bb(mv.to())));
+          } else if (any) {
+            auto within = [&](std::uint32_t j, int b) {
+              return !(region(passes.pawns_region, j, b) & ~live) && !(region(passes.threat_region, j, b) & ~threat) &&
+                     !(region(passes.at_once_region, j, b) & ~at_once);
+            };
             bool inside = false;
             for (Move mv : moves) {
               const Position after = make_move(pos, mv);
@@ -636,21 +642,27 @@ TEST_CASE("chunk libraries: the pass-budget games agree with a forward search, a
                 for (Move x : legal_moves(after)) every = every && pawns_game(make_move(after, x), group, n, m, true);
                 inside |= every;
               } else if (pawns_game(after, group, n, m, true)) {
-                const std::uint32_t j = kv3cpp_index(after, group);
-                inside |= !(region(passes.pawns_region, j, budget) & ~live) && !(region(passes.threat_region, j, budget) & ~threat);
+                inside |= within(kv3cpp_index(after, group), budget);
               }
             }
             CHECK(inside);
           }
         }
+        // The king's game: W's king's square where it is to move, its
+        // answers to a check among the checked squares, some winning move
+        // leading inside.
         if (king_wins_here && pos.side == BLACK && pos.pawns[WHITE]) {
           const Bitboard r = region(passes.king_region, i, budget);
+          const Bitboard answers = region(passes.checked_region, i, budget);
           CHECK((r & king));
+          CHECK(!(answers & ~r));
           bool inside = false;
           for (Move mv : legal_moves(pos)) {
             const Position after = make_move(pos, mv);
             if (!king_game(after, group, n, m, true)) continue;
-            inside |= (region(passes.king_region, kv3cpp_index(after, group), budget) & ~r) == 0;
+            const std::uint32_t j = kv3cpp_index(after, group);
+            inside |= !(region(passes.king_region, j, budget) & ~r) && !(region(passes.checked_region, j, budget) & ~answers) &&
+                      (!checked || (answers & square_bb(mv.to())));
           }
           CHECK(inside);
         }

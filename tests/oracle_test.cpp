@@ -377,6 +377,27 @@ TEST_CASE("sound Level 5's tempo sum decides Szen's line once Black's pawns are 
   CHECK_FALSE(w.outcome);
 }
 
+TEST_CASE("sound Level 5's tempo sum lets Black's king reach its pawns where White would promote at once") {
+  // Szen's line after 9. Kxh3 Kc5 (knowledge line of Level 5 before the
+  // at-once squares): Black's king reaches e4 and e3, next to its f-pawn's
+  // squares, only when White's a-pawn would promote at once. The oracle:
+  // White to move wins in 21.
+  const Position late = parse_fen("8/8/8/P1k3p1/2P2p2/7K/1P6/8 w - -").pos;
+  REQUIRE(probe(late) == win_in(21));
+  const TempoVerdict v = TempoSum(libraries()).verdict(late);
+  CHECK(v.why == TempoVerdict::Why::Decided);
+  CHECK(v.winner == WHITE);
+  CHECK(v.outcome == Outcome::Win);
+  // Here Black's king stands on e3 already, and White's king answers some
+  // checks of Black's pawns on f2 or f3, next to it: no verdict (the
+  // oracle: White to move wins in 5, after 1. a7 g4+ 2. Kxh4).
+  const Position near = parse_fen("8/8/P7/5pp1/2P4p/1P2k2K/8/8 w - -").pos;
+  REQUIRE(probe(near) == win_in(5));
+  const TempoVerdict w = TempoSum(libraries()).verdict(near);
+  CHECK(w.why == TempoVerdict::Why::ChunksMeet);
+  CHECK_FALSE(w.outcome);
+}
+
 TEST_CASE("sound Level 5 on every position built around a Z configuration agrees with the oracle") {
   // White's pawns and the Black king in each Z placement of a-c (the
   // library's normal form), against every Black pawn configuration of f-h
