@@ -34,7 +34,7 @@ void serialize(Archive& ar, chunker::Kv3cppBudget& library, unsigned) {
 template <class Archive>
 void serialize(Archive& ar, chunker::Kv3cppPasses& library, unsigned) {
   ar & library.pawns_win & library.king_win & library.pawns_region & library.threat_region & library.at_once_region &
-      library.king_region & library.checked_region & library.regions;
+      library.doomed_region & library.king_region & library.checked_region & library.frozen_region & library.regions;
 }
 }  // namespace boost::serialization
 
@@ -52,8 +52,8 @@ const TableHeader Z_HEADER{Z_CONFIGURATIONS_NAME, KV3CPP_PARAMETERS, KV3CPP_FORM
 const TableHeader QUIET_HEADER{KV3CPP_QUIET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader RACE_HEADER{KV3CPP_RACE_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader BUDGET_HEADER{KV3CPP_BUDGET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
-// Version 2: the at-once and checked regions.
-const TableHeader PASSES_HEADER{KV3CPP_PASSES_NAME, KV3CPP_PARAMETERS, 2};
+// Version 2: the at-once and checked regions; 3: the doomed and frozen ones.
+const TableHeader PASSES_HEADER{KV3CPP_PASSES_NAME, KV3CPP_PARAMETERS, 3};
 
 template <class Library>
 const Library& loaded(std::optional<Library>& slot, const std::function<Library()>& load) {
@@ -148,7 +148,8 @@ Kv3cppPasses load_kv3cpp_passes(const std::string& data_dir) {
     };
     return library.pawns_win.size() == KV3CPP_ENTRIES && library.king_win.size() == KV3CPP_ENTRIES &&
            ids_in_range(library.pawns_region) && ids_in_range(library.threat_region) &&
-           ids_in_range(library.at_once_region) && ids_in_range(library.king_region) && ids_in_range(library.checked_region);
+           ids_in_range(library.at_once_region) && ids_in_range(library.doomed_region) &&
+           ids_in_range(library.king_region) && ids_in_range(library.checked_region) && ids_in_range(library.frozen_region);
   });
 }
 

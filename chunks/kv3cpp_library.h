@@ -125,8 +125,12 @@ struct Kv3cppPasses {
   // squares, where B is to move otherwise. None where W's move wins at
   // once, nor for W to move where it moves its pawns (B is then to move on
   // the same square). In the king's game W's king's, and apart those it
-  // moves to answering a check.
-  std::vector<std::uint16_t> pawns_region, threat_region, at_once_region, king_region, checked_region;
+  // moves to answering a check. For at-once squares where every move of
+  // B's king lets W win at once: those squares (doomed_region), and in the
+  // king's game the squares of a frozen B king from which B's pawns beat
+  // W's king in the check game along W's strategy (frozen_region).
+  std::vector<std::uint16_t> pawns_region, threat_region, at_once_region, doomed_region, king_region, checked_region,
+      frozen_region;
   std::vector<Bitboard> regions;  // the distinct regions, in the order first met
 };
 

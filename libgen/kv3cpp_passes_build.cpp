@@ -23,6 +23,12 @@
 // to move there next, on the same square. In the king's game W's king's
 // squares, and apart those it moves to answering a check. W plays the
 // winning move whose region has the fewest squares next to it.
+//
+// Two more for at-once squares where every move of B's king lets W win at
+// once ("doomed": B's king stays there, or loses). In the pawns' game
+// those squares; in the king's game, along W's strategy, the squares of a
+// frozen B king from which B's pawns beat W's king in the check game
+// (FrozenCheckGame below).
 #include <algorithm>
 #include <stdexcept>
 #include <unordered_map>
@@ -39,12 +45,15 @@ constexpr int PASSES = Kv3cppPasses::PASSES;
 constexpr int BUDGETS = Kv3cppPasses::BUDGETS;
 
 // A king's squares along a game. The pawns' game: B's king's live, threat
-// and at-once squares. The king's game: W's king's squares in `live`, and
-// those where it answers a check also in `checked`.
+// and at-once squares, the doomed ones among the latter. The king's game:
+// W's king's squares in `live`, those where it answers a check also in
+// `checked`, and in `frozen` the squares of B's king that beat it in the
+// check game somewhere along the way.
 struct Squares {
-  Bitboard live = 0, threat = 0, at_once = 0, checked = 0;
+  Bitboard live = 0, threat = 0, at_once = 0, doomed = 0, checked = 0, frozen = 0;
   Squares& operator|=(const Squares& o) {
-    live |= o.live, threat |= o.threat, at_once |= o.at_once, checked |= o.checked;
+    live |= o.live, threat |= o.threat, at_once |= o.at_once, doomed |= o.doomed, checked |= o.checked,
+        frozen |= o.frozen;
     return *this;
   }
   int size() const { return popcount(king_reach_any(live | threat | at_once, 1)); }
@@ -80,6 +89,62 @@ struct Choice {
   }
 };
 
+// The check game of a doomed square: B's king frozen on s (it can only
+// lose by moving), B's pawns (the normal form's White) to move against W's
+// king (the lone king). Any move of B's but a check or a promotion lets W
+// win at once; so does an unsafe promotion (W then promotes safely). A
+// promotion B's king defends is safe; W's king answers a check, not next
+// to s, within a file of B's pawns (W's own are further away, so it never
+// stands in their way). W survives when B runs out of checks; B wins by a
+// safe promotion, or by mating W's king, or draws by stalemate: with no
+// pawn move, B's king (four moves or more in its chunk) must keep one, so
+// its pawns and W's king must not take four.
+class FrozenCheckGame {
+public:
+  // Whether W's king survives with B's pawns to move; a placement that
+  // cannot arise (s on a pawn or next to W's king) counts as survived.
+  bool survives(const Position& pos, int group, Square s) {
+    const Bitboard near_s = king_reach(s, 1);
+    if ((pos.pawns[WHITE] | king_reach(pos.king[BLACK], 1)) & square_bb(s)) return true;
+    std::int8_t& known = memo_[std::size_t(kv3cpp_index(pos, group)) * 64 + s];
+    if (known < 0) known = solve(pos, group, s, near_s);
+    return known;
+  }
+
+private:
+  bool solve(const Position& pos, int group, Square s, Bitboard near_s) {
+    Bitboard files = 0;
+    for (Bitboard b = pos.pawns[WHITE]; b;) files |= file_bb(file_of(pop_lsb(b)));
+    const Bitboard answer_squares = king_reach_any(files, 1);
+    bool any_move = false;
+    for (Move mv : legal_moves(pos)) {
+      const int from = mv.from(), to = mv.to();
+      const Bitboard crossed = square_bb(mv.to()) | (to - from == 16 ? square_bb(Square(from + 8)) : 0);
+      if (crossed & square_bb(s)) continue;  // B's king stands there
+      any_move = true;
+      if (mv.kind() == MoveKind::Promotion) {
+        if (is_safe_promotion(pos, mv) || (near_s & square_bb(mv.to()))) return false;
+        continue;
+      }
+      const Position after = make_move(pos, mv);
+      if (!after.in_check()) continue;
+      bool answered = false;
+      for (Move a : legal_moves(after))
+        if (!(near_s & square_bb(a.to())) && (answer_squares & square_bb(a.to())) &&
+            survives(make_move(after, a), group, s)) {
+          answered = true;
+          break;
+        }
+      if (!answered) return false;
+    }
+    if (any_move) return true;
+    const Bitboard taken = near_s & ~square_bb(s) & (pos.pawns[WHITE] | king_reach(pos.king[BLACK], 1));
+    return popcount(taken) < 4;
+  }
+
+  std::vector<std::int8_t> memo_ = std::vector<std::int8_t>(std::size_t(KV3CPP_ENTRIES) * 64, -1);
+};
+
 // A placement of a slice: the position, its legal moves and what ends it.
 struct Placement {
   bool legal = false;
@@ -87,11 +152,12 @@ struct Placement {
   MoveList moves;
   bool in_check = false;        // the lone king
   bool wins_at_once = false;    // the pawns to move have a safe promotion or a mate
+  Bitboard frozen_losses = 0;   // the pawns to move: where a frozen king beats the lone king
 };
 
 class PassesSlice {
 public:
-  PassesSlice(std::uint32_t slice, Layer (&pawns)[2], Layer (&king)[2])
+  PassesSlice(std::uint32_t slice, Layer (&pawns)[2], Layer (&king)[2], FrozenCheckGame& frozen)
       : group_(kv3cpp_group_of_slice(slice)), base_(slice << 7), pawns_(pawns), king_(king) {
     for (std::uint32_t local = 0; local < 128; ++local) {
       Placement& p = at_[local];
@@ -108,6 +174,9 @@ public:
           p.wins_at_once |= (m.kind() == MoveKind::Promotion && is_safe_promotion(p.pos, m)) ||
                             (after.in_check() && legal_moves(after).empty());
         }
+      if (p.pos.side == WHITE && p.pos.pawns[WHITE])
+        for (int s = 0; s < 64; ++s)
+          if (!frozen.survives(p.pos, group_, Square(s))) p.frozen_losses |= square_bb(Square(s));
     }
   }
 
@@ -170,7 +239,8 @@ private:
   void pawns_answer(std::uint32_t local, int n, int m) {
     const Placement& p = at_[local];
     const std::uint32_t i = base_ | local;
-    Squares r{square_bb(p.pos.king[BLACK]), 0};
+    Squares r{square_bb(p.pos.king[BLACK])};
+    r.frozen = p.frozen_losses;
     bool win = true;
     if (p.pos.pawns[WHITE]) {
       win = !p.moves.empty() && !p.wins_at_once;
@@ -222,7 +292,13 @@ private:
     }
     const Square s = p.pos.king[BLACK];
     const Placement& w_to_move = at_[local & 63];
-    (w_to_move.legal && w_to_move.wins_at_once && p.moves.size > 3 ? r.at_once : r.live) |= square_bb(s);
+    const bool threatened = w_to_move.legal && w_to_move.wins_at_once && p.moves.size > 3;
+    (threatened ? r.at_once : r.live) |= square_bb(s);
+    // Doomed: every move of the king (none a capture) lets W win at once.
+    bool doomed = threatened;
+    for (Move mv : p.moves)
+      doomed = doomed && !(p.pos.pawns[WHITE] & square_bb(mv.to())) && at_[mv.to()].legal && at_[mv.to()].wins_at_once;
+    if (doomed) r.doomed |= square_bb(s);
     // A king two squares away that covers every move leaves B stalemated
     // if its pawns are gone: those squares must stay clear of W's king.
     if (!p.in_check && !p.moves.empty())
@@ -280,7 +356,8 @@ Kv3cppPasses build_kv3cpp_passes() {
   // [1]: what the library keeps (W moves first: no pass); [0]: W's entries
   // where it may pass, needed only while building.
   Layer pawns[2], king[2];
-  for_each_kv3cpp_slice_in_order([&](std::uint32_t slice) { PassesSlice(slice, pawns, king).solve(); });
+  FrozenCheckGame frozen;
+  for_each_kv3cpp_slice_in_order([&](std::uint32_t slice) { PassesSlice(slice, pawns, king, frozen).solve(); });
   Kv3cppPasses built;
   built.pawns_win = std::move(pawns[1].win);
   built.king_win = std::move(king[1].win);
@@ -295,8 +372,10 @@ Kv3cppPasses build_kv3cpp_passes() {
   built.pawns_region = ids(pawns[1], built.pawns_win, &Squares::live);
   built.threat_region = ids(pawns[1], built.pawns_win, &Squares::threat);
   built.at_once_region = ids(pawns[1], built.pawns_win, &Squares::at_once);
+  built.doomed_region = ids(pawns[1], built.pawns_win, &Squares::doomed);
   built.king_region = ids(king[1], built.king_win, &Squares::live);
   built.checked_region = ids(king[1], built.king_win, &Squares::checked);
+  built.frozen_region = ids(king[1], built.king_win, &Squares::frozen);
   return built;
 }
 

@@ -35,10 +35,13 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
         const Bitboard w_checked = squares(passes_.checked_region, k, budget, king);
         const Bitboard near_live = king_reach_any(squares(passes_.pawns_region, p, budget, pawns), 1);
         const Bitboard near_threat = king_reach_any(squares(passes_.threat_region, p, budget, pawns), 1);
-        const Bitboard near_at_once = king_reach_any(squares(passes_.at_once_region, p, budget, pawns), 1);
+        const Bitboard doomed = squares(passes_.doomed_region, p, budget, pawns);
+        const Bitboard near_at_once = king_reach_any(squares(passes_.at_once_region, p, budget, pawns) & ~doomed, 1);
+        const Bitboard frozen = squares(passes_.frozen_region, k, budget, king);
         const Bitboard near_w = king_reach_any(w_king, 1);
         const bool apart = !(near_live & (w_king | b_paths)) && !(near_threat & w_king) &&
-                           !(near_at_once & (w_checked | (b_promotions & near_w))) && !(near_w & w_paths) &&
+                           !(near_at_once & (w_checked | (b_promotions & near_w))) && !(doomed & frozen) &&
+                           !(near_w & w_paths) &&
                            !(near_b_now & w_king);
         if (found.why < Why::ChunksMeet || apart) {
           found.why = apart ? Why::Decided : Why::ChunksMeet;

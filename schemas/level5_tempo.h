@@ -43,7 +43,15 @@
 //   answer a check, and none of those answers may be next to B's king (it
 //   would bar the move, or defend the pawn W's king takes). Nor may B's
 //   king stand next to a promotion square of B's next to W's king's
-//   squares: a promotion unsafe in the chunk would be safe.
+//   squares: a promotion unsafe in the chunk would be safe. (Doomed
+//   squares answer to the next rule instead.)
+// - Doomed squares, at-once squares where every move of B's king lets W
+//   win at once: B's king stays there, and B's pawns must check with every
+//   move or lose. W's king may leave its strategy to answer them: the
+//   library plays that check game (B's king frozen there, a promotion it
+//   defends safe, W's king answering within a file of B's pawns, so never
+//   in its own pawns' way, B stalemated neither) from every placement of
+//   W's strategy, and W's king must survive it for every doomed square.
 // - Threat squares, where W is to move and its strategy passes (W's king
 //   moves while B's stands there): none next to W's king's squares. Where
 //   W moves its pawns instead, B is to move next on the same square, which
@@ -64,11 +72,15 @@
 // disagreement. Telling threat squares from live ones took its share of
 // the positions (every seventh pawn configuration) from 9.5% / 8.2% to
 // 11.6% / 10.1%; telling at-once squares, and W's answers to checks, from
-// the rest, to 14.0% / 12.0%. That decides positions of Szen's line where
-// Black's king runs to its pawns too late, e.g. 8/8/8/P1k3p1/2P2p2/7K/1P6/8
+// the rest, to 14.0% / 12.0%; the doomed squares' check game, to 15.1% /
+// 12.8%, which decides Szen itself within 18 plies. They decide positions
+// of Szen's lines where Black's king runs to its pawns too late, e.g.
+// 8/8/8/P1k3p1/2P2p2/7K/1P6/8
 // w: Black's king reaches e4 and e3, by its f-pawn's squares, only when
 // White's a-pawn would promote at once, and White's king answers checks on
-// g1, h1, g2 and h2, away from it.
+// g1, h1, g2 and h2, away from it; and 8/8/P7/5pp1/2P4p/1P2k2K/8/8 w,
+// where after 1. a7 Black's king on e3 is doomed, and its pawns' one check,
+// 1...g4+, is answered by 2. Kxh4.
 #pragma once
 
 #include "chunk_view.h"
