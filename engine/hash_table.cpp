@@ -25,7 +25,11 @@ void HashTable::store(const Canonical& c, Value value, int depth, Bound bound, M
   HashEntry* bucket = &entries_[(c.key & mask_) * 2];
   HashEntry* slot = bucket[0].pos == c.pos ? &bucket[0] : bucket[1].pos == c.pos ? &bucket[1] : nullptr;
   if (slot) {
-    if (slot->depth > depth) return;  // keep what a deeper search learnt
+    // Keep what a deeper search learnt, unless the new entry proves a win or
+    // a loss and the old one does not: a decisive bound is true at any
+    // depth, and says more than any bound around the draw (a null-window
+    // test leaves those).
+    if (slot->depth > depth && !(proves_decisive(value, bound) && !proves_decisive(slot->value, slot->bound))) return;
   } else {
     slot = bucket[0].depth <= bucket[1].depth ? &bucket[0] : &bucket[1];
   }

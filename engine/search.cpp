@@ -54,11 +54,30 @@ public:
   }
 
   Value search(const Position& pos, int ply, int depth, Value alpha, Value beta, Dependence& dep);
+  // The outcome of the root within a ply limit, by two null-window tests
+  // around the draw: is it a win, and if not, is it a loss? In the win test
+  // a draw fails low, so below a move of the loser's that draws the loser
+  // stops at once instead of hunting for a win of its own; the loss test
+  // mirrors it. A win test that fails low with a loss has proven the loss
+  // (a decisive bound rests only on decided positions), so the loss test
+  // runs only when it returned a draw. `dep` covers both.
+  Value outcome(const Position& root, int limit, Dependence& dep) {
+    const Value win_test = search(root, 0, limit, 0, DECISIVE, dep);
+    if (is_decisive(win_test)) return win_test;
+    Dependence loss_dep;
+    const Value loss_test = search(root, 0, limit, -DECISIVE, 0, loss_dep);
+    dep.add(loss_dep);
+    return is_loss(loss_test) ? loss_test : 0;
+  }
   Move stored_move(const Position& pos) const;
-  // The first classifier's verdict on a position, uncounted.
-  std::optional<Value> classified(const Position& pos) const {
+  // What the rules, the first classifier that answers, or a decisive bound
+  // in the hash table prove about a position, uncounted.
+  std::optional<Value> proven(const Position& pos) const {
+    if (auto v = rule_value(pos, legal_moves(pos))) return v;
     for (const Classifier* c : classifiers_)
       if (auto v = c->classify(pos)) return v;
+    const HashEntry* e = table_.probe(canonical(pos));
+    if (e && proves_decisive(e->value, e->bound)) return Value(e->value);
     return std::nullopt;
   }
   bool counting = true;
@@ -128,8 +147,7 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
     Bound b = e->bound;
     bool usable = limits_.quiescence ? e->depth >= depth : e->depth == depth;
     // A win found is a true lower bound, a loss a true upper bound, at any depth.
-    if (limits_.quiescence && !usable && is_win(v) && b != Bound::Upper) usable = true, b = Bound::Lower;
-    if (limits_.quiescence && !usable && is_loss(v) && b != Bound::Lower) usable = true, b = Bound::Upper;
+    if (limits_.quiescence && !usable && proves_decisive(v, b)) usable = true, b = is_win(v) ? Bound::Lower : Bound::Upper;
     if (usable && (b == Bound::Exact || (b == Bound::Lower && v >= beta) || (b == Bound::Upper && v <= alpha))) {
       dep.complete = e->depth == DEPTH_PROVEN || (is_win(v) && b == Bound::Lower) || (is_loss(v) && b == Bound::Upper);
       hash_terminals += counting;
@@ -186,14 +204,14 @@ SearchResult solve(const Position& root, const SearchLimits& limits,
   auto solver = std::make_unique<Solver>(limits, classifiers);
   SearchResult result;
   // With classifiers, whose verdicts have no distance, the search proves the
-  // value only: any win fails high and any loss low, so the first win found
-  // at a node settles it instead of the search hunting a shorter one.
+  // outcome only (Solver::outcome): the first win found at a node settles it
+  // instead of the search hunting a shorter one.
   const bool value_only = !classifiers.empty();
-  const Value window = value_only ? DECISIVE : VALUE_INFINITE;
   try {
     for (int limit = 1; limit <= limits.max_ply; ++limit) {
       Dependence dep;
-      Value v = solver->search(root, 0, limit, -window, window, dep);
+      const Value v = value_only ? solver->outcome(root, limit, dep)
+                                 : solver->search(root, 0, limit, -VALUE_INFINITE, VALUE_INFINITE, dep);
       result.value = v;
       result.completed_ply = limit;
       result.best = solver->stored_move(root);
@@ -242,11 +260,13 @@ SearchResult solve(const Position& root, const SearchLimits& limits,
     pos = make_move(pos, m);
     expected = to_child(expected);
   }
-  // A classified result: the line the hash table keeps while the search
-  // expanded its positions; from a classified position on, a move to a
-  // position the rules or the classifiers decide the same way (captures,
-  // promotions and pawn moves first, so that the line makes progress), until
-  // the game ends, nothing decided follows, or a position would repeat.
+  // A classified result: from the root on, a move to a position whose
+  // outcome is proven the same way (by the rules, a classifier, or a decisive
+  // bound in the hash table), the hash table's move first, then captures,
+  // promotions and pawn moves (so that the line makes progress), until the
+  // game ends, nothing proven follows, or a position would repeat. (The
+  // hash move alone is not enough: a null-window search keeps a move that
+  // merely drew where the draw settled the node.)
   Outcome outcome = outcome_of(result.value);
   std::vector<Position> line{pos};
   for (int i = 0; result.proven && !result.distance_known && i < MAX_CLASSIFIED_LINE; ++i) {
@@ -255,21 +275,15 @@ SearchResult solve(const Position& root, const SearchLimits& limits,
       if (Move promotion = safe_promotion(pos); !promotion.is_none()) result.pv.push_back(promotion);
       break;
     }
+    const Move no_killers[2] = {};
+    order_moves(pos, moves, solver->stored_move(pos), no_killers);
     Move m;
-    if (solver->classified(pos)) {
-      const Move no_killers[2] = {};
-      order_moves(pos, moves, Move(), no_killers);
-      for (Move candidate : moves) {
-        const Position child = make_move(pos, candidate);
-        auto v = rule_value(child, legal_moves(child));
-        if (!v) v = solver->classified(child);
-        if (v && outcome_of(from_child(*v)) == outcome) {
-          m = candidate;
-          break;
-        }
+    for (Move candidate : moves) {
+      const auto v = solver->proven(make_move(pos, candidate));
+      if (v && outcome_of(from_child(*v)) == outcome) {
+        m = candidate;
+        break;
       }
-    } else if (Move stored = solver->stored_move(pos); std::find(moves.begin(), moves.end(), stored) != moves.end()) {
-      m = stored;
     }
     if (m.is_none()) break;
     const Position next = make_move(pos, m);

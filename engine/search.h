@@ -11,9 +11,9 @@
 // solver (libgen/exact.h), which lies above the engine.
 // A classifier's verdict has no distance: a win it decides scores as a win
 // at UNKNOWN_DISTANCE plies, which is still a true bound. With classifiers the
-// search therefore proves the value only (a null window around the draw: the
-// first win found at a node settles it), and the result says that the
-// distance is not known.
+// search therefore proves the value only (two null-window tests around the
+// draw, is it a win and is it a loss: the first win found at a node settles
+// it), and the result says that the distance is not known.
 // Graph-history interaction: a value that leaned on a repetition of a
 // position above the node is never stored, so a repetition draw found on
 // one line is never replayed as a fact on another.
