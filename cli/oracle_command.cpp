@@ -143,9 +143,11 @@ const char* paper_coverage(int level) {
 int verify(const std::string& data_dir, const std::string& libraries_dir, const std::string& layout_name_arg,
            int level, SchemaMode mode, std::uint32_t step) {
   const ChunkLibraries libraries(libraries_dir);
-  const auto schemas = make_schemas(level, mode, libraries);
+  // Everything the search consults at this level: the exact recognizers, then the schemas.
+  const auto consulted = make_level(level, mode, libraries);
+  const std::size_t recognizers = consulted.size() - make_schemas(level, mode, libraries).size();
   std::vector<const Classifier*> classifiers;
-  for (const auto& s : schemas) classifiers.push_back(s.get());
+  for (const auto& c : consulted) classifiers.push_back(c.get());
   const bool terminal = isatty(STDERR_FILENO);
   bool wrong = false;
   for (Layout layout : layouts_of(layout_name_arg)) {
@@ -164,10 +166,11 @@ int verify(const std::string& data_dir, const std::string& libraries_dir, const 
     for (std::size_t s = 0; s < report.checks.size(); ++s) {
       const ClassifierCheck& c = report.checks[s];
       std::printf("  %-28s %12llu %8.2f%% %7s %12llu %12llu\n", c.name.c_str(),
-                  static_cast<unsigned long long>(c.classified), percent(c.classified), paper_coverage(int(s) + 1),
+                  static_cast<unsigned long long>(c.classified), percent(c.classified),
+                  s < recognizers ? "" : paper_coverage(int(s - recognizers) + 1),
                   static_cast<unsigned long long>(c.agreements), static_cast<unsigned long long>(c.disagreements));
     }
-    std::printf("  %-28s %12llu %8.2f%%\n", ("levels 1-" + std::to_string(level)).c_str(),
+    std::printf("  %-28s %12llu %8.2f%%\n", ("any of them (level " + std::to_string(level) + ")").c_str(),
                 static_cast<unsigned long long>(report.classified_by_any), percent(report.classified_by_any));
     for (const ClassifierCheck& c : report.checks) {
       if (c.first_wrong.empty()) continue;
@@ -193,7 +196,8 @@ int oracle_command(const Args& args) {
       "check-twins",
       "build, depth: solve the twin configs of a-c vs f-h as well and check them against the stored ones")(
       "level", po::value<std::string>()->default_value(std::to_string(MAX_LEVEL)),
-      "verify: the schemas of levels 1..N; depth: a level N or a range A-B (0: the rules alone)")(
+      "verify: what a search at level N consults (the KPK and K3CPPvK libraries and the schemas of levels 1..N); "
+      "depth: a level N or a range A-B (0: the rules alone)")(
       "schemas", po::value<std::string>()->default_value("sound"),
       "verify: paper (as published) or sound; depth: paper, sound or both")(
       "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "verify, depth: where the chunk libraries live")(

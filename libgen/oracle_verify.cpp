@@ -31,7 +31,7 @@ VerifyReport verify_classifiers(const OracleTable& table, const std::vector<cons
         // The search asks no classifier about a game already over (rules.h
         // decides those), and neither does the check.
         if (rule_value(pos, legal_moves(pos))) continue;
-        const Outcome truth = outcome_of(OracleTable::decode(table.byte(i)));
+        const Value truth = OracleTable::decode(table.byte(i));
         bool any = false;
         for (std::size_t s = 0; s < classifiers.size(); ++s) {
           const auto verdict = classifiers[s]->classify(pos);
@@ -39,7 +39,9 @@ VerifyReport verify_classifiers(const OracleTable& table, const std::vector<cons
           any = true;
           ClassifierCheck& check = mine.checks[s];
           ++check.classified;
-          if (outcome_of(*verdict) == truth) {
+          // A recognizer's verdict carries the distance: all of it must agree.
+          const bool has_distance = is_decisive(*verdict) && distance_of(*verdict) < UNKNOWN_DISTANCE;
+          if (has_distance ? *verdict == truth : outcome_of(*verdict) == outcome_of(truth)) {
             ++check.agreements;
           } else if (++check.disagreements <= ClassifierCheck::MAX_SHOWN) {
             check.first_wrong.push_back(to_fen(pos));

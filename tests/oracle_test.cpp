@@ -154,9 +154,11 @@ TEST_CASE("the default suite's values and distances are the oracle's") {
 
 TEST_CASE("oracle verify: the sound schemas never disagree with the oracle; the paper's rules do") {
   // Every position of every 500th pawn configuration of a-c vs f-h (the
-  // whole layout: `chunker oracle verify`).
+  // whole layout: `chunker oracle verify`). In sound mode, everything the
+  // search consults: the exact KPK and K3CPPvK libraries too, distance and all.
   for (SchemaMode mode : {SchemaMode::Sound, SchemaMode::Paper}) {
-    const auto schemas = make_schemas(MAX_LEVEL, mode, libraries());
+    const auto schemas =
+        mode == SchemaMode::Sound ? make_level(MAX_LEVEL, mode, libraries()) : make_schemas(MAX_LEVEL, mode, libraries());
     std::vector<const Classifier*> classifiers;
     for (const auto& s : schemas) classifiers.push_back(s.get());
     const VerifyReport report =
@@ -164,9 +166,12 @@ TEST_CASE("oracle verify: the sound schemas never disagree with the oracle; the 
     REQUIRE(report.legal > 1'000'000);
     for (const ClassifierCheck& c : report.checks) {
       INFO(mode_name(mode), " ", c.name, " first wrong: ", c.first_wrong.empty() ? "-" : c.first_wrong.front());
-      // Sound Level 5 fires on a few thousand positions of the whole layout
-      // (none in this sample): the next test visits them.
-      if (mode == SchemaMode::Paper || c.name.rfind("level 5", 0) != 0) CHECK(c.classified > 0);
+      // Each fires in the sample, but for the KPK library, whose few pawn
+      // configurations it misses (kpk_test checks it against the exact
+      // solver), and sound Z, which fires on a few thousand positions of the
+      // whole layout (a test below visits them).
+      const bool rare = c.name == "KPK library" || (mode == SchemaMode::Sound && c.name == "level 5 (Z configurations)");
+      if (!rare) CHECK(c.classified > 0);
       if (mode == SchemaMode::Sound) CHECK(c.disagreements == 0);
       // The published Level 1 ignores interaction: wrong on a few percent
       // of what it classifies (the issue's independent preview: about 3.7%).
