@@ -10,7 +10,6 @@
 
 #include "depth_plot.h"
 #include "knowledge_depth.h"
-#include "library_file.h"
 #include "notation.h"
 #include "output.h"
 #include "table_file.h"
@@ -97,7 +96,7 @@ std::string knowledge_name(int level, SchemaMode mode) { return level == 0 ? "ru
 
 int depth_report(const DepthRequest& request) {
   const ChunkLibraries libraries(request.libraries_dir);
-  const std::string fingerprint = libraries_fingerprint(request.libraries_dir);
+  const std::string fingerprint = knowledge_fingerprint(request.libraries_dir);
   if (request.csv) std::printf("layout,level,schemas,to_move,result,depth,positions\n");
   std::vector<DepthCurve> curves;
   bool sound_changed = false, twins_broken = false;
@@ -157,7 +156,7 @@ int depth_probe(const DepthRequest& request, const std::string& fen) {
                      "adjacent files for each side, the two groups at least one file apart)");
   const Layout layout = slot->layout;
   const ChunkLibraries libraries(request.libraries_dir);
-  const std::string fingerprint = libraries_fingerprint(request.libraries_dir);
+  const std::string fingerprint = knowledge_fingerprint(request.libraries_dir);
   std::printf("position  %s\n", to_fen(pos).c_str());
   const Value truth = load_oracle(request.data_dir, layout).value(slot->view(pos));
   std::printf("oracle    %s%s for the side to move (table %s)\n", value_word(truth).c_str(),
@@ -185,7 +184,7 @@ int depth_probe(const DepthRequest& request, const std::string& fen) {
     std::printf("\n");
   }
   if (!missing.empty())
-    std::printf("  (- not saved, or built with other libraries; save them with: chunker oracle depth --layout %s --level "
+    std::printf("  (- not saved, or built with other libraries or schemas; save them with: chunker oracle depth --layout %s --level "
                 "0-%d --schemas both --save)\n",
                 layout_name(layout).c_str(), MAX_LEVEL);
 
@@ -196,7 +195,7 @@ int depth_probe(const DepthRequest& request, const std::string& fen) {
   const Knowledge knowledge(level, mode, libraries);
   const bool saved = depth_saved(request.data_dir, layout, level, name, fingerprint);
   if (!saved)
-    std::fprintf(stderr, "the level %d %s depth table is not saved, or was built with other libraries: building it (a minute or two)\n",
+    std::fprintf(stderr, "the level %d %s depth table is not saved, or was built with other libraries or schemas: building it (a minute or two)\n",
                  level, name.c_str());
   const DepthTable table = saved ? load_depth(request.data_dir, layout, level, name, fingerprint)
                                  : build_with_progress(layout, level, mode, knowledge);

@@ -12,7 +12,6 @@
 
 #include "epd.h"
 #include "knowledge_depth.h"
-#include "library_file.h"
 #include "oracle_depth.h"
 #include "options.h"
 #include "output.h"
@@ -98,7 +97,7 @@ private:
   std::string data_dir_;
   int level_;
   std::string name_;
-  std::string libraries_;  // their libraries_fingerprint
+  std::string libraries_;  // their knowledge_fingerprint
   std::unique_ptr<DepthTable> tables_[LAYOUT_NB];
 };
 
@@ -158,7 +157,7 @@ int table_command(const Args& args) {
   }
   const std::vector<Epd> positions = read_epd_file(suite);
   KnowledgeDepths depths(vm["data"].as<std::string>(), last, knowledge_name(last, schema_mode),
-                         libraries_fingerprint(vm["libraries"].as<std::string>()));
+                         knowledge_fingerprint(vm["libraries"].as<std::string>()));
 
   // Header.
   std::vector<std::string> columns{"depth L" + std::to_string(last)};

@@ -11,8 +11,9 @@ namespace {
 // 1: the first format (KnowledgeRules' byte encoding, stored as OracleIndex::storage).
 constexpr std::uint32_t DEPTH_FORMAT_VERSION = 1;
 
-// Above Level 0 the parameters name the libraries the schemas read
-// (libraries_fingerprint), so a table goes stale when they are regenerated.
+// Above Level 0 the parameters name the libraries the schemas read and the
+// schemas' code (knowledge_fingerprint), so a table goes stale when either
+// changes.
 TableHeader depth_header(Layout layout, int level, const std::string& schemas, const std::string& libraries) {
   return {"knowledge-depth",
           "layout=" + layout_name(layout) + " level=" + std::to_string(level) + " schemas=" + schemas +

@@ -62,10 +62,9 @@ DepthTable build_depth(Layout layout, const std::vector<const Classifier*>& clas
                        std::uint64_t* twin_mismatches = nullptr);
 
 // Saved depth tables: data/depth-<layout>-L<level>-<schemas>.tbl in the
-// table format of table_file.h. A saved table is a snapshot of the schemas
-// of its build: rebuild it after changing one. It records the libraries it
-// was built with (`libraries`, their libraries_fingerprint), and is stale
-// once they differ.
+// table format of table_file.h. It records what its verdicts came from
+// (`libraries`: knowledge_fingerprint, the libraries and the schemas' code,
+// schemas/schemas.h), and is stale once that differs.
 std::string depth_path(const std::string& data_dir, Layout layout, int level, const std::string& schemas);
 std::string depth_rebuild_command(Layout layout, int level, const std::string& schemas);
 void save_depth(const DepthTable& table, int level, const std::string& schemas, const std::string& libraries,

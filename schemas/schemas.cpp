@@ -1,6 +1,8 @@
 #include "schemas.h"
 
+#include "knowledge_digest.h"
 #include "kpk.h"
+#include "library_file.h"
 #include "level1_am.h"
 #include "level2_pcp.h"
 #include "level3_kcp.h"
@@ -33,6 +35,10 @@ std::vector<std::unique_ptr<Classifier>> make_level(int level, SchemaMode mode, 
   consulted.push_back(std::make_unique<K3cppvkRecognizer>(libraries.k3cppvk_exact()));
   for (auto& schema : make_schemas(level, mode, libraries)) consulted.push_back(std::move(schema));
   return consulted;
+}
+
+std::string knowledge_fingerprint(const std::string& libraries_dir) {
+  return libraries_fingerprint(libraries_dir) + "-" + KNOWLEDGE_DIGEST;
 }
 
 }  // namespace chunker

@@ -30,4 +30,11 @@ std::vector<std::unique_ptr<Classifier>> make_schemas(int level, SchemaMode mode
 // Throws TableError when a library is missing or damaged.
 std::vector<std::unique_ptr<Classifier>> make_level(int level, SchemaMode mode, const ChunkLibraries& libraries);
 
+// What the levels' verdicts depend on: the fingerprint of the libraries in
+// `libraries_dir` (libraries_fingerprint) and the digest of the code that
+// reasons with them (schemas/ and chunks/, taken when the build is
+// configured). A saved knowledge-depth table records it, so regenerating a
+// library or changing a schema makes the table stale.
+std::string knowledge_fingerprint(const std::string& libraries_dir);
+
 }  // namespace chunker

@@ -81,7 +81,7 @@ TEST_CASE("Level 5: the search proves a value with the depth as its ply limit, n
   // Sample size: CHUNKER_DEPTH_SAMPLE (default 1000).
   const char* env = std::getenv("CHUNKER_DEPTH_SAMPLE");
   const int wanted = env ? std::atoi(env) : 1000;
-  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", libraries_fingerprint(CHUNKER_TEST_DATA));
+  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", knowledge_fingerprint(CHUNKER_TEST_DATA));
   const auto level = make_level(5, SchemaMode::Sound, libraries());
   std::vector<const Classifier*> classifiers;
   for (const auto& c : level) classifiers.push_back(c.get());
@@ -125,7 +125,7 @@ TEST_CASE("the knowledge line of Szen's position runs to the first decided posit
   const Position szen = parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - -").pos;
   const auto slot = locate(szen);
   REQUIRE(slot);
-  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", libraries_fingerprint(CHUNKER_TEST_DATA));
+  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", knowledge_fingerprint(CHUNKER_TEST_DATA));
   const auto level = make_level(5, SchemaMode::Sound, libraries());
   std::vector<const Classifier*> classifiers;
   for (const auto& c : level) classifiers.push_back(c.get());
@@ -158,10 +158,12 @@ std::string run_chunker(const std::string& arguments) {
 
 }  // namespace
 
-TEST_CASE("a saved depth table above Level 0 is stale once the libraries differ from those it was built with") {
-  // The fixture's Level 5 table was built with the fixture's libraries.
-  const std::string fingerprint = libraries_fingerprint(CHUNKER_TEST_DATA);
+TEST_CASE("a saved depth table above Level 0 is stale once the libraries or the schemas differ from those it was built with") {
+  // The fixture's Level 5 table was built with the fixture's libraries and this build's schemas.
+  const std::string fingerprint = knowledge_fingerprint(CHUNKER_TEST_DATA);
   CHECK(depth_saved(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", fingerprint));
+  // The same libraries with other schema code: the libraries' fingerprint alone names no build's schemas.
+  CHECK_FALSE(depth_saved(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", libraries_fingerprint(CHUNKER_TEST_DATA)));
   CHECK_FALSE(depth_saved(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", "0000000000000000"));
   CHECK_THROWS_WITH_AS(load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", "0000000000000000"),
                        doctest::Contains("stale"), TableError);
@@ -169,7 +171,7 @@ TEST_CASE("a saved depth table above Level 0 is stale once the libraries differ 
   CHECK(depth_saved(CHUNKER_TEST_DATA, Layout::AbcFgh, 0, "rules", "0000000000000000"));
   // Another set of libraries has another fingerprint.
   const TempDir temp;
-  CHECK(libraries_fingerprint(temp.path) != fingerprint);
+  CHECK(knowledge_fingerprint(temp.path) != fingerprint);
 }
 
 TEST_CASE("oracle depth FEN and table show the saved depths") {
