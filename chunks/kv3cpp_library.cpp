@@ -52,8 +52,9 @@ const TableHeader Z_HEADER{Z_CONFIGURATIONS_NAME, KV3CPP_PARAMETERS, KV3CPP_FORM
 const TableHeader QUIET_HEADER{KV3CPP_QUIET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader RACE_HEADER{KV3CPP_RACE_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader BUDGET_HEADER{KV3CPP_BUDGET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
-// Version 2: the at-once and checked regions; 3: the doomed and frozen ones.
-const TableHeader PASSES_HEADER{KV3CPP_PASSES_NAME, KV3CPP_PARAMETERS, 3};
+// Version 2: the at-once and checked regions; 3: the doomed and frozen ones;
+// 4: two strategies in the king's game.
+const TableHeader PASSES_HEADER{KV3CPP_PASSES_NAME, KV3CPP_PARAMETERS, 4};
 
 template <class Library>
 const Library& loaded(std::optional<Library>& slot, const std::function<Library()>& load) {
@@ -142,14 +143,16 @@ void save_kv3cpp_passes(const Kv3cppPasses& library, const std::string& data_dir
 Kv3cppPasses load_kv3cpp_passes(const std::string& data_dir) {
   return load_library<Kv3cppPasses>(PASSES_HEADER, data_dir, [](const Kv3cppPasses& library) {
     constexpr std::size_t regions = std::size_t(KV3CPP_ENTRIES) * Kv3cppPasses::BUDGETS;
-    auto ids_in_range = [&](const std::vector<std::uint16_t>& ids) {
-      return ids.size() == regions &&
+    auto ids_in_range = [&](const std::vector<std::uint16_t>& ids, std::size_t strategies) {
+      return ids.size() == regions * strategies &&
              std::all_of(ids.begin(), ids.end(), [&](std::uint16_t id) { return id < library.regions.size(); });
     };
+    constexpr std::size_t kings = Kv3cppPasses::KING_STRATEGIES;
     return library.pawns_win.size() == KV3CPP_ENTRIES && library.king_win.size() == KV3CPP_ENTRIES &&
-           ids_in_range(library.pawns_region) && ids_in_range(library.threat_region) &&
-           ids_in_range(library.at_once_region) && ids_in_range(library.doomed_region) &&
-           ids_in_range(library.king_region) && ids_in_range(library.checked_region) && ids_in_range(library.frozen_region);
+           ids_in_range(library.pawns_region, 1) && ids_in_range(library.threat_region, 1) &&
+           ids_in_range(library.at_once_region, 1) && ids_in_range(library.doomed_region, 1) &&
+           ids_in_range(library.king_region, kings) && ids_in_range(library.checked_region, kings) &&
+           ids_in_range(library.frozen_region, kings);
   });
 }
 

@@ -129,8 +129,17 @@ struct Kv3cppPasses {
   // B's king lets W win at once: those squares (doomed_region), and in the
   // king's game the squares of a frozen B king from which B's pawns beat
   // W's king in the check game along W's strategy (frozen_region).
-  std::vector<std::uint16_t> pawns_region, threat_region, at_once_region, doomed_region, king_region, checked_region,
-      frozen_region;
+  std::vector<std::uint16_t> pawns_region, threat_region, at_once_region, doomed_region;
+  // The king's game keeps KING_STRATEGIES strategies of W's, at
+  // king_slot(strategy, entry, budget): among its winning moves W's king
+  // picks the one with the fewest squares next to its squares (0), or the
+  // one with the fewest frozen squares first (1). Either proves the win.
+  static constexpr int KING_STRATEGIES = 2;
+  static std::size_t slot(std::uint32_t entry, int budget) { return std::size_t(entry) * BUDGETS + budget; }
+  static std::size_t king_slot(int strategy, std::uint32_t entry, int budget) {
+    return std::size_t(strategy) * KV3CPP_ENTRIES * BUDGETS + slot(entry, budget);
+  }
+  std::vector<std::uint16_t> king_region, checked_region, frozen_region;
   std::vector<Bitboard> regions;  // the distinct regions, in the order first met
 };
 

@@ -22,7 +22,9 @@
 // to move and moves its pawns B's king's square joins no set for it: B is
 // to move there next, on the same square. In the king's game W's king's
 // squares, and apart those it moves to answering a check. W plays the
-// winning move whose region has the fewest squares next to it.
+// winning move whose region has the fewest squares next to it; the king's
+// game is built a second time with W's king keeping the frozen squares
+// (below) fewest first, and the library keeps both strategies.
 //
 // Two more for at-once squares where every move of B's king lets W win at
 // once ("doomed": B's king stays there, or loses). In the pawns' game
@@ -59,6 +61,13 @@ struct Squares {
   int size() const { return popcount(king_reach_any(live | threat | at_once, 1)); }
 };
 
+// How W picks among its winning moves (Kv3cppPasses::KING_STRATEGIES): the
+// one whose squares have the fewest squares next to them (0), or first the
+// fewest frozen squares (1; the pawns' game has none, so there both agree).
+int cost(const Squares& r, int strategy) {
+  return strategy == 0 ? r.size() : popcount(r.frozen) * SQUARE_NB * 2 + r.size();
+}
+
 // One game's answers at every entry and budget: whether W wins, and the
 // squares.
 struct Layer {
@@ -75,12 +84,15 @@ struct Layer {
   }
 };
 
-// W's best move so far: whether it wins, at once or not, and its squares.
+// W's best move so far under a strategy: whether it wins, at once or not,
+// and its squares.
 struct Choice {
+  explicit Choice(int strategy) : strategy(strategy) {}
+  int strategy;
   bool win = false, at_once = false;
   Squares squares;
   void offer(const Squares& r) {
-    if (!win || r.size() < squares.size()) squares = r;
+    if (!win || cost(r, strategy) < cost(squares, strategy)) squares = r;
     win = true;
   }
   void offer_end() {
@@ -157,8 +169,8 @@ struct Placement {
 
 class PassesSlice {
 public:
-  PassesSlice(std::uint32_t slice, Layer (&pawns)[2], Layer (&king)[2], FrozenCheckGame& frozen)
-      : group_(kv3cpp_group_of_slice(slice)), base_(slice << 7), pawns_(pawns), king_(king) {
+  PassesSlice(std::uint32_t slice, int strategy, Layer (&pawns)[2], Layer (&king)[2], FrozenCheckGame& frozen)
+      : group_(kv3cpp_group_of_slice(slice)), strategy_(strategy), base_(slice << 7), pawns_(pawns), king_(king) {
     for (std::uint32_t local = 0; local < 128; ++local) {
       Placement& p = at_[local];
       p.pos = kv3cpp_position(base_ | local);
@@ -198,7 +210,7 @@ private:
     const Placement& p = at_[local];
     if (!p.pos.pawns[WHITE]) return;
     const std::uint32_t i = base_ | local;
-    Choice best;
+    Choice best(strategy_);
     if (p.wins_at_once) best.offer_end();
     for (Move mv : p.moves) {
       if (best.at_once) break;
@@ -315,7 +327,7 @@ private:
     const Placement& p = at_[local];
     const std::uint32_t i = base_ | local;
     const std::uint32_t pawns_to_move = i & ~64u;
-    Choice best;
+    Choice best(strategy_);
     // With no pawn left at the start W's king needs somewhere to step when
     // its side passes elsewhere.
     if (!p.pos.pawns[WHITE]) best.offer({king_reach(p.pos.king[BLACK], 1), 0});
@@ -334,6 +346,7 @@ private:
   }
 
   int group_;
+  int strategy_;
   std::uint32_t base_;
   Layer (&pawns_)[2];
   Layer (&king_)[2];
@@ -353,29 +366,33 @@ std::uint16_t intern(Bitboard region, Kv3cppPasses& built, std::unordered_map<Bi
 }  // namespace
 
 Kv3cppPasses build_kv3cpp_passes() {
-  // [1]: what the library keeps (W moves first: no pass); [0]: W's entries
-  // where it may pass, needed only while building.
-  Layer pawns[2], king[2];
-  FrozenCheckGame frozen;
-  for_each_kv3cpp_slice_in_order([&](std::uint32_t slice) { PassesSlice(slice, pawns, king, frozen).solve(); });
   Kv3cppPasses built;
-  built.pawns_win = std::move(pawns[1].win);
-  built.king_win = std::move(king[1].win);
   std::unordered_map<Bitboard, std::uint16_t> known;
   intern(0, built, known);
-  auto ids = [&](const Layer& layer, const std::vector<std::uint16_t>& win, Bitboard Squares::*part) {
-    std::vector<std::uint16_t> out(layer.squares.size(), 0);
-    for (std::size_t k = 0; k < out.size(); ++k)
-      if ((win[k / BUDGETS] >> (k % BUDGETS)) & 1) out[k] = intern(layer.squares[k].*part, built, known);
-    return out;
+  auto ids = [&](const Layer& layer, const std::vector<std::uint16_t>& win, Bitboard Squares::*part,
+                 std::vector<std::uint16_t>& out) {
+    for (std::size_t k = 0; k < layer.squares.size(); ++k)
+      out.push_back((win[k / BUDGETS] >> (k % BUDGETS)) & 1 ? intern(layer.squares[k].*part, built, known) : 0);
   };
-  built.pawns_region = ids(pawns[1], built.pawns_win, &Squares::live);
-  built.threat_region = ids(pawns[1], built.pawns_win, &Squares::threat);
-  built.at_once_region = ids(pawns[1], built.pawns_win, &Squares::at_once);
-  built.doomed_region = ids(pawns[1], built.pawns_win, &Squares::doomed);
-  built.king_region = ids(king[1], built.king_win, &Squares::live);
-  built.checked_region = ids(king[1], built.king_win, &Squares::checked);
-  built.frozen_region = ids(king[1], built.king_win, &Squares::frozen);
+  // The check game does not depend on the strategy: one for both builds.
+  FrozenCheckGame frozen;
+  for (int strategy = 0; strategy < Kv3cppPasses::KING_STRATEGIES; ++strategy) {
+    // [1]: what the library keeps (W moves first: no pass); [0]: W's entries
+    // where it may pass, needed only while building.
+    Layer pawns[2], king[2];
+    for_each_kv3cpp_slice_in_order([&](std::uint32_t slice) { PassesSlice(slice, strategy, pawns, king, frozen).solve(); });
+    if (strategy == 0) {  // the pawns' game's strategies agree
+      built.pawns_win = std::move(pawns[1].win);
+      built.king_win = std::move(king[1].win);
+      ids(pawns[1], built.pawns_win, &Squares::live, built.pawns_region);
+      ids(pawns[1], built.pawns_win, &Squares::threat, built.threat_region);
+      ids(pawns[1], built.pawns_win, &Squares::at_once, built.at_once_region);
+      ids(pawns[1], built.pawns_win, &Squares::doomed, built.doomed_region);
+    }
+    ids(king[1], built.king_win, &Squares::live, built.king_region);
+    ids(king[1], built.king_win, &Squares::checked, built.checked_region);
+    ids(king[1], built.king_win, &Squares::frozen, built.frozen_region);
+  }
   return built;
 }
 

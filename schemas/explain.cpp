@@ -187,7 +187,9 @@ std::string TempoSum::explain(const Position& pos) const {
   const std::string premise = possessive(w) + " pawns win with " + passes(v.pawn_passes) + " against " + possessive(b) +
                               " king's " + passes(v.king_passes) + ", and " + possessive(w) + " king takes " +
                               possessive(b) + " pawns with " + passes(v.king_passes) + " against their " +
-                              passes(v.pawn_passes) + " (a move in one chunk is a pass in the other)";
+                              passes(v.pawn_passes) +
+                              (v.king_strategy ? ", keeping the squares where a frozen king would beat it few" : "") +
+                              " (a move in one chunk is a pass in the other)";
   if (v.why == Why::ChunksMeet) return premise + "; but the kings could meet, or come next to their own pawns: no verdict";
   return premise + wins(w);
 }

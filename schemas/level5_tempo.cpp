@@ -26,30 +26,35 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
       // W's first move is its king's: not next to B's king where it stands.
       const Bitboard near_b_now = king_side == w ? king_reach(pos.king[b], 1) : 0;
       const unsigned budgets = passes_.pawns_win[p] & passes_.king_win[k];
-      auto squares = [&](const std::vector<std::uint16_t>& ids, std::uint32_t entry, int budget, const ChunkView& chunk) {
-        return board_squares(passes_.regions[ids[std::size_t(entry) * Kv3cppPasses::BUDGETS + budget]], chunk.instance);
+      auto squares = [&](const std::vector<std::uint16_t>& ids, std::size_t slot, const ChunkView& chunk) {
+        return board_squares(passes_.regions[ids[slot]], chunk.instance);
       };
       for (int budget = 0; budget < Kv3cppPasses::BUDGETS; ++budget) {
         if (!((budgets >> budget) & 1)) continue;
-        const Bitboard w_king = squares(passes_.king_region, k, budget, king);
-        const Bitboard w_checked = squares(passes_.checked_region, k, budget, king);
-        const Bitboard near_live = king_reach_any(squares(passes_.pawns_region, p, budget, pawns), 1);
-        const Bitboard near_threat = king_reach_any(squares(passes_.threat_region, p, budget, pawns), 1);
-        const Bitboard doomed = squares(passes_.doomed_region, p, budget, pawns);
-        const Bitboard near_at_once = king_reach_any(squares(passes_.at_once_region, p, budget, pawns) & ~doomed, 1);
-        const Bitboard frozen = squares(passes_.frozen_region, k, budget, king);
-        const Bitboard near_w = king_reach_any(w_king, 1);
-        const bool apart = !(near_live & (w_king | b_paths)) && !(near_threat & w_king) &&
-                           !(near_at_once & (w_checked | (b_promotions & near_w))) && !(doomed & frozen) &&
-                           !(near_w & w_paths) &&
-                           !(near_b_now & w_king);
-        if (found.why < Why::ChunksMeet || apart) {
-          found.why = apart ? Why::Decided : Why::ChunksMeet;
-          found.winner = w;
-          found.pawn_passes = budget / Kv3cppPasses::PASSES;
-          found.king_passes = budget % Kv3cppPasses::PASSES;
+        const std::size_t at = Kv3cppPasses::slot(p, budget);
+        const Bitboard near_live = king_reach_any(squares(passes_.pawns_region, at, pawns), 1);
+        const Bitboard near_threat = king_reach_any(squares(passes_.threat_region, at, pawns), 1);
+        const Bitboard doomed = squares(passes_.doomed_region, at, pawns);
+        const Bitboard near_at_once = king_reach_any(squares(passes_.at_once_region, at, pawns) & ~doomed, 1);
+        // Any of W's king's strategies will do.
+        for (int strategy = 0; strategy < Kv3cppPasses::KING_STRATEGIES; ++strategy) {
+          const std::size_t kat = Kv3cppPasses::king_slot(strategy, k, budget);
+          const Bitboard w_king = squares(passes_.king_region, kat, king);
+          const Bitboard w_checked = squares(passes_.checked_region, kat, king);
+          const Bitboard frozen = squares(passes_.frozen_region, kat, king);
+          const Bitboard near_w = king_reach_any(w_king, 1);
+          const bool apart = !(near_live & (w_king | b_paths)) && !(near_threat & w_king) &&
+                             !(near_at_once & (w_checked | (b_promotions & near_w))) && !(doomed & frozen) &&
+                             !(near_w & w_paths) && !(near_b_now & w_king);
+          if (found.why < Why::ChunksMeet || apart) {
+            found.why = apart ? Why::Decided : Why::ChunksMeet;
+            found.winner = w;
+            found.pawn_passes = budget / Kv3cppPasses::PASSES;
+            found.king_passes = budget % Kv3cppPasses::PASSES;
+            found.king_strategy = strategy;
+          }
+          if (apart) return true;
         }
-        if (apart) return true;
       }
       return false;
     };

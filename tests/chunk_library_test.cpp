@@ -591,7 +591,10 @@ TEST_CASE("chunk libraries: the pass-budget games agree with a forward search, a
     });
   };
   auto region = [&](const std::vector<std::uint16_t>& ids, std::uint32_t i, int budget) {
-    return passes.regions[ids[std::size_t(i) * Kv3cppPasses::BUDGETS + budget]];
+    return passes.regions[ids[Kv3cppPasses::slot(i, budget)]];
+  };
+  auto king_region = [&](const std::vector<std::uint16_t>& ids, int strategy, std::uint32_t i, int budget) {
+    return passes.regions[ids[Kv3cppPasses::king_slot(strategy, i, budget)]];
   };
   int pawn_wins = 0, king_wins = 0;
   for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i) {
@@ -648,12 +651,13 @@ TEST_CASE("chunk libraries: the pass-budget games agree with a forward search, a
             CHECK(inside);
           }
         }
-        // The king's game: W's king's square where it is to move, its
-        // answers to a check among the checked squares, some winning move
-        // leading inside.
-        if (king_wins_here && pos.side == BLACK && pos.pawns[WHITE]) {
-          const Bitboard r = region(passes.king_region, i, budget);
-          const Bitboard answers = region(passes.checked_region, i, budget);
+        // The king's game, each strategy: W's king's square where it is to
+        // move, its answers to a check among the checked squares, some
+        // winning move leading inside.
+        for (int strategy = 0; strategy < Kv3cppPasses::KING_STRATEGIES; ++strategy) {
+          if (!king_wins_here || pos.side != BLACK || !pos.pawns[WHITE]) break;
+          const Bitboard r = king_region(passes.king_region, strategy, i, budget);
+          const Bitboard answers = king_region(passes.checked_region, strategy, i, budget);
           CHECK((r & king));
           CHECK(!(answers & ~r));
           bool inside = false;
@@ -661,7 +665,8 @@ TEST_CASE("chunk libraries: the pass-budget games agree with a forward search, a
             const Position after = make_move(pos, mv);
             if (!king_game(after, group, n, m, true)) continue;
             const std::uint32_t j = kv3cpp_index(after, group);
-            inside |= !(region(passes.king_region, j, budget) & ~r) && !(region(passes.checked_region, j, budget) & ~answers) &&
+            inside |= !(king_region(passes.king_region, strategy, j, budget) & ~r) &&
+                      !(king_region(passes.checked_region, strategy, j, budget) & ~answers) &&
                       (!checked || (answers & square_bb(mv.to())));
           }
           CHECK(inside);

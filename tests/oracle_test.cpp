@@ -358,25 +358,38 @@ TEST_CASE("sound Level 5 reads a king that escorts its pawns as K3CPPvK against 
   CHECK(w.outcome == Outcome::Loss);
 }
 
+namespace {
+
+// The tempo sum's verdict on `fen`, whose oracle value is `truth`.
+TempoVerdict tempo_sum_verdict(const char* fen, Value truth) {
+  const Position pos = parse_fen(fen).pos;
+  REQUIRE(probe(pos) == truth);
+  return TempoSum(libraries()).verdict(pos);
+}
+
+// The tempo sum decides `fen` for White, as the oracle's `truth` has it.
+TempoVerdict check_tempo_sum_decides(const char* fen, Value truth) {
+  INFO(fen);
+  const TempoVerdict v = tempo_sum_verdict(fen, truth);
+  CHECK(v.why == TempoVerdict::Why::Decided);
+  CHECK(v.winner == WHITE);
+  CHECK(v.outcome == (is_win(truth) ? Outcome::Win : Outcome::Loss));
+  return v;
+}
+
+}  // namespace
+
 TEST_CASE("sound Level 5's tempo sum decides Szen's line once Black's pawns are fixed, and not where the kings meet") {
   // The Szen position's line after 9. c5 (knowledge line of Level 5 before
   // the tempo sum): each chunk is a zugzwang. White's pawns lose their
   // chunk under AM with Black to move and win under PCP (the kv3cpp
   // libraries), so they need a pass; White's pass is a king move in Black's
   // chunk. The oracle: Black to move loses in 32.
-  const Position szen = parse_fen("8/8/k7/P1P2p1p/1P4p1/6K1/8/8 b - -").pos;
-  REQUIRE(probe(szen) == loss_in(32));
-  const TempoVerdict v = TempoSum(libraries()).verdict(szen);
-  CHECK(v.why == TempoVerdict::Why::Decided);
-  CHECK(v.winner == WHITE);
-  CHECK(v.pawn_passes >= 1);
-  CHECK(v.outcome == Outcome::Loss);
+  CHECK(check_tempo_sum_decides("8/8/k7/P1P2p1p/1P4p1/6K1/8/8 b - -", loss_in(32)).pawn_passes >= 1);
   // Without the guard the budgets would make White win here too; but
   // Black's king stands by its own pawns (the oracle: White to move loses
   // in 14).
-  const Position met = parse_fen("8/5ppp/8/8/8/8/PPP5/4K1k1 w - -").pos;
-  REQUIRE(probe(met) == loss_in(14));
-  const TempoVerdict w = TempoSum(libraries()).verdict(met);
+  const TempoVerdict w = tempo_sum_verdict("8/5ppp/8/8/8/8/PPP5/4K1k1 w - -", loss_in(14));
   CHECK(w.why == TempoVerdict::Why::ChunksMeet);
   CHECK(w.winner == WHITE);
   CHECK_FALSE(w.outcome);
@@ -387,23 +400,23 @@ TEST_CASE("sound Level 5's tempo sum lets Black's king reach its pawns where Whi
   // at-once squares): Black's king reaches e4 and e3, next to its f-pawn's
   // squares, only when White's a-pawn would promote at once. The oracle:
   // White to move wins in 21.
-  const Position late = parse_fen("8/8/8/P1k3p1/2P2p2/7K/1P6/8 w - -").pos;
-  REQUIRE(probe(late) == win_in(21));
-  const TempoVerdict v = TempoSum(libraries()).verdict(late);
-  CHECK(v.why == TempoVerdict::Why::Decided);
-  CHECK(v.winner == WHITE);
-  CHECK(v.outcome == Outcome::Win);
+  check_tempo_sum_decides("8/8/8/P1k3p1/2P2p2/7K/1P6/8 w - -", win_in(21));
   // Here Black's king stands on e3 already, next to squares where White's
   // king answers checks along its strategy; but after 1. a7 every move of
   // Black's king lets White promote at once, so it stays, and Black's
   // pawns' checks (1...g4+ 2. Kxh4) run out before they promote (the frozen
   // check game). The oracle: White to move wins in 5.
-  const Position near = parse_fen("8/8/P7/5pp1/2P4p/1P2k2K/8/8 w - -").pos;
-  REQUIRE(probe(near) == win_in(5));
-  const TempoVerdict w = TempoSum(libraries()).verdict(near);
-  CHECK(w.why == TempoVerdict::Why::Decided);
-  CHECK(w.winner == WHITE);
-  CHECK(w.outcome == Outcome::Win);
+  check_tempo_sum_decides("8/8/P7/5pp1/2P4p/1P2k2K/8/8 w - -", win_in(5));
+}
+
+TEST_CASE("sound Level 5's tempo sum: White's king may keep the squares where a frozen king beats it few") {
+  // The deepest a-c vs f-h line of Level 5 (deepest-abc-fgh-w) at ply 8:
+  // Black's king on b4 could run to e1 or e2 by its f-pawn's promotion
+  // square and freeze there as White's pawns promote, and along White's
+  // first king strategy its f-pawn would get through with that help; along
+  // the second, White's king keeps such squares off the e-file. The oracle:
+  // White to move wins in 43.
+  CHECK(check_tempo_sum_decides("8/6pp/5p2/8/Pk4K1/1P6/2P5/8 w - -", win_in(43)).king_strategy == 1);
 }
 
 TEST_CASE("sound Level 5 on every position built around a Z configuration agrees with the oracle") {
