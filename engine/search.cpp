@@ -156,6 +156,15 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
   }
 
   order_moves(pos, moves, tt_move, killers_[ply]);
+  // A move whose position the hash table already proves lost for the
+  // opponent goes first (an enhanced transposition cutoff: only a probe,
+  // and the position then costs one node).
+  for (int i = 0; i < moves.size; ++i)
+    if (const HashEntry* e = table_.probe(canonical(make_move(pos, moves.moves[i])));
+        e && is_loss(e->value) && proves_decisive(e->value, e->bound) && from_child(e->value) >= beta) {
+      std::rotate(moves.moves, moves.moves + i, moves.moves + i + 1);
+      break;
+    }
   const Value alpha_start = alpha;
   Value best = -VALUE_INFINITE;
   Move best_move;
