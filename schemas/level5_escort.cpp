@@ -37,7 +37,10 @@ EscortVerdict EscortRace::verdict(const Position& pos) const {
   // Asked of most positions a depth table holds: the one-byte tempi first
   // (NO_TEMPI where the chunk is no pawn win), the rest only when in time.
   const auto& tempi = mode_ == SchemaMode::Paper ? k3cppvk_.tempi : k3cppvk_.race_tempi;
-  for (Color a : {WHITE, BLACK}) {
+  // The side to move first: where the published rule lets both sides'
+  // escorts through it is a tempo ahead (and a position and its colour
+  // twin get the same answer). The sound rule never lets both through.
+  for (Color a : {pos.side, ~pos.side}) {
     const Color b = ~a;
     const auto chunk = k3cppvk_instance(pos, a);
     if (!chunk || tempi[chunk->index] == K3cppvkLibrary::NO_TEMPI) continue;
