@@ -16,15 +16,15 @@ enum class Bound : std::uint8_t { Lower, Upper, Exact };
 // (no ply limit reached) or a value proven exact (DESIGN.md §3).
 constexpr int DEPTH_PROVEN = 30000;
 
-// An all-zero entry is empty: its position (both kings on a1, no pawns) is
-// never probed for, and zero-filled memory from the system starts the table
-// empty without the table touching a page before it is used.
 // Whether a bound proves a win (a lower one) or a loss (an upper one): such
 // a bound holds at any depth (a decisive value rests only on decided positions).
 inline bool proves_decisive(Value value, Bound bound) {
   return (is_win(value) && bound != Bound::Upper) || (is_loss(value) && bound != Bound::Lower);
 }
 
+// An all-zero entry is empty: its position (both kings on a1, no pawns) is
+// never probed for, and zero-filled memory from the system starts the table
+// empty without the table touching a page before it is used.
 struct HashEntry {
   Position pos;  // canonical form
   std::int16_t value = 0;
