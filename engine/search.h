@@ -1,6 +1,7 @@
 // The Level-0 solver: negamax alpha-beta with iterative deepening on a ply
 // limit, a hash table of whole positions, repetition against the current
-// line, quiescence past the limit, and static move ordering.
+// line, quiescence past the limit, and static move ordering behind a move
+// whose position the hash table already proves lost for the opponent.
 //
 // What it proves. Within an iteration of limit L an undecided position at
 // the limit scores as a draw for search only. A win or loss the search
