@@ -69,6 +69,7 @@ std::string time_line(double seconds) {
 // The share of terminal nodes each source decided, as the paper lists them.
 std::string terminal_shares(const SearchResult& r) {
   std::vector<std::pair<std::string, std::uint64_t>> sources = {{"rules", r.rule_terminals}, {"hash table", r.hash_terminals}};
+  if (r.hint_terminals) sources.emplace_back("held by a hint", r.hint_terminals);
   for (std::size_t i = 0; i < r.classifier_terminals.size(); ++i)
     sources.emplace_back(r.classifier_names[i], r.classifier_terminals[i]);
   std::uint64_t total = 0;
@@ -187,7 +188,8 @@ std::string solve_json(const Position& root, const Solved& s, int fullmove) {
     out << ",\"exact\":" << (s.exact_note.empty() ? "null" : json_string(s.exact_note));
   }
   out << ",\"nodes\":" << r.nodes << ",\"ply\":" << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "null");
-  out << ",\"terminals\":{\"rules\":" << r.rule_terminals << ",\"hash\":" << r.hash_terminals;
+  out << ",\"terminals\":{\"rules\":" << r.rule_terminals << ",\"hash\":" << r.hash_terminals
+      << ",\"hint\":" << r.hint_terminals;
   for (std::size_t i = 0; i < r.classifier_terminals.size(); ++i)
     out << "," << json_string(r.classifier_names[i]) << ":" << r.classifier_terminals[i];
   out << "}";

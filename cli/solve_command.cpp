@@ -103,8 +103,9 @@ int solve_command(const Args& args) {
       "load", po::value<std::string>(), "answer from a table --save wrote, where it holds the position")(
       "hash", po::value<long long>()->default_value(64), "hash table size in MB")(
       "no-quiescence", "stop every line at the ply limit (no checks or pawns on the seventh followed past it, no "
-                       "hash result of a deeper search reused): the search whose least proving --max-ply is the "
-                       "knowledge depth")(
+                       "hash result of a deeper search reused): with --no-hints, the search whose least proving "
+                       "--max-ply is the knowledge depth")(
+      "no-hints", "search where Level 5 hints that the defender holds (a hint can hide a proof, never make one)")(
       "json", "print the result as JSON");
   po::positional_options_description positional;
   positional.add("fen", 1);
@@ -144,6 +145,8 @@ int solve_command(const Args& args) {
   limits.hash_megabytes = static_cast<std::size_t>(checked<long long>(vm, "hash", 1, 16384));
   limits.quiescence = vm.count("no-quiescence") == 0;
   if (peasant && !limits.quiescence) throw InputError("--no-quiescence applies to --engine chunker");
+  limits.hints = vm.count("no-hints") == 0;
+  if (peasant && !limits.hints) throw InputError("--no-hints applies to --engine chunker");
   peasant_limits.hash_megabytes = limits.hash_megabytes;
   bool json = vm.count("json") > 0;
   if (fen.empty() == epd_file.empty()) throw InputError("give either a FEN or --epd FILE");

@@ -122,6 +122,7 @@ int table_command(const Args& args) {
       "chunker, or chunker,peasant for a column of Peasant's nodes")(
       "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH), "Peasant's fixed depth")(
       "hash", po::value<long long>()->default_value(64), "hash table size in MB")(
+      "no-hints", "search where Level 5 hints that the defender holds (a hint can hide a proof, never make one)")(
       "json", "print the table as JSON")("csv", "print the table as CSV");
   po::positional_options_description positional;
   positional.add("suite", 1);
@@ -137,6 +138,7 @@ int table_command(const Args& args) {
   limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 40));
   limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
   limits.hash_megabytes = static_cast<std::size_t>(checked<long long>(vm, "hash", 1, 16384));
+  limits.hints = vm.count("no-hints") == 0;
   peasant.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
   peasant.hash_megabytes = limits.hash_megabytes;
   const bool json = vm.count("json") > 0, csv = vm.count("csv") > 0;

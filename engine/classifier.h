@@ -45,6 +45,10 @@ public:
     if (!v) return "does not decide the position";
     return is_win(*v) ? "the side to move wins" : is_loss(*v) ? "the side to move loses" : "a draw";
   }
+  // A hint, never a proof: the side to move is likely not to lose here. The
+  // search takes it only to give up the opponent's attempts to win at such a
+  // position (search.h), so a wrong hint can hide a win but never make one.
+  virtual bool likely_holds(const Position&) const { return false; }
 };
 
 }  // namespace chunker

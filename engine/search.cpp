@@ -80,8 +80,11 @@ public:
     if (e && proves_decisive(e->value, e->bound)) return Value(e->value);
     return std::nullopt;
   }
+  bool holds(const Position& pos) const {
+    return std::any_of(classifiers_.begin(), classifiers_.end(), [&](const Classifier* c) { return c->likely_holds(pos); });
+  }
   bool counting = true;
-  std::uint64_t nodes = 0, rule_terminals = 0, hash_terminals = 0;
+  std::uint64_t nodes = 0, rule_terminals = 0, hash_terminals = 0, hint_terminals = 0;
   // Classified wins and losses without a distance: a search that met one
   // may have been kept from a shorter line through it, so no distance it
   // finds afterwards is known to be exact (the hash table remembers them too).
@@ -153,6 +156,14 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
       hash_terminals += counting;
       return v;
     }
+  }
+
+  // The side that only has to avoid losing (the null window below the draw),
+  // where a hint says it holds: a draw for this search, unsearched.
+  if (limits_.hints && ply > 0 && alpha == -DECISIVE && beta == 0 && holds(pos)) {
+    dep.complete = false;
+    hint_terminals += counting;
+    return 0;
   }
 
   order_moves(pos, moves, tt_move, killers_[ply]);
@@ -247,6 +258,7 @@ SearchResult solve(const Position& root, const SearchLimits& limits,
   result.nodes = std::min(solver->nodes, limits.node_limit);
   result.rule_terminals = solver->rule_terminals;
   result.hash_terminals = solver->hash_terminals;
+  result.hint_terminals = solver->hint_terminals;
   result.classifier_terminals = solver->classifier_terminals;
   for (const Classifier* c : classifiers) result.classifier_names.push_back(c->name());
 

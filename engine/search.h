@@ -15,6 +15,12 @@
 // search therefore proves the value only (two null-window tests around the
 // draw, is it a win and is it a loss: the first win found at a node settles
 // it), and the result says that the distance is not known.
+// Hints (Classifier::likely_holds): in a null-window test, at a node of the
+// side that only has to avoid losing, a hint that it holds ends the node as
+// a draw, unsearched. That only removes the other side's tries to win, so a
+// win or loss the search returns still rests on terminal positions and
+// verdicts alone; a wrong hint can only hide one. A value that passed a hint
+// is never a proven draw, nor stored as one.
 // Graph-history interaction: a value that leaned on a repetition of a
 // position above the node is never stored, so a repetition draw found on
 // one line is never replayed as a fact on another.
@@ -45,6 +51,9 @@ struct SearchLimits {
   // with a limit exactly when the limit is at least the knowledge depth
   // (libgen/knowledge_depth.h).
   bool quiescence = true;
+  // Take the classifiers' hints (above). Off, a value the search proves
+  // with a ply limit is every value the knowledge proves within it.
+  bool hints = true;
   // Set by another thread to end the search early (`chunker uci`'s stop,
   // or its clock); the result is then that of the last completed iteration.
   const std::atomic<bool>* stop = nullptr;
@@ -67,9 +76,9 @@ struct SearchResult {
   Move best;
   std::vector<Move> pv;
   std::uint64_t nodes = 0;
-  // Terminal nodes by what decided them: the rules (a game over, a
-  // repetition), the hash table, each classifier in the order given.
-  std::uint64_t rule_terminals = 0, hash_terminals = 0;
+  // Terminal nodes by what ended them: the rules (a game over, a
+  // repetition), the hash table, a hint, each classifier in the order given.
+  std::uint64_t rule_terminals = 0, hash_terminals = 0, hint_terminals = 0;
   std::vector<std::uint64_t> classifier_terminals;
   std::vector<std::string> classifier_names;
   double seconds = 0;

@@ -25,12 +25,12 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
       const std::uint32_t p = pawns.entry(pawns_side), k = king.entry(king_side);
       // W's first move is its king's: not next to B's king where it stands.
       const Bitboard near_b_now = king_side == w ? king_reach(pos.king[b], 1) : 0;
-      const unsigned budgets = passes_.pawns_win[p] & passes_.king_win[k];
+      const unsigned found_budgets = budgets(pawns, king, pawns_side, king_side);
       auto squares = [&](const std::vector<std::uint16_t>& ids, std::size_t slot, const ChunkView& chunk) {
         return board_squares(passes_.regions[ids[slot]], chunk.instance);
       };
       for (int budget = 0; budget < Kv3cppPasses::BUDGETS; ++budget) {
-        if (!((budgets >> budget) & 1)) continue;
+        if (!((found_budgets >> budget) & 1)) continue;
         const std::size_t at = Kv3cppPasses::slot(p, budget);
         const Bitboard near_live = king_reach_any(squares(passes_.pawns_region, at, pawns), 1);
         const Bitboard near_threat = king_reach_any(squares(passes_.threat_region, at, pawns), 1);
@@ -68,6 +68,19 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
     }
   }
   return found;
+}
+
+bool TempoSum::likely_holds(const Position& pos) const {
+  const auto chunks = pawn_chunks(pos);
+  const Color w = pos.side, b = ~w;
+  if (!chunks || !pos.pawns[w] || !pos.pawns[b]) return false;
+  // Short of pawns it rarely holds: the oracle's sample (search.h) lost
+  // proofs where the opponent's king had just taken a pawn.
+  if (popcount(pos.pawns[w]) < popcount(pos.pawns[b])) return false;
+  // The budgets verdict() would try for the side to move as W.
+  const ChunkView& pawns = (*chunks)[w];
+  const ChunkView& king = (*chunks)[b];
+  return (!pos.in_check() && budgets(pawns, king, w, b)) || budgets(pawns, king, b, w);
 }
 
 }  // namespace chunker

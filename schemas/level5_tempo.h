@@ -116,8 +116,17 @@ public:
   std::string name() const override { return "level 5 (tempo sum)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   TempoVerdict verdict(const Position& pos) const;
+  // The hint: the side to move has a budget, its pawns and its king both
+  // winning their chunks, though the guard may fail (see the search hints
+  // in engine/search.h).
+  bool likely_holds(const Position& pos) const override;
 
 private:
+  // The budgets (bit n * PASSES + m) with which side w's pawns and king both
+  // win their chunks, from these sides to move in each.
+  unsigned budgets(const ChunkView& pawns, const ChunkView& king, Color pawns_side, Color king_side) const {
+    return passes_.pawns_win[pawns.entry(pawns_side)] & passes_.king_win[king.entry(king_side)];
+  }
   const Kv3cppPasses& passes_;
 };
 

@@ -75,9 +75,10 @@ TEST_CASE("Level 0: the knowledge depth is the oracle's distance less the final 
 
 TEST_CASE("Level 5: the search proves a value with the depth as its ply limit, never with one ply less") {
   // Sampled positions of depth 1-10 at Level 5 (sound): the search with the
-  // Level-5 classifiers proves each with that ply limit (quiescence on, as
-  // `chunker solve --level 5 --max-ply D` runs), and without quiescence one
-  // ply less does not (with it, a search may legitimately see further).
+  // Level-5 classifiers and no hints proves each with that ply limit
+  // (quiescence on, as `chunker solve --level 5 --no-hints --max-ply D`
+  // runs), and without quiescence one ply less does not (with it, a search
+  // may legitimately see further). With hints, what it proves is the oracle's.
   // Sample size: CHUNKER_DEPTH_SAMPLE (default 1000).
   const char* env = std::getenv("CHUNKER_DEPTH_SAMPLE");
   const int wanted = env ? std::atoi(env) : 1000;
@@ -89,7 +90,7 @@ TEST_CASE("Level 5: the search proves a value with the depth as its ply limit, n
   SearchLimits limits;
   limits.hash_megabytes = 4;
   limits.node_limit = 50'000'000;
-  int tested = 0, by_depth[11] = {};
+  int tested = 0, hidden = 0, by_depth[11] = {};
   while (tested < wanted) {
     const std::uint64_t i = rng() % ORACLE_ENTRIES;
     const std::uint8_t b = depth.byte(i);
@@ -101,10 +102,18 @@ TEST_CASE("Level 5: the search proves a value with the depth as its ply limit, n
     INFO(to_fen(pos), " depth ", d);
     limits.max_ply = d;
     limits.quiescence = true;
+    limits.hints = false;
     const SearchResult at_depth = solve(pos, limits, classifiers);
     CHECK(at_depth.proven);
     CHECK(at_depth.proof == Proof::Search);
     CHECK(outcome_of(at_depth.value) == outcome_of(v));
+    // A hint may hide a proof (4 of the default 1,000, 13 of 3,000), never
+    // make a wrong one.
+    limits.hints = true;
+    const SearchResult hinted = solve(pos, limits, classifiers);
+    if (hinted.proven) CHECK(outcome_of(hinted.value) == outcome_of(v));
+    hidden += !hinted.proven;
+    limits.hints = false;
     limits.max_ply = d - 1;
     limits.quiescence = false;
     if (d > 1) CHECK_FALSE(solve(pos, limits, classifiers).proven);
@@ -112,7 +121,7 @@ TEST_CASE("Level 5: the search proves a value with the depth as its ply limit, n
   }
   std::string counts;
   for (int d = 1; d <= 10; ++d) counts += ' ' + std::to_string(by_depth[d]);
-  MESSAGE(tested, " positions, by depth 1-10:", counts);
+  MESSAGE(tested, " positions, by depth 1-10:", counts, "; a hint hid the proof of ", hidden);
 }
 
 TEST_CASE("the knowledge line of Szen's position runs to the first decided position") {
