@@ -74,8 +74,8 @@ bool TempoSum::likely_holds(const Position& pos) const {
   const auto chunks = pawn_chunks(pos);
   const Color w = pos.side, b = ~w;
   if (!chunks || !pos.pawns[w] || !pos.pawns[b]) return false;
-  // Short of pawns it rarely holds: the oracle's sample (search.h) lost
-  // proofs where the opponent's king had just taken a pawn.
+  // Short of pawns it rarely holds: on knowledge_depth_test.cpp's sample the hint
+  // hid proofs where the opponent's king had just taken a pawn.
   if (popcount(pos.pawns[w]) < popcount(pos.pawns[b])) return false;
   // The budgets verdict() would try for the side to move as W.
   const ChunkView& pawns = (*chunks)[w];
