@@ -105,7 +105,7 @@ int solve_command(const Args& args) {
       "no-quiescence", "stop every line at the ply limit (no checks or pawns on the seventh followed past it, no "
                        "hash result of a deeper search reused): with --no-hints, the search whose least proving "
                        "--max-ply is the knowledge depth")(
-      "no-hints", "search where Level 5 hints that the defender holds (a hint can hide a proof, never make one)")(
+      "no-hints", "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
       "json", "print the result as JSON");
   po::positional_options_description positional;
   positional.add("fen", 1);

@@ -122,7 +122,7 @@ int table_command(const Args& args) {
       "chunker, or chunker,peasant for a column of Peasant's nodes")(
       "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH), "Peasant's fixed depth")(
       "hash", po::value<long long>()->default_value(64), "hash table size in MB")(
-      "no-hints", "search where Level 5 hints that the defender holds (a hint can hide a proof, never make one)")(
+      "no-hints", "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
       "json", "print the table as JSON")("csv", "print the table as CSV");
   po::positional_options_description positional;
   positional.add("suite", 1);

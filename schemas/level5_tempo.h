@@ -92,6 +92,9 @@
 // promotion square, as White's pawns promote.
 #pragma once
 
+#include <memory>
+#include <vector>
+
 #include "chunk_view.h"
 #include "schemas.h"
 
@@ -111,14 +114,15 @@ struct TempoVerdict {
 
 class TempoSum : public Classifier {
 public:
-  TempoSum(const ChunkLibraries& libraries) : passes_(libraries.kv3cpp_passes()) {}
+  explicit TempoSum(const ChunkLibraries& libraries);
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 5 (tempo sum)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   TempoVerdict verdict(const Position& pos) const;
-  // The hint: the side to move has a budget, its pawns and its king both
-  // winning their chunks, though the guard may fail (see the search hints
-  // in engine/search.h).
+  // The hint (engine/search.h): the side to move has a budget, its pawns
+  // and its king both winning their chunks, though the guard may fail; it
+  // has as many pawns as the opponent; and no rule as published (paper
+  // mode, which may be wrong) says it loses.
   bool likely_holds(const Position& pos) const override;
 
 private:
@@ -128,6 +132,7 @@ private:
     return passes_.pawns_win[pawns.entry(pawns_side)] & passes_.king_win[king.entry(king_side)];
   }
   const Kv3cppPasses& passes_;
+  std::vector<std::unique_ptr<Classifier>> published_;  // Levels 1-5 in paper mode, for the hint
 };
 
 }  // namespace chunker

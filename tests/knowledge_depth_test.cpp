@@ -107,8 +107,8 @@ TEST_CASE("Level 5: the search proves a value with the depth as its ply limit, n
     CHECK(at_depth.proven);
     CHECK(at_depth.proof == Proof::Search);
     CHECK(outcome_of(at_depth.value) == outcome_of(v));
-    // A hint may hide a proof (4 of the default 1,000, 13 of 3,000), never
-    // make a wrong one.
+    // A hint may hide a proof (none of the default 1,000, 5 of 3,000),
+    // never make a wrong one.
     limits.hints = true;
     const SearchResult hinted = solve(pos, limits, classifiers);
     if (hinted.proven) CHECK(outcome_of(hinted.value) == outcome_of(v));
