@@ -29,8 +29,11 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
     // regions keep apart, if any.
     auto decide = [&](Color pawns_side, Color king_side) {
       const std::uint32_t p = pawns.entry(pawns_side), k = king.entry(king_side);
-      // W's first move is its king's: not next to B's king where it stands.
-      const Bitboard near_b_now = king_side == w ? king_reach(pos.king[b], 1) : 0;
+      // W's first move is its king's: not to a square next to B's king
+      // where it stands. (W's later king moves answer B's pawns, and then
+      // B's king stands on a live square, or on an at-once one where W wins
+      // at once instead.)
+      const Bitboard near_b_now = king_side == w ? king_reach(pos.king[b], 1) & KING_ATTACKS[pos.king[w]] : 0;
       const unsigned found_budgets = budgets(pawns, king, pawns_side, king_side);
       auto squares = [&](const std::vector<std::uint16_t>& ids, std::size_t slot, const ChunkView& chunk) {
         return board_squares(passes_.regions[ids[slot]], chunk.instance);
@@ -38,7 +41,8 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
       for (int budget = 0; budget < Kv3cppPasses::BUDGETS; ++budget) {
         if (!((found_budgets >> budget) & 1)) continue;
         const std::size_t at = Kv3cppPasses::slot(p, budget);
-        const Bitboard near_live = king_reach_any(squares(passes_.pawns_region, at, pawns), 1);
+        const Bitboard live = squares(passes_.pawns_region, at, pawns);
+        const Bitboard near_live = king_reach_any(live, 1);
         const Bitboard near_threat = king_reach_any(squares(passes_.threat_region, at, pawns), 1);
         const Bitboard doomed = squares(passes_.doomed_region, at, pawns);
         const Bitboard near_at_once = king_reach_any(squares(passes_.at_once_region, at, pawns) & ~doomed, 1);
@@ -49,9 +53,14 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
           const Bitboard w_checked = squares(passes_.checked_region, kat, king);
           const Bitboard frozen = squares(passes_.frozen_region, kat, king);
           const Bitboard near_w = king_reach_any(w_king, 1);
-          const bool apart = !(near_live & (w_king | b_paths)) && !(near_threat & w_king) &&
+          // A live square by B's pawns is safe where B's king keeps a move no
+          // pawn and no king can take from it: then B is never stalemated.
+          const Bitboard free = ~(b_paths | w_paths | pawn_attacks(w, w_paths) | near_w);
+          bool cramped = false;
+          for (Bitboard l = live & king_reach_any(b_paths, 1); l && !cramped;) cramped = !(KING_ATTACKS[pop_lsb(l)] & free);
+          const bool apart = !(near_live & w_king) && !cramped && !(near_threat & w_king) &&
                              !(near_at_once & (w_checked | (b_promotions & near_w))) && !(doomed & frozen) &&
-                             !(near_w & w_paths) && !(near_b_now & w_king);
+                             !(w_king & w_paths) && !(near_b_now & w_king);
           if (found.why < Why::ChunksMeet || apart) {
             found.why = apart ? Why::Decided : Why::ChunksMeet;
             found.winner = w;

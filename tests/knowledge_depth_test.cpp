@@ -107,7 +107,7 @@ TEST_CASE("Level 5: the search proves a value with the depth as its ply limit, n
     CHECK(at_depth.proven);
     CHECK(at_depth.proof == Proof::Search);
     CHECK(outcome_of(at_depth.value) == outcome_of(v));
-    // A hint may hide a proof (none of the default 1,000, 5 of 3,000),
+    // A hint may hide a proof (1 of the default 1,000, 6 of 3,000),
     // never make a wrong one.
     limits.hints = true;
     const SearchResult hinted = solve(pos, limits, classifiers);
@@ -207,7 +207,7 @@ TEST_CASE("oracle depth FEN and table show the saved depths") {
   CHECK(probe.find("oracle    win in 51") != std::string::npos);
   CHECK(probe.find("  sound      win 50         -         -         -         -    win 18") != std::string::npos);
   CHECK(probe.find("knowledge line, level 5, sound: 18 plies to a decided position") != std::string::npos);
-  CHECK(probe.find("line: 1. Ke2 Kd7 2. Kf1 Kc6 3. a4 Kb7 4. Kg2 f5 5. a5 f4 6. Kf3 Ka6 7. b4 g5 8. c4 Ka7 "
+  CHECK(probe.find("line: 1. Ke1 Kd7 2. Kf1 Kc6 3. a4 Kb7 4. Kg2 f5 5. a5 f4 6. Kf3 Ka6 7. b4 g5 8. c4 Ka7 "
                    "9. c5 Ka6") != std::string::npos);
   const TempDir temp;
   const std::string suite = temp.path + "/szen.epd";

@@ -419,6 +419,20 @@ TEST_CASE("sound Level 5's tempo sum: White's king may keep the squares where a 
   CHECK(check_tempo_sum_decides("8/6pp/5p2/8/Pk4K1/1P6/2P5/8 w - -", win_in(43)).king_strategy == 1);
 }
 
+TEST_CASE("sound Level 5's tempo sum: kings near pawns' paths that cannot spoil the sum") {
+  // Black's king on e7 stands next to its f-pawn's path, but keeps a move
+  // that no pawn and no square of White's king's can take: its pawns cannot
+  // leave it stalemated. The oracle: Black to move loses in 24.
+  check_tempo_sum_decides("8/4kp2/8/PP5p/6p1/2P3K1/8/8 b - -", loss_in(24));
+  // White's king on c3 stands next to its c-pawn's path, not on it: it
+  // only guards its pawns. The oracle: Black to move loses in 16.
+  check_tempo_sum_decides("8/1P1k4/P7/6p1/2P5/2K5/8/8 b - -", loss_in(16));
+  // White's king moves first, to a square away from Black's king on h4;
+  // squares of its later moves are next to h4, but then Black's king has
+  // moved (or White promotes at once). The oracle: White wins in 3.
+  check_tempo_sum_decides("8/P1P5/8/6pp/5p1k/1P2K3/8/8 w - -", win_in(3));
+}
+
 TEST_CASE("sound Level 5 on every position built around a Z configuration agrees with the oracle") {
   // White's pawns and the Black king in each Z placement of a-c (the
   // library's normal form), against every Black pawn configuration of f-h
