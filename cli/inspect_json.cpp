@@ -116,7 +116,7 @@ std::string inspection_json(const Inspection& in, int fullmove) {
     out << (i ? "," : "") << "{\"name\":" << json_string(s.name) << ",\"verdict\":" << verdict_json(in.pos, s.verdict)
         << ",\"reason\":" << json_string(s.reason) << "}";
   }
-  out << "]},\"oracle\":" << oracle_json(in) << "}";
+  out << "],\"hint\":" << (in.hint.empty() ? "null" : json_string(in.hint)) << "},\"oracle\":" << oracle_json(in) << "}";
   return out.str();
 }
 

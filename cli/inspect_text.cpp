@@ -181,6 +181,9 @@ std::string schemas_text(const Inspection& in) {
   }
   if (deciding) out << "  decided by " << deciding->name << ": " << winner_words(in.pos, *deciding->verdict) << "\n";
   else out << "  no schema decides the position\n";
+  if (!in.hint.empty())
+    out << "  hint of " << in.hint << ": " << colour_name(in.pos.side)
+        << " likely holds (a search that only asks whether it loses takes it as a draw here, unsearched)\n";
   return out.str();
 }
 

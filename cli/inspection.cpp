@@ -14,7 +14,10 @@ Inspection Inspector::inspect(const Position& pos) {
   found.rules = rule_value(pos, legal_moves(pos));
   found.chunks = chunk_report(pos, libraries_);
   found.mode = mode_;
-  for (const auto& c : classifiers_) found.schemas.push_back({c->name(), c->classify(pos), c->explain(pos)});
+  for (const auto& c : classifiers_) {
+    found.schemas.push_back({c->name(), c->classify(pos), c->explain(pos)});
+    if (found.hint.empty() && c->likely_holds(pos)) found.hint = c->name();
+  }
   found.oracle = oracle_.probe(pos);
   return found;
 }

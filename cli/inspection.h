@@ -33,6 +33,9 @@ struct Inspection {
   ChunkReport chunks;
   SchemaMode mode = SchemaMode::Sound;
   std::vector<SchemaFinding> schemas;  // the KPK library, then levels 1..MAX_LEVEL
+  // The first classifier whose hint says the side to move holds (search.h:
+  // a null-window search takes the position as a draw there), or empty.
+  std::string hint;
   std::optional<OracleFinding> oracle;  // nullopt outside the oracle's domain
 };
 
