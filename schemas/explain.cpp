@@ -190,7 +190,9 @@ std::string TempoSum::explain(const Position& pos) const {
                               passes(v.pawn_passes) +
                               (v.king_strategy ? ", keeping the squares where a frozen king would beat it few" : "") +
                               " (a move in one chunk is a pass in the other)";
-  if (v.why == Why::ChunksMeet) return premise + "; but the kings could meet, block their own pawns, or leave the losing side without a move: no verdict";
+  if (v.why == Why::ChunksMeet)
+    return premise + "; but the kings could meet, block their own pawns, or leave the losing side without a move: "
+           "no verdict";
   return premise + wins(w);
 }
 

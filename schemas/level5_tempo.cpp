@@ -57,7 +57,8 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
           // pawn and no king can take from it: then B is never stalemated.
           const Bitboard free = ~(b_paths | w_paths | pawn_attacks(w, w_paths) | near_w);
           bool cramped = false;
-          for (Bitboard l = live & king_reach_any(b_paths, 1); l && !cramped;) cramped = !(KING_ATTACKS[pop_lsb(l)] & free);
+          for (Bitboard l = live & king_reach_any(b_paths, 1); l && !cramped;)
+            cramped = !(KING_ATTACKS[pop_lsb(l)] & free);
           const bool apart = !(near_live & w_king) && !cramped && !(near_threat & w_king) &&
                              !(near_at_once & (w_checked | (b_promotions & near_w))) && !(doomed & frozen) &&
                              !(w_king & w_paths) && !(near_b_now & w_king);
