@@ -1,7 +1,8 @@
 // The Level-0 solver: negamax alpha-beta with iterative deepening on a ply
 // limit, a hash table of whole positions, repetition against the current
 // line, quiescence past the limit, and static move ordering behind a move
-// whose position the hash table already proves lost for the opponent.
+// whose position the hash table already proves lost for the opponent and
+// the hash move of an entry that proves a win or a loss.
 //
 // What it proves. Within an iteration of limit L an undecided position at
 // the limit scores as a draw for search only. A win or loss the search
