@@ -6,6 +6,8 @@
 
 #include <boost/archive/binary_iarchive.hpp>
 #include <boost/archive/binary_oarchive.hpp>
+#include <boost/iostreams/device/array.hpp>
+#include <boost/iostreams/stream.hpp>
 #include <sstream>
 #include <string>
 
@@ -44,7 +46,10 @@ Library load_library_file(const TableHeader& expected, const std::string& path, 
   const TableBytes payload = read_table(path, expected, rebuild);
   Library library;
   try {
-    std::istringstream in(std::string(payload.begin(), payload.end()));
+    // Read in place: a copy of tens of megabytes into a string stream cost
+    // as much as the decompression (the fresh pages it faults in).
+    boost::iostreams::stream<boost::iostreams::array_source> in(reinterpret_cast<const char*>(payload.data()),
+                                                                 payload.size());
     boost::archive::binary_iarchive archive(in, boost::archive::no_header);
     archive >> library;
   } catch (const std::exception&) {
