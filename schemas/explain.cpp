@@ -180,14 +180,28 @@ std::string TempoSum::explain(const Position& pos) const {
   const TempoVerdict v = verdict(pos);
   using Why = TempoVerdict::Why;
   if (v.why == Why::NoChunks) return NO_CHUNKS;
-  if (v.why == Why::NoBudget)
-    return "no side's pawns and king both win their chunks with one budget of passes (kv3cpp-passes), with this side to move";
-  const Color w = v.winner, b = ~w;
   auto passes = [](int n) { return std::to_string(n) + (n == 1 ? " pass" : " passes"); };
-  const std::string premise = possessive(w) + " pawns win with " + passes(v.pawn_passes) + " against " + possessive(b) +
-                              " king's " + passes(v.king_passes) + ", and " + possessive(w) + " king takes " +
-                              possessive(b) + " pawns with " + passes(v.king_passes) + " against their " +
-                              passes(v.pawn_passes) +
+  // A game's budget in words, for side w: its pawns' or its king's passes against the other side's.
+  auto pawns_game = [&](Color w, int budget) {
+    return possessive(w) + " pawns win with " + passes(budget / Kv3cppPasses::PASSES) + " against " +
+           possessive(~w) + " king's " + passes(budget % Kv3cppPasses::PASSES);
+  };
+  auto king_game = [&](Color w, int budget) {
+    return possessive(w) + " king takes " + possessive(~w) + " pawns with " + passes(budget % Kv3cppPasses::PASSES) +
+           " against their " + passes(budget / Kv3cppPasses::PASSES);
+  };
+  if (v.why == Why::NoBudget) {
+    std::string nearest;
+    for (Color w : {WHITE, BLACK})
+      if (const auto near = nearest_budgets(pos, w))
+        nearest += "; nearest: " + pawns_game(w, near->pawns_budget) + ", " + king_game(w, near->king_budget) + ", " +
+                   (near->apart == 1 ? std::string("one pass") : passes(near->apart)) + " apart";
+    return "no side's pawns and king both win their chunks with one budget of passes (kv3cpp-passes), with this side "
+           "to move" + nearest;
+  }
+  const Color w = v.winner;
+  const int budget = Kv3cppPasses::budget(v.pawn_passes, v.king_passes);
+  const std::string premise = pawns_game(w, budget) + ", and " + king_game(w, budget) +
                               (v.king_strategy ? ", keeping the squares where a frozen king would beat it few" : "") +
                               " (a move in one chunk is a pass in the other)";
   if (v.why == Why::ChunksMeet)

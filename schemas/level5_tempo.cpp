@@ -1,11 +1,33 @@
 #include "level5_tempo.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "parse.h"
 #include "schemas.h"
 
 namespace chunker {
+
+namespace {
+
+// The sides to move (in W's pawns' game, in its king's game) the two games
+// are played from: with B to move both as they are; with W to move W's first
+// move is in one game and the other counts as passed, and in check that move
+// is its king's.
+struct GameSides {
+  std::pair<Color, Color> sides[2];
+  int count;
+  const std::pair<Color, Color>* begin() const { return sides; }
+  const std::pair<Color, Color>* end() const { return sides + count; }
+};
+GameSides game_sides(const Position& pos, Color w) {
+  const Color b = ~w;
+  if (pos.side == b) return {{{b, b}}, 1};
+  if (pos.in_check()) return {{{b, w}}, 1};
+  return {{{w, b}, {b, w}}, 2};
+}
+
+}  // namespace
 
 TempoSum::TempoSum(const ChunkLibraries& libraries)
     : passes_(libraries.kv3cpp_passes()), published_(make_schemas(MAX_LEVEL, SchemaMode::Paper, libraries)) {}
@@ -74,16 +96,31 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
       }
       return false;
     };
-    // B to move: both chunks as they are. W to move: W's first move is in
-    // one chunk, the other counts as passed; in check, in its king's chunk.
-    const bool decided = pos.side == b ? decide(b, b)
-                                       : (!pos.in_check() && decide(w, b)) || decide(b, w);
-    if (decided) {
+    const auto sides = game_sides(pos, w);
+    if (std::any_of(sides.begin(), sides.end(), [&](const auto& s) { return decide(s.first, s.second); })) {
       found.outcome = pos.side == w ? Outcome::Win : Outcome::Loss;
       return found;
     }
   }
   return found;
+}
+
+std::optional<TempoSum::NearestBudgets> TempoSum::nearest_budgets(const Position& pos, Color w) const {
+  const auto chunks = pawn_chunks(pos);
+  if (!chunks || !pos.pawns[w] || !pos.pawns[~w]) return std::nullopt;
+  std::optional<NearestBudgets> nearest;
+  for (const auto& [pawns_side, king_side] : game_sides(pos, w)) {
+    const unsigned pawns = passes_.pawns_win[(*chunks)[w].entry(pawns_side)];
+    const unsigned king = passes_.king_win[(*chunks)[~w].entry(king_side)];
+    for (int p = 0; p < Kv3cppPasses::BUDGETS; ++p)
+      for (int k = 0; k < Kv3cppPasses::BUDGETS; ++k) {
+        if (!((pawns >> p) & 1) || !((king >> k) & 1)) continue;
+        const int apart = std::abs(p / Kv3cppPasses::PASSES - k / Kv3cppPasses::PASSES) +
+                          std::abs(p % Kv3cppPasses::PASSES - k % Kv3cppPasses::PASSES);
+        if (!nearest || apart < nearest->apart) nearest = NearestBudgets{p, k, apart};
+      }
+  }
+  return nearest;
 }
 
 bool TempoSum::likely_holds(const Position& pos) const {
@@ -96,7 +133,9 @@ bool TempoSum::likely_holds(const Position& pos) const {
   // The budgets verdict() would try for the side to move as W.
   const ChunkView& pawns = (*chunks)[w];
   const ChunkView& king = (*chunks)[b];
-  if (!(!pos.in_check() && budgets(pawns, king, w, b)) && !budgets(pawns, king, b, w)) return false;
+  const auto sides = game_sides(pos, w);
+  if (std::none_of(sides.begin(), sides.end(), [&](const auto& s) { return budgets(pawns, king, s.first, s.second); }))
+    return false;
   // On a sample of the oracle's positions no schema decides, a published
   // rule called the loss of 409 of the 586 the budget alone wrongly held,
   // and of 30 of the 47,628 it rightly held.

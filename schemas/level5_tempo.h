@@ -143,6 +143,15 @@ public:
   // has as many pawns as the opponent; and no rule as published (paper
   // mode, which may be wrong) says it loses.
   bool likely_holds(const Position& pos) const override;
+  // Where no budget serves both games (NoBudget): for side w, a budget with
+  // which its pawns win and one with which its king does, as few passes
+  // apart as any (counting both sides' passes); nullopt where one of the
+  // games wins under none. `chunker inspect` shows it: deciding the
+  // positions one pass apart would decide Szen's position at its root.
+  struct NearestBudgets {
+    int pawns_budget, king_budget, apart;  // budgets as Kv3cppPasses::budget(n, m)
+  };
+  std::optional<NearestBudgets> nearest_budgets(const Position& pos, Color w) const;
 
 private:
   // The budgets (bit n * PASSES + m) with which side w's pawns and king both

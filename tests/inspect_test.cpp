@@ -121,6 +121,13 @@ TEST_CASE("inspect through a pipe: properties from the libraries and the oracle,
   CHECK(has(start, row("spare tempi (KCP)", tempi_cell(60), tempi_cell(124))));
   CHECK(has(start, row("Z configuration", load_z_configurations(data).contains(60) ? "yes" : "no", "")));
 
+  // The tempo sum finds no budget for Szén's position: White's king takes
+  // Black's pawns only if it may pass once (White moving a pawn instead),
+  // which from its pawns' game is a pass of Black's king that they cannot
+  // spare (the kv3cpp-passes library): the nearest budgets, one pass apart.
+  CHECK(has(start, "nearest: White's pawns win with 0 passes against Black's king's 0 passes, White's king takes "
+                   "Black's pawns with 1 pass against their 0 passes, one pass apart"));
+
   // The oracle: the Szén position is a White win with White to move (the
   // literature), in the table's distance; and every move's value.
   const Position szen = parse_fen(SZEN).pos;
