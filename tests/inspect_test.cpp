@@ -121,10 +121,20 @@ TEST_CASE("inspect through a pipe: properties from the libraries and the oracle,
   CHECK(has(start, row("spare tempi (KCP)", tempi_cell(60), tempi_cell(124))));
   CHECK(has(start, row("Z configuration", load_z_configurations(data).contains(60) ? "yes" : "no", "")));
 
-  // The tempo sum finds no budget for Szén's position: White's king takes
-  // Black's pawns only if it may pass once (White moving a pawn instead),
-  // which from its pawns' game is a pass of Black's king that they cannot
-  // spare (the kv3cpp-passes library): the nearest budgets, one pass apart.
+  // The tempo sum finds no budget for Szén's position, and names the nearest
+  // pair. Checked against the kv3cpp-passes library file: with White to move
+  // the games are played as (pawns entry 60, king entry 60) or (124, 124)
+  // (chunk B is chunk A's placement with the sides to move exchanged); no
+  // budget serves both in either, and in one of them White's pawns win with
+  // budget (0, 0) and its king with (0, 1), one pass apart.
+  const Kv3cppPasses passes = load_kv3cpp_passes(data);
+  bool quoted_pair = false;
+  for (std::uint32_t entry : {60u, 124u}) {
+    CHECK((passes.pawns_win[entry] & passes.king_win[entry]) == 0);
+    quoted_pair |= ((passes.pawns_win[entry] >> Kv3cppPasses::budget(0, 0)) & 1) &&
+                   ((passes.king_win[entry] >> Kv3cppPasses::budget(0, 1)) & 1);
+  }
+  CHECK(quoted_pair);
   CHECK(has(start, "nearest: White's pawns win with 0 passes against Black's king's 0 passes, White's king takes "
                    "Black's pawns with 1 pass against their 0 passes, one pass apart"));
 
