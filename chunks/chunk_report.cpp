@@ -84,7 +84,8 @@ ChunkReport chunk_report(const Position& pos, const ChunkLibraries& libraries) {
   if (report.interaction.promotion_pending) return report;
   for (Color pawns : {WHITE, BLACK}) {
     if (!pos.pawns[pawns]) continue;
-    if (auto instance = kv3cpp_instance(pos, ~pawns)) report.chunk[pawns] = kv3cpp_report(pos, pawns, *instance, libraries);
+    if (auto instance = kv3cpp_instance(pos, ~pawns))
+      report.chunk[pawns] = kv3cpp_report(pos, pawns, *instance, libraries);
     if (auto instance = k3cppvk_instance(pos, pawns))
       report.alternates.push_back(alternate_report(pos, pawns, *instance, libraries));
   }

@@ -25,15 +25,15 @@ struct Kv3cppChunkReport {
   Color pawns = WHITE;
   Bitboard pawn_squares = 0;
   Square king = NO_SQUARE;
-  Kv3cppInstance instance{};                       // the entry with the position's side to move
-  ChunkResult result[ASSUMPTION_NB][COLOR_NB];     // by assumption and side to move (board colours)
-  int spare_tempi[COLOR_NB] = {-1, -1};            // the king's, where the pawns win under KCP; else -1
+  Kv3cppInstance instance{};                    // the entry with the position's side to move
+  ChunkResult result[ASSUMPTION_NB][COLOR_NB];  // by assumption and side to move (board colours)
+  int spare_tempi[COLOR_NB] = {-1, -1};         // the king's, where the pawns win under KCP; else -1
   bool z_configuration = false;
 };
 
 struct InteractionReport {
-  bool groups_apart = true;       // no pawns of both colours on the same or neighbouring files
-  bool promotion_pending = false; // a promoted piece waits to be taken: no chunk holds it
+  bool groups_apart = true;                   // no pawns of both colours on the same or neighbouring files
+  bool promotion_pending = false;             // a promoted piece waits to be taken: no chunk holds it
   bool hemmed_in[COLOR_NB] = {false, false};  // a king without a move of its own (parse.h)
   // The fewest moves each king makes before the chunks may interact
   // (chunks_interact with both horizons equal): 0 when they already do,
@@ -48,11 +48,11 @@ struct AlternateParseReport {
   Color escort = WHITE;
   Bitboard pawn_squares = 0;
   Square king = NO_SQUARE, lone_king = NO_SQUARE;
-  Kv3cppInstance instance{};           // the K3CPPvK entry with the position's side to move
-  ChunkResult result[COLOR_NB];        // by side to move
+  Kv3cppInstance instance{};             // the K3CPPvK entry with the position's side to move
+  ChunkResult result[COLOR_NB];          // by side to move
   int spare_tempi[COLOR_NB] = {-1, -1};  // the lone king's, where the pawns win; else -1
-  Bitboard unopposed = 0;              // the other side's pawns
-  int unopposed_moves = -1;            // moves the quickest of them needs to promote, obstacles aside; -1 with none
+  Bitboard unopposed = 0;                // the other side's pawns
+  int unopposed_moves = -1;              // moves the quickest of them needs to promote, obstacles aside; -1 with none
 };
 
 struct ChunkReport {

@@ -7,11 +7,11 @@
 namespace boost::serialization {
 template <class Archive>
 void serialize(Archive& ar, chunker::K3cppvkLibrary& library, unsigned) {
-  ar & library.values & library.tempi & library.race_tempi & library.race_box;
+  ar& library.values& library.tempi& library.race_tempi& library.race_box;
 }
 template <class Archive>
 void serialize(Archive& ar, chunker::K3cppvkExact& library, unsigned) {
-  ar & library.values;
+  ar& library.values;
 }
 }  // namespace boost::serialization
 
@@ -72,9 +72,8 @@ void save_k3cppvk_exact(const K3cppvkExact& library, const std::string& data_dir
 }
 
 K3cppvkExact load_k3cppvk_exact(const std::string& data_dir) {
-  return load_library<K3cppvkExact>(EXACT_HEADER, data_dir, [](const K3cppvkExact& library) {
-    return library.values.size() == K3CPPVK_ENTRIES;
-  });
+  return load_library<K3cppvkExact>(
+      EXACT_HEADER, data_dir, [](const K3cppvkExact& library) { return library.values.size() == K3CPPVK_ENTRIES; });
 }
 
 std::optional<Value> K3cppvkRecognizer::classify(const Position& pos) const {
@@ -96,8 +95,8 @@ std::string K3cppvkRecognizer::explain(const Position& pos) const {
   if (!value) return "not king and up to three connected pawns against king";
   if (*value == 0) return "king and pawns against king: the K3CPPvK library says draw";
   const Color winner = pos.pawns[WHITE] ? WHITE : BLACK;
-  return std::string("king and pawns against king: the K3CPPvK library gives ") + colour_name(winner) +
-         " a win in " + std::to_string(distance_of(*value)) + " plies → " + colour_name(winner) + " wins";
+  return std::string("king and pawns against king: the K3CPPvK library gives ") + colour_name(winner) + " a win in " +
+         std::to_string(distance_of(*value)) + " plies → " + colour_name(winner) + " wins";
 }
 
 }  // namespace chunker

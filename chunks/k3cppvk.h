@@ -92,13 +92,13 @@ K3cppvkExact load_k3cppvk_exact(const std::string& data_dir);
 // The game's value where one side has only its king and the other up to
 // three pawns on adjacent files: exact, with the distance of a win.
 class K3cppvkRecognizer : public Classifier {
-public:
+ public:
   explicit K3cppvkRecognizer(const K3cppvkExact& library) : library_(library) {}
   std::optional<Value> classify(const Position& pos) const override;
   std::string name() const override { return "K3CPPvK library"; }
   std::string explain(const Position& pos) const override;
 
-private:
+ private:
   const K3cppvkExact& library_;
 };
 

@@ -7,7 +7,7 @@
 namespace boost::serialization {
 template <class Archive>
 void serialize(Archive& ar, chunker::KpkLibrary& library, unsigned) {
-  ar & library.distances;
+  ar& library.distances;
 }
 }  // namespace boost::serialization
 

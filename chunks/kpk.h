@@ -62,13 +62,13 @@ std::optional<Value> kpk_probe(const KpkLibrary& library, const Position& pos);
 // The library as a recognizer for the search (classifier.h): the exact value
 // and distance of every king-and-pawn-against-king position it reaches.
 class KpkRecognizer : public Classifier {
-public:
+ public:
   explicit KpkRecognizer(const KpkLibrary& library) : library_(library) {}
   std::optional<Value> classify(const Position& pos) const override { return kpk_probe(library_, pos); }
   std::string name() const override { return "KPK library"; }
   std::string explain(const Position& pos) const override;
 
-private:
+ private:
   const KpkLibrary& library_;
 };
 

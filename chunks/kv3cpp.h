@@ -52,8 +52,7 @@ inline std::uint32_t kv3cpp_index(const Position& chunk, int group) {
     const Bitboard on_file = chunk.pawns[WHITE] & file_bb(group + i);
     config += KV3CPP_POW7[i] * std::uint32_t(on_file ? rank_of(lsb(on_file)) - 1 : KV3CPP_GONE);
   }
-  return ((std::uint32_t(group) * KV3CPP_CONFIGS + config) << 7) | (std::uint32_t(chunk.side) << 6) |
-         chunk.king[BLACK];
+  return ((std::uint32_t(group) * KV3CPP_CONFIGS + config) << 7) | (std::uint32_t(chunk.side) << 6) | chunk.king[BLACK];
 }
 
 // A chunk found in a whole position: the lone king of `king_side` and the
@@ -88,7 +87,8 @@ inline std::optional<Kv3cppInstance> kv3cpp_instance(const Position& pos, Color 
     if (files & f) return std::nullopt;  // two on one file
     files |= f;
   }
-  const int first = files ? std::countr_zero(unsigned(files)) : 7, last = files ? 31 - std::countl_zero(unsigned(files)) : 0;
+  const int first = files ? std::countr_zero(unsigned(files)) : 7,
+            last = files ? 31 - std::countl_zero(unsigned(files)) : 0;
   if (pawns && last - first > 2) return std::nullopt;
   // The group starts at the leftmost pawn (a-c when there is none), moved
   // left where it would run off the board; groups right of c-e are mirrored.

@@ -9,32 +9,32 @@
 namespace boost::serialization {
 template <class Archive>
 void serialize(Archive& ar, chunker::Kv3cppLibrary& library, unsigned) {
-  ar & library.assumption & library.values;
+  ar& library.assumption& library.values;
 }
 template <class Archive>
 void serialize(Archive& ar, chunker::Kv3cppTempi& library, unsigned) {
-  ar & library.tempi;
+  ar& library.tempi;
 }
 template <class Archive>
 void serialize(Archive& ar, chunker::ZConfigurations& library, unsigned) {
-  ar & library.member;
+  ar& library.member;
 }
 template <class Archive>
 void serialize(Archive& ar, chunker::Kv3cppQuiet& library, unsigned) {
-  ar & library.quiet & library.answers;
+  ar& library.quiet& library.answers;
 }
 template <class Archive>
 void serialize(Archive& ar, chunker::Kv3cppRace& library, unsigned) {
-  ar & library.tempi & library.region;
+  ar& library.tempi& library.region;
 }
 template <class Archive>
 void serialize(Archive& ar, chunker::Kv3cppBudget& library, unsigned) {
-  ar & library.need & library.region;
+  ar& library.need& library.region;
 }
 template <class Archive>
 void serialize(Archive& ar, chunker::Kv3cppPasses& library, unsigned) {
-  ar & library.pawns_win & library.king_win & library.pawns_region & library.threat_region & library.at_once_region &
-      library.doomed_region & library.king_region & library.checked_region & library.frozen_region & library.regions;
+  ar& library.pawns_win& library.king_win& library.pawns_region& library.threat_region& library.at_once_region& library
+      .doomed_region& library.king_region& library.checked_region& library.frozen_region& library.regions;
 }
 }  // namespace boost::serialization
 
@@ -66,11 +66,16 @@ const Library& loaded(std::optional<Library>& slot, const std::function<Library(
 
 std::string assumption_name(Assumption a) {
   switch (a) {
-    case Assumption::AM: return "am";
-    case Assumption::PCP: return "pcp";
-    case Assumption::KCP: return "kcp";
-    case Assumption::AMS: return "ams";
-    case Assumption::KCPS: return "kcps";
+    case Assumption::AM:
+      return "am";
+    case Assumption::PCP:
+      return "pcp";
+    case Assumption::KCP:
+      return "kcp";
+    case Assumption::AMS:
+      return "ams";
+    case Assumption::KCPS:
+      return "kcps";
   }
   return "";
 }

@@ -79,8 +79,8 @@ struct Kv3cppRace {
 // answers along any line of the pawns (the king choosing as for `quiet`).
 struct Kv3cppQuiet {
   static constexpr std::uint8_t NEVER = 255;  // the pawns never promote safely nor mate, or not legal
-  std::vector<std::uint8_t> quiet;             // KV3CPP_ENTRIES, indexed as in kv3cpp.h
-  std::vector<std::uint8_t> answers;           // KV3CPP_ENTRIES
+  std::vector<std::uint8_t> quiet;            // KV3CPP_ENTRIES, indexed as in kv3cpp.h
+  std::vector<std::uint8_t> answers;          // KV3CPP_ENTRIES
 };
 
 // The pawns racing a king that answers their checks and may also move
@@ -91,12 +91,14 @@ struct Kv3cppQuiet {
 // whatever the king does; and, for each smaller budget, the squares the
 // king stands on while it plays a strategy that holds them.
 struct Kv3cppBudget {
-  static constexpr int BUDGETS = 8;        // budgets 0..7
+  static constexpr int BUDGETS = 8;           // budgets 0..7
   static constexpr std::uint8_t NEVER = 255;  // not within 7, or not legal
-  std::vector<std::uint8_t> need;          // KV3CPP_ENTRIES / 2, by placement()
-  std::vector<Bitboard> region;            // KV3CPP_ENTRIES / 2 * BUDGETS; 0 where the pawns win with that budget
+  std::vector<std::uint8_t> need;             // KV3CPP_ENTRIES / 2, by placement()
+  std::vector<Bitboard> region;               // KV3CPP_ENTRIES / 2 * BUDGETS; 0 where the pawns win with that budget
   // The placement of an entry with the pawns to move.
-  static std::uint32_t placement(std::uint32_t kv3cpp_index) { return ((kv3cpp_index >> 7) << 6) | (kv3cpp_index & 63); }
+  static std::uint32_t placement(std::uint32_t kv3cpp_index) {
+    return ((kv3cpp_index >> 7) << 6) | (kv3cpp_index & 63);
+  }
 };
 
 // The pass budgets of Level 5's tempo sum (level5_tempo.h): two games on
@@ -180,7 +182,7 @@ Kv3cppPasses load_kv3cpp_passes(const std::string& data_dir);
 // Every library a search or a schema may ask for, each read from data_dir
 // the first time it is wanted. Not thread-safe.
 class ChunkLibraries {
-public:
+ public:
   explicit ChunkLibraries(std::string data_dir) : data_dir_(std::move(data_dir)) {}
   const Kv3cppLibrary& kv3cpp(Assumption a) const;
   const KpkLibrary& kpk() const;
@@ -195,7 +197,7 @@ public:
   // Built in memory from the AMS library (a fraction of a second), not read.
   const Kv3cppRegions& kv3cpp_regions() const;
 
-private:
+ private:
   std::string data_dir_;
   mutable std::array<std::optional<Kv3cppLibrary>, ASSUMPTION_NB> kv3cpp_;
   mutable std::optional<KpkLibrary> kpk_;

@@ -41,7 +41,7 @@ void join(StrategyRegion& r, const Step& step) {
 }
 
 class RegionBuilder {
-public:
+ public:
   explicit RegionBuilder(const Kv3cppLibrary& am) : am_(am) { out_.regions.assign(KV3CPP_ENTRIES, {}); }
 
   Kv3cppRegions build() {
@@ -50,7 +50,7 @@ public:
     return std::move(out_);
   }
 
-private:
+ private:
   StrategyRegion region(std::uint32_t i) const {
     const Position pos = kv3cpp_position(i);
     const int group = kv3cpp_group_of_slice(kv3cpp_slice_of(i));
@@ -69,7 +69,7 @@ private:
       }
     }
     if (!pos.pawns[WHITE] || (moves.empty() && in_check)) return r;  // the game is over
-    if (moves.empty()) {  // a pass: the side moves in the other chunk
+    if (moves.empty()) {                                             // a pass: the side moves in the other chunk
       Position passed = pos;
       passed.side = ~pos.side;
       join(r, {&out_.regions[kv3cpp_index(passed, group)], 0});
@@ -83,7 +83,7 @@ private:
       Position after = make_move(pos, m);
       const bool promotion = m.kind() == MoveKind::Promotion;
       if (promotion) {
-        if (is_safe_promotion(pos, m)) continue;  // the loser's would win: it has none
+        if (is_safe_promotion(pos, m)) continue;                // the loser's would win: it has none
         after = make_move(after, *legal_moves(after).begin());  // the one reply takes the piece (movegen.h)
       }
       const std::uint32_t next = kv3cpp_index(after, group);

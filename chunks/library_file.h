@@ -49,7 +49,7 @@ Library load_library_file(const TableHeader& expected, const std::string& path, 
     // Read in place: a copy of tens of megabytes into a string stream cost
     // as much as the decompression (the fresh pages it faults in).
     boost::iostreams::stream<boost::iostreams::array_source> in(reinterpret_cast<const char*>(payload.data()),
-                                                                 payload.size());
+                                                                payload.size());
     boost::archive::binary_iarchive archive(in, boost::archive::no_header);
     archive >> library;
   } catch (const std::exception&) {

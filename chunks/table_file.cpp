@@ -1,5 +1,7 @@
 #include "table_file.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
 #include <zstd.h>
 
 #include <boost/archive/text_iarchive.hpp>
@@ -10,13 +12,11 @@
 #include <filesystem>
 #include <memory>
 #include <sstream>
-#include <sys/mman.h>
-#include <unistd.h>
 
 namespace boost::serialization {
 template <class Archive>
 void serialize(Archive& ar, chunker::TableHeader& h, unsigned) {
-  ar & h.kind & h.parameters & h.format_version & h.payload_size & h.payload_checksum;
+  ar& h.kind& h.parameters& h.format_version& h.payload_size& h.payload_checksum;
 }
 }  // namespace boost::serialization
 
@@ -150,7 +150,9 @@ TableHeader read_table_header(const std::string& path) {
 }
 
 TableBytes read_table(const std::string& path, const TableHeader& expected, const std::string& rebuild) {
-  auto refuse = [&](const std::string& problem) { return TableError(path + ": " + problem + "; rebuild it with: " + rebuild); };
+  auto refuse = [&](const std::string& problem) {
+    return TableError(path + ": " + problem + "; rebuild it with: " + rebuild);
+  };
   File file(std::fopen(path.c_str(), "rb"));
   if (!file) throw refuse("missing");
   const TableHeader header = read_header(file.get(), refuse);

@@ -37,7 +37,9 @@ struct TableAllocator {
     ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
   }
   template <typename U>
-  bool operator==(const TableAllocator<U>&) const { return true; }
+  bool operator==(const TableAllocator<U>&) const {
+    return true;
+  }
 
  private:
   static void* allocate_table_block(std::size_t bytes);

@@ -38,13 +38,15 @@ void write_depth_plot(const std::string& path, const std::vector<DepthCurve>& cu
   std::ostringstream svg;
   svg << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"800\" height=\"500\" font-family=\"sans-serif\" "
          "font-size=\"12\">\n<rect width=\"800\" height=\"500\" fill=\"white\"/>\n";
-  svg << "<text x=\"" << LEFT << "\" y=\"22\" font-size=\"14\">Knowledge depth: share of decisive positions that "
+  svg << "<text x=\"" << LEFT
+      << "\" y=\"22\" font-size=\"14\">Knowledge depth: share of decisive positions that "
          "need more than d plies</text>\n";
   for (int d = 0; d <= max_depth; d += 10)
     svg << "<line x1=\"" << number(x(d)) << "\" y1=\"" << TOP << "\" x2=\"" << number(x(d)) << "\" y2=\""
         << TOP + HEIGHT << "\" stroke=\"#ddd\"/>\n<text x=\"" << number(x(d)) << "\" y=\"" << TOP + HEIGHT + 16
         << "\" text-anchor=\"middle\">" << d << "</text>\n";
-  static const char* const PERCENT[DECADES + 1] = {"100%", "10%", "1%", "0.1%", "0.01%", "0.001%", "0.0001%", "0.00001%"};
+  static const char* const PERCENT[DECADES + 1] = {"100%",  "10%",    "1%",      "0.1%",
+                                                   "0.01%", "0.001%", "0.0001%", "0.00001%"};
   for (int k = 0; k <= DECADES; ++k) {
     const double share = std::pow(10.0, -k);
     svg << "<line x1=\"" << LEFT << "\" y1=\"" << number(y(share)) << "\" x2=\"" << LEFT + WIDTH << "\" y2=\""

@@ -12,9 +12,9 @@
 namespace chunker::cli {
 
 struct ExactOptions {
-  std::uint64_t memory_bytes = 0;  // 0: never
-  std::string oracle_dir;          // where oracle layouts may be read
-  std::string save;                // --save FILE
+  std::uint64_t memory_bytes = 0;      // 0: never
+  std::string oracle_dir;              // where oracle layouts may be read
+  std::string save;                    // --save FILE
   const ExactTable* loaded = nullptr;  // --load FILE
 };
 

@@ -45,7 +45,7 @@ struct LinePosition {
 constexpr std::uint64_t INSPECT_EXACT_MEMORY = std::uint64_t(64) << 20;
 
 class Session {
-public:
+ public:
   Session(Inspector& inspector, const Fen& start, const SearchLimits& solve_limits, const ExactOptions& exact)
       : inspector_(inspector), solve_limits_(solve_limits), exact_(exact) {
     line_.push_back({start.pos, start.fullmove, ""});
@@ -56,7 +56,7 @@ public:
   bool execute(const std::string& text);
   void show();
 
-private:
+ private:
   const LinePosition& now() const { return line_.back(); }
   void play(const std::string& text);
   void undo();
@@ -139,8 +139,10 @@ void Session::parse(const std::string& which) {
     }
     // default -> first alternate -> second -> default
     const int next = shown_parse() + 1;
-    if (next < int(alternates.size())) escort_ = alternates[std::size_t(next)].escort;
-    else escort_.reset();
+    if (next < int(alternates.size()))
+      escort_ = alternates[std::size_t(next)].escort;
+    else
+      escort_.reset();
   } else if (!which.empty()) {
     std::cout << "parse takes alt or default, not '" << which << "'\n";
     return;
@@ -198,16 +200,26 @@ bool Session::execute(const std::string& text) {
   const std::size_t after = text.find_first_not_of(" \t", text.find(command) + command.size());
   const std::string operand = after == std::string::npos ? "" : text.substr(after);
   if (command == "quit" || command == "exit" || command == "q") return false;
-  if (command == "help" || command == "?") std::cout << HELP;
-  else if (command == "show") show();
-  else if (command == "moves") std::cout << (now().ended.empty() ? moves_text(current_) : "the game is over\n");
-  else if (command == "undo") undo();
-  else if (command == "move" && !argument.empty() && rest.empty()) play(argument);
-  else if (command == "parse" && rest.empty()) parse(argument);
-  else if (command == "solve" && rest.empty()) solve_here(argument);
-  else if (command == "fen") fen(operand);
-  else if (argument.empty() && find_move(now().pos, command)) play(command);
-  else std::cout << "unknown command or illegal move '" << text << "' (help lists the commands, moves the legal moves)\n";
+  if (command == "help" || command == "?")
+    std::cout << HELP;
+  else if (command == "show")
+    show();
+  else if (command == "moves")
+    std::cout << (now().ended.empty() ? moves_text(current_) : "the game is over\n");
+  else if (command == "undo")
+    undo();
+  else if (command == "move" && !argument.empty() && rest.empty())
+    play(argument);
+  else if (command == "parse" && rest.empty())
+    parse(argument);
+  else if (command == "solve" && rest.empty())
+    solve_here(argument);
+  else if (command == "fen")
+    fen(operand);
+  else if (argument.empty() && find_move(now().pos, command))
+    play(command);
+  else
+    std::cout << "unknown command or illegal move '" << text << "' (help lists the commands, moves the legal moves)\n";
   return true;
 }
 
@@ -218,18 +230,21 @@ int inspect_command(const Args& args) {
   std::vector<std::string> fen_words;
   SearchLimits solve_limits;
   solve_limits.node_limit = 1'000'000;
-  options.add_options()("fen", po::value<std::vector<std::string>>(&fen_words), "the position (FEN; default: the Szén position)")(
-      "json", "print the inspection once as JSON and exit")(
+  options.add_options()("fen", po::value<std::vector<std::string>>(&fen_words),
+                        "the position (FEN; default: the Szén position)")("json",
+                                                                          "print the inspection once as JSON and exit")(
       "schemas", po::value<std::string>()->default_value("sound"),
       "sound (never where chunks may interact) or paper (the rules as published)")(
       "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "where the chunk libraries live")(
       "data", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "where the oracle's tables live")(
       "node-limit", po::value<long long>()->default_value(static_cast<long long>(solve_limits.node_limit)),
-      "solve: stop after this many nodes")("hash", po::value<long long>()->default_value(64), "solve: hash table size in MB");
+      "solve: stop after this many nodes")("hash", po::value<long long>()->default_value(64),
+                                           "solve: hash table size in MB");
   po::positional_options_description positional;
   positional.add("fen", -1);
   po::variables_map vm;
-  if (!parse_args(args, "usage: chunker inspect [FEN] [options]\n       chunker inspect FEN --json", options, positional, vm))
+  if (!parse_args(args, "usage: chunker inspect [FEN] [options]\n       chunker inspect FEN --json", options,
+                  positional, vm))
     return 0;
   const std::string mode = vm["schemas"].as<std::string>();
   if (mode != "sound" && mode != "paper") throw InputError("--schemas must be sound or paper, got '" + mode + "'");

@@ -26,7 +26,9 @@ std::string distance_or_null(Value v) { return is_decisive(v) ? std::to_string(d
 // A chunk entry: null where it cannot arise, else who wins it and in how many plies.
 std::string chunk_result(const ChunkResult& r, const char* defender) {
   if (!r.legal) return "null";
-  const std::string winner = is_win(r.pawns_value) ? "\"pawns\"" : is_loss(r.pawns_value) ? json_string(defender) : "null";
+  const std::string winner = is_win(r.pawns_value)    ? "\"pawns\""
+                             : is_loss(r.pawns_value) ? json_string(defender)
+                                                      : "null";
   return "{\"winner\":" + winner + ",\"distance\":" + distance_or_null(r.pawns_value) + "}";
 }
 
@@ -58,20 +60,23 @@ std::string chunk_json(const Kv3cppChunkReport& c) {
 std::string interaction_json(const InteractionReport& r) {
   std::ostringstream out;
   out << "{\"groups_apart\":" << (r.groups_apart ? "true" : "false")
-      << ",\"promotion_pending\":" << (r.promotion_pending ? "true" : "false") << ",\"hemmed_in\":{\"white\":"
-      << (r.hemmed_in[WHITE] ? "true" : "false") << ",\"black\":" << (r.hemmed_in[BLACK] ? "true" : "false")
+      << ",\"promotion_pending\":" << (r.promotion_pending ? "true" : "false")
+      << ",\"hemmed_in\":{\"white\":" << (r.hemmed_in[WHITE] ? "true" : "false")
+      << ",\"black\":" << (r.hemmed_in[BLACK] ? "true" : "false")
       << "},\"meeting_moves\":" << (r.meeting_moves < 0 ? "null" : std::to_string(r.meeting_moves)) << "}";
   return out.str();
 }
 
 std::string alternate_json(const AlternateParseReport& a) {
   std::ostringstream out;
-  out << "{\"escort\":" << json_string(colour_key(a.escort)) << ",\"k3cppvk\":{\"king\":" << json_string(square_name(a.king))
-      << ",\"pawn_squares\":" << square_list(a.pawn_squares) << ",\"lone_king\":" << json_string(square_name(a.lone_king))
-      << "," << instance_json(a.instance)
+  out << "{\"escort\":" << json_string(colour_key(a.escort))
+      << ",\"k3cppvk\":{\"king\":" << json_string(square_name(a.king))
+      << ",\"pawn_squares\":" << square_list(a.pawn_squares)
+      << ",\"lone_king\":" << json_string(square_name(a.lone_king)) << "," << instance_json(a.instance)
       << ",\"result\":" << by_side([&](Color s) { return chunk_result(a.result[s], "lone king"); })
       << ",\"spare_tempi\":" << by_side([&](Color s) { return tempi(a.spare_tempi[s]); }) << "}"
-      << ",\"unopposed\":{\"pawns\":" << json_string(colour_key(~a.escort)) << ",\"pawn_squares\":" << square_list(a.unopposed)
+      << ",\"unopposed\":{\"pawns\":" << json_string(colour_key(~a.escort))
+      << ",\"pawn_squares\":" << square_list(a.unopposed)
       << ",\"moves_to_promote\":" << (a.unopposed_moves < 0 ? "null" : std::to_string(a.unopposed_moves)) << "}}";
   return out.str();
 }
@@ -88,7 +93,8 @@ std::string oracle_json(const Inspection& in) {
   std::ostringstream out;
   out << "{\"layout\":" << json_string(layout_name(o.layout)) << ",\"built\":" << (o.built ? "true" : "false");
   if (!o.built) return out.str() + ",\"problem\":" + json_string(o.problem) + "}";
-  out << ",\"value\":" << json_string(value_word(o.value)) << ",\"distance\":" << distance_or_null(o.value) << ",\"moves\":[";
+  out << ",\"value\":" << json_string(value_word(o.value)) << ",\"distance\":" << distance_or_null(o.value)
+      << ",\"moves\":[";
   for (std::size_t i = 0; i < o.moves.size(); ++i) {
     const auto [move, value] = o.moves[i];
     out << (i ? "," : "") << "{\"san\":" << json_string(san(in.pos, move)) << ",\"uci\":" << json_string(uci(move))
@@ -102,21 +108,24 @@ std::string oracle_json(const Inspection& in) {
 
 std::string inspection_json(const Inspection& in, int fullmove) {
   std::ostringstream out;
-  out << "{\"fen\":" << json_string(to_fen(in.pos, 0, fullmove)) << ",\"side_to_move\":" << json_string(colour_key(in.pos.side));
+  out << "{\"fen\":" << json_string(to_fen(in.pos, 0, fullmove))
+      << ",\"side_to_move\":" << json_string(colour_key(in.pos.side));
   out << ",\"rules\":" << verdict_json(in.pos, in.rules);
   out << ",\"parse\":{\"chunks\":[";
   bool first = true;
   for (Color pawns : {WHITE, BLACK})
     if (in.chunks.chunk[pawns]) out << (first ? "" : ",") << chunk_json(*in.chunks.chunk[pawns]), first = false;
   out << "],\"interaction\":" << interaction_json(in.chunks.interaction) << ",\"alternates\":[";
-  for (std::size_t i = 0; i < in.chunks.alternates.size(); ++i) out << (i ? "," : "") << alternate_json(in.chunks.alternates[i]);
+  for (std::size_t i = 0; i < in.chunks.alternates.size(); ++i)
+    out << (i ? "," : "") << alternate_json(in.chunks.alternates[i]);
   out << "]},\"schemas\":{\"mode\":" << json_string(mode_name(in.mode)) << ",\"consulted\":[";
   for (std::size_t i = 0; i < in.schemas.size(); ++i) {
     const SchemaFinding& s = in.schemas[i];
     out << (i ? "," : "") << "{\"name\":" << json_string(s.name) << ",\"verdict\":" << verdict_json(in.pos, s.verdict)
         << ",\"reason\":" << json_string(s.reason) << "}";
   }
-  out << "],\"hint\":" << (in.hint.empty() ? "null" : json_string(in.hint)) << "},\"oracle\":" << oracle_json(in) << "}";
+  out << "],\"hint\":" << (in.hint.empty() ? "null" : json_string(in.hint)) << "},\"oracle\":" << oracle_json(in)
+      << "}";
   return out.str();
 }
 

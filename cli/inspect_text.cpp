@@ -51,7 +51,8 @@ char chunk_mark(const Inspection& in, int parse, Square s) {
   const Bitboard piece = square_bb(s);
   if (parse == DEFAULT_PARSE) {
     for (Color pawns : {WHITE, BLACK})
-      if (in.chunks.chunk[pawns] && ((pos.pawns[pawns] & piece) || pos.king[~pawns] == s)) return pawns == WHITE ? 'A' : 'B';
+      if (in.chunks.chunk[pawns] && ((pos.pawns[pawns] & piece) || pos.king[~pawns] == s))
+        return pawns == WHITE ? 'A' : 'B';
     return 0;
   }
   const AlternateParseReport& alt = in.chunks.alternates[std::size_t(parse)];
@@ -71,7 +72,8 @@ std::string board(const Inspection& in, int parse, int fullmove) {
     for (int file = 0; file < 8; ++file) {
       const Square s = make_square(file, rank);
       const char mark = pos.occupied() & square_bb(s) ? chunk_mark(in, parse, s) : 0;
-      out << (mark ? std::string(1, mark) : std::string(pos.occupied() & square_bb(s) ? "-" : "·")) << (file < 7 ? " " : "");
+      out << (mark ? std::string(1, mark) : std::string(pos.occupied() & square_bb(s) ? "-" : "·"))
+          << (file < 7 ? " " : "");
     }
     out << "\n";
   }
@@ -95,12 +97,16 @@ std::string rules_line(const Inspection& in) {
 
 std::string interaction_line(const InteractionReport& r) {
   std::string line = "  interaction: ";
-  line += r.groups_apart ? "pawn groups a file apart" : "pawns of both colours on neighbouring files (the chunks interact)";
+  line +=
+      r.groups_apart ? "pawn groups a file apart" : "pawns of both colours on neighbouring files (the chunks interact)";
   for (Color c : {WHITE, BLACK})
     if (r.hemmed_in[c]) line += std::string("; ") + possessive(c) + " king has no move of its own";
-  if (r.meeting_moves == 0) line += "; the chunks interact now";
-  else if (r.meeting_moves > 0) line += "; the chunks may meet after " + std::to_string(r.meeting_moves) + " moves of each king";
-  else line += "; the kings cannot bring the chunks together";
+  if (r.meeting_moves == 0)
+    line += "; the chunks interact now";
+  else if (r.meeting_moves > 0)
+    line += "; the chunks may meet after " + std::to_string(r.meeting_moves) + " moves of each king";
+  else
+    line += "; the kings cannot bring the chunks together";
   return line + "\n";
 }
 
@@ -114,12 +120,13 @@ std::string kv3cpp_chunk_text(const Kv3cppChunkReport& c) {
   static const char* names[ASSUMPTION_NB] = {"AM (alternating)", "PCP (pawns may pass)", "KCP (king may pass)",
                                              "AMS (stuck king: draw)", "KCPS (stuck king: draw)"};
   std::ostringstream out;
-  out << "chunk " << (c.pawns == WHITE ? 'A' : 'B') << "  Kv3CPP: " << possessive(c.pawns) << " pawns " << squares(c.pawn_squares)
-      << " against " << possessive(~c.pawns) << " king " << square_name(c.king) << "\n";
+  out << "chunk " << (c.pawns == WHITE ? 'A' : 'B') << "  Kv3CPP: " << possessive(c.pawns) << " pawns "
+      << squares(c.pawn_squares) << " against " << possessive(~c.pawns) << " king " << square_name(c.king) << "\n";
   out << "         library entry " << c.instance.index << ", " << normal_form(c.instance) << "\n";
   out << row("", "White to move", "Black to move");
   for (int a = 0; a < ASSUMPTION_NB; ++a)
-    out << row(names[a], chunk_result_words(c.result[a][WHITE], "king"), chunk_result_words(c.result[a][BLACK], "king"));
+    out << row(names[a], chunk_result_words(c.result[a][WHITE], "king"),
+               chunk_result_words(c.result[a][BLACK], "king"));
   out << row("spare tempi (KCP)", tempi_words(c.spare_tempi[WHITE]), tempi_words(c.spare_tempi[BLACK]));
   out << row("Z configuration", c.z_configuration ? "yes" : "no", "");
   return out.str();
@@ -129,11 +136,13 @@ std::string default_parse_text(const Inspection& in) {
   std::ostringstream out;
   out << "parse: default, two Kv3CPP chunks (each king against the other side's pawns)\n";
   for (Color pawns : {WHITE, BLACK}) {
-    if (!in.pos.pawns[pawns]) out << "  no chunk of " << possessive(pawns) << " pawns: it has none\n";
+    if (!in.pos.pawns[pawns])
+      out << "  no chunk of " << possessive(pawns) << " pawns: it has none\n";
     else if (!in.chunks.chunk[pawns])
       out << "  no Kv3CPP chunk of " << possessive(pawns) << " pawns "
-          << (in.chunks.interaction.promotion_pending ? "(a promoted piece waits to be taken)"
-                                                      : "(more than three, two on a file, or over more than three files)")
+          << (in.chunks.interaction.promotion_pending
+                  ? "(a promoted piece waits to be taken)"
+                  : "(more than three, two on a file, or over more than three files)")
           << "\n";
   }
   out << interaction_line(in.chunks.interaction);
@@ -154,11 +163,13 @@ std::string alternate_parse_text(const Inspection& in, int parse) {
   std::ostringstream out;
   out << "parse: alternate " << parse + 1 << " of " << in.chunks.alternates.size() << ", " << possessive(e)
       << " king joins its pawns (the paper §4)\n";
-  out << "chunk K  K3CPPvK: " << possessive(e) << " king " << square_name(alt.king) << " and pawns " << squares(alt.pawn_squares)
-      << " against " << possessive(~e) << " lone king " << square_name(alt.lone_king) << ", who may pass\n";
+  out << "chunk K  K3CPPvK: " << possessive(e) << " king " << square_name(alt.king) << " and pawns "
+      << squares(alt.pawn_squares) << " against " << possessive(~e) << " lone king " << square_name(alt.lone_king)
+      << ", who may pass\n";
   out << "         library entry " << alt.instance.index << ", " << normal_form(alt.instance) << "\n";
   out << row("", "White to move", "Black to move");
-  out << row("K3CPPvK", chunk_result_words(alt.result[WHITE], "lone king"), chunk_result_words(alt.result[BLACK], "lone king"));
+  out << row("K3CPPvK", chunk_result_words(alt.result[WHITE], "lone king"),
+             chunk_result_words(alt.result[BLACK], "lone king"));
   out << row("lone king's spare tempi", tempi_words(alt.spare_tempi[WHITE]), tempi_words(alt.spare_tempi[BLACK]));
   out << "chunk U  3CPP unopposed: " << possessive(~e) << " pawns " << squares(alt.unopposed);
   if (alt.unopposed_moves >= 0)
@@ -179,8 +190,10 @@ std::string schemas_text(const Inspection& in) {
                   s.verdict ? winner_words(in.pos, *s.verdict).c_str() : "-");
     out << head << s.reason << "\n";
   }
-  if (deciding) out << "  decided by " << deciding->name << ": " << winner_words(in.pos, *deciding->verdict) << "\n";
-  else out << "  no schema decides the position\n";
+  if (deciding)
+    out << "  decided by " << deciding->name << ": " << winner_words(in.pos, *deciding->verdict) << "\n";
+  else
+    out << "  no schema decides the position\n";
   if (!in.hint.empty())
     out << "  hint of " << in.hint << ": " << colour_name(in.pos.side)
         << " likely holds (a search that only asks whether it loses takes it as a draw here, unsearched)\n";
@@ -195,13 +208,14 @@ std::vector<std::pair<Move, Value>> best_first(const OracleFinding& oracle) {
 }
 
 std::string oracle_text(const Inspection& in) {
-  if (!in.oracle) return "oracle: outside its domain (a king and up to three pawns on three adjacent files a side, a file apart)\n";
+  if (!in.oracle)
+    return "oracle: outside its domain (a king and up to three pawns on three adjacent files a side, a file apart)\n";
   const OracleFinding& o = *in.oracle;
   std::ostringstream out;
   out << "oracle (" << layout_name(o.layout) << "): ";
   if (!o.built) return out.str() + "not available: " + o.problem + "\n";
-  out << value_words(o.value) << " for " << colour_name(in.pos.side) << ", the side to move (" << winner_words(in.pos, o.value)
-      << ")\n";
+  out << value_words(o.value) << " for " << colour_name(in.pos.side) << ", the side to move ("
+      << winner_words(in.pos, o.value) << ")\n";
   int column = 0;
   std::string cells;
   for (auto [move, value] : best_first(o)) {
@@ -242,7 +256,8 @@ std::string moves_text(const Inspection& in) {
   std::ostringstream out;
   const bool valued = in.oracle && in.oracle->built;
   std::vector<std::pair<Move, Value>> listed;
-  if (valued) listed = best_first(*in.oracle);
+  if (valued)
+    listed = best_first(*in.oracle);
   else
     for (Move m : moves) listed.emplace_back(m, 0);
   for (auto [move, value] : listed) {
@@ -251,7 +266,8 @@ std::string moves_text(const Inspection& in) {
                   valued ? value_words(value).c_str() : "");
     out << line;
   }
-  if (!valued) out << "  (no oracle values: " << (in.oracle ? in.oracle->problem : "outside the oracle's domain") << ")\n";
+  if (!valued)
+    out << "  (no oracle values: " << (in.oracle ? in.oracle->problem : "outside the oracle's domain") << ")\n";
   return out.str();
 }
 

@@ -5,8 +5,10 @@
 namespace chunker::cli {
 
 Inspector::Inspector(const std::string& libraries_dir, std::string data_dir, SchemaMode mode)
-    : libraries_(libraries_dir), mode_(mode),
-      classifiers_(make_level(MAX_LEVEL, mode, libraries_)), oracle_(std::move(data_dir)) {}
+    : libraries_(libraries_dir),
+      mode_(mode),
+      classifiers_(make_level(MAX_LEVEL, mode, libraries_)),
+      oracle_(std::move(data_dir)) {}
 
 Inspection Inspector::inspect(const Position& pos) {
   Inspection found;

@@ -42,14 +42,14 @@ struct Inspection {
 // Holds the libraries, the classifiers and the oracle tables (each loaded
 // the first time a position needs it) across the positions of a session.
 class Inspector {
-public:
+ public:
   // Throws TableError when a chunk library is missing or damaged.
   Inspector(const std::string& libraries_dir, std::string data_dir, SchemaMode mode);
   Inspection inspect(const Position& pos);
   const ChunkLibraries& libraries() const { return libraries_; }
   SchemaMode mode() const { return mode_; }
 
-private:
+ private:
   ChunkLibraries libraries_;
   SchemaMode mode_;
   std::vector<std::unique_ptr<Classifier>> classifiers_;

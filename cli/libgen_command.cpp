@@ -25,9 +25,12 @@ struct ValueCounts {
 
   void add(Color side, Value pawns_value) {
     ++entries;
-    if (is_win(pawns_value)) ++pawn_wins[side];
-    else if (is_loss(pawns_value)) ++king_wins[side];
-    else ++draws[side];
+    if (is_win(pawns_value))
+      ++pawn_wins[side];
+    else if (is_loss(pawns_value))
+      ++king_wins[side];
+    else
+      ++draws[side];
   }
   std::string text() const {
     auto pair = [](const std::uint64_t v[COLOR_NB]) {
@@ -62,14 +65,14 @@ struct Summary {
 
 // Libraries some builders need, built at most once per run.
 class Built {
-public:
+ public:
   const Kv3cppLibrary& kv3cpp(Assumption a) {
     auto& slot = kv3cpp_[std::size_t(a)];
     if (!slot) slot = build_kv3cpp(a);
     return *slot;
   }
 
-private:
+ private:
   std::optional<Kv3cppLibrary> kv3cpp_[ASSUMPTION_NB];
 };
 
@@ -95,8 +98,8 @@ std::vector<Builder> builders() {
   list.push_back({KV3CPP_RACE_NAME, [](Built&, const std::string& out) {
                     const Kv3cppRace library = build_kv3cpp_race();
                     save_kv3cpp_race(library, out);
-                    const auto regions = std::count_if(library.region.begin(), library.region.end(),
-                                                       [](Bitboard r) { return r != 0; });
+                    const auto regions =
+                        std::count_if(library.region.begin(), library.region.end(), [](Bitboard r) { return r != 0; });
                     return Summary{KV3CPP_ENTRIES, tempi_text(library.tempi) + "; a region for " +
                                                        std::to_string(regions) + " of them"};
                   }});
@@ -115,8 +118,10 @@ std::vector<Builder> builders() {
                     const Kv3cppPasses library = build_kv3cpp_passes();
                     save_kv3cpp_passes(library, out);
                     std::uint64_t pawns = 0, king = 0;
-                    for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i) pawns += library.pawns_win[i] != 0, king += library.king_win[i] != 0;
-                    return Summary{KV3CPP_ENTRIES, std::to_string(pawns) + " entries where the pawns win with some budget, " +
+                    for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i)
+                      pawns += library.pawns_win[i] != 0, king += library.king_win[i] != 0;
+                    return Summary{KV3CPP_ENTRIES, std::to_string(pawns) +
+                                                       " entries where the pawns win with some budget, " +
                                                        std::to_string(king) + " where the king does; " +
                                                        std::to_string(library.regions.size()) + " distinct regions"};
                   }});
@@ -142,9 +147,10 @@ std::vector<Builder> builders() {
                         longest = std::max<std::uint64_t>(longest, library.quiet[i]);
                         answers = std::max<std::uint64_t>(answers, library.answers[i]);
                       }
-                    return Summary{KV3CPP_ENTRIES, std::to_string(racing) + " entries where the pawns get through, in at most " +
-                                                       std::to_string(longest) + " quiet moves; the king answers at most " +
-                                                       std::to_string(answers) + " times"};
+                    return Summary{KV3CPP_ENTRIES,
+                                   std::to_string(racing) + " entries where the pawns get through, in at most " +
+                                       std::to_string(longest) + " quiet moves; the king answers at most " +
+                                       std::to_string(answers) + " times"};
                   }});
   list.push_back({K3CPPVK_NAME, [](Built&, const std::string& out) {
                     const K3cppvkLibrary library = build_k3cppvk();
@@ -196,8 +202,9 @@ int libgen_command(const Args& args) {
                         ("build only these libraries (" + names + ")").c_str())(
       "out", po::value<std::string>(&out)->default_value(CHUNKER_DATA_DIR), "where the libraries are written")(
       "verify", "build nothing: check the library files in --out against data/MANIFEST")(
-      "update-manifest", "after building every library, record their SHA-256 in data/MANIFEST (after a deliberate "
-                         "change to what they hold)");
+      "update-manifest",
+      "after building every library, record their SHA-256 in data/MANIFEST (after a deliberate "
+      "change to what they hold)");
   po::variables_map vm;
   if (!parse_args(args, "usage: chunker libgen [--only NAME...] [--out DIR] [--verify | --update-manifest]", options,
                   {}, vm))
@@ -226,7 +233,8 @@ int libgen_command(const Args& args) {
       std::printf("%-14s %s\n", b.name.c_str(), state.c_str());
       if (state != "ok") status = 1;
     }
-    if (status) std::printf("rebuild with: chunker libgen%s\n", out == CHUNKER_DATA_DIR ? "" : (" --out " + out).c_str());
+    if (status)
+      std::printf("rebuild with: chunker libgen%s\n", out == CHUNKER_DATA_DIR ? "" : (" --out " + out).c_str());
     return status;
   }
 
@@ -247,8 +255,10 @@ int libgen_command(const Args& args) {
     if (terminal) std::fprintf(stderr, "\r%60s\r", "");
     const std::string path = library_path(out, b.name);
     std::string state = "recorded";
-    if (update) manifest[file_name(b.name)] = sha256_of_file(path);
-    else state = manifest_state(manifest, out, b.name);
+    if (update)
+      manifest[file_name(b.name)] = sha256_of_file(path);
+    else
+      state = manifest_state(manifest, out, b.name);
     if (state != "ok" && state != "recorded") status = 1;
     std::printf("%-14s %9llu %9llu %6.2fs %-10s %s\n", b.name.c_str(), static_cast<unsigned long long>(s.entries),
                 static_cast<unsigned long long>(std::filesystem::file_size(path)), seconds, state.c_str(),
@@ -257,8 +267,9 @@ int libgen_command(const Args& args) {
   std::printf("total %.2f s\n", std::chrono::duration<double>(std::chrono::steady_clock::now() - all_start).count());
   if (update) write_manifest(manifest_path, manifest);
   if (status)
-    std::printf("a file differs from data/MANIFEST: the generator changed (run chunker libgen --update-manifest "
-                "and commit the manifest) or is not deterministic\n");
+    std::printf(
+        "a file differs from data/MANIFEST: the generator changed (run chunker libgen --update-manifest "
+        "and commit the manifest) or is not deterministic\n");
   return status;
 }
 

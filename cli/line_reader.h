@@ -10,13 +10,13 @@
 namespace chunker::cli {
 
 class LineReader {
-public:
+ public:
   explicit LineReader(std::string prompt);
   // The next line, or nullopt at the end of the input.
   std::optional<std::string> read();
   bool terminal() const { return terminal_; }
 
-private:
+ private:
   std::string prompt_;
   bool terminal_;
 };

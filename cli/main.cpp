@@ -30,17 +30,10 @@ const char* USAGE =
 int main(int argc, char** argv) {
   using namespace chunker::cli;
   const std::map<std::string, int (*)(const Args&)> commands = {
-      {"perft", perft_command},
-      {"solve", solve_command},
-      {"oracle", oracle_command},
-      {"variant", variant_command},
-      {"libgen", libgen_command},
-      {"table", table_command},
-      {"inspect", inspect_command},
-      {"uci", uci_command},
+      {"perft", perft_command},   {"solve", solve_command}, {"oracle", oracle_command},   {"variant", variant_command},
+      {"libgen", libgen_command}, {"table", table_command}, {"inspect", inspect_command}, {"uci", uci_command},
   };
-  if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" ||
-      std::string(argv[1]) == "help") {
+  if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" || std::string(argv[1]) == "help") {
     std::cout << USAGE;
     return argc < 2 ? EXIT_BAD_INPUT : 0;
   }

@@ -4,8 +4,8 @@
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <sstream>
-#include <utility>
 #include <string>
+#include <utility>
 
 #include "commands.h"
 #include "position.h"
@@ -45,8 +45,10 @@ inline std::pair<int, int> level_range(const std::string& option, const std::str
   char dash = 0;
   std::istringstream range(text);
   bool ok = bool(range >> first);
-  if (ok && range.peek() == '-') ok = bool(range >> dash >> last);
-  else last = first;
+  if (ok && range.peek() == '-')
+    ok = bool(range >> dash >> last);
+  else
+    last = first;
   if (!ok || !range.eof() || first < 0 || last > max_level || first > last)
     throw InputError("--" + option + " must be N or A-B with 0 <= A <= B <= " + std::to_string(max_level) + ", got '" +
                      text + "'");

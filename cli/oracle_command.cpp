@@ -10,8 +10,8 @@
 
 #include "notation.h"
 #include "options.h"
-#include "oracle_depth.h"
 #include "oracle.h"
+#include "oracle_depth.h"
 #include "oracle_verify.h"
 #include "output.h"
 #include "schemas.h"
@@ -38,31 +38,38 @@ int build(const std::string& data_dir, const std::string& layout_name_arg, bool 
   for (Layout layout : layouts_of(layout_name_arg)) {
     auto start = std::chrono::steady_clock::now();
     std::uint64_t mismatches = 0;
-    OracleTable table = build_oracle(layout, [&](std::uint32_t done, std::uint32_t total) {
-      if (terminal)
-        std::fprintf(stderr, "\roracle %s: %5.1f%% of %u slices (pawn configurations)", layout_name(layout).c_str(),
-                     100.0 * done / total, total);
-    }, check_twins ? &mismatches : nullptr);
+    OracleTable table = build_oracle(
+        layout,
+        [&](std::uint32_t done, std::uint32_t total) {
+          if (terminal)
+            std::fprintf(stderr, "\roracle %s: %5.1f%% of %u slices (pawn configurations)", layout_name(layout).c_str(),
+                         100.0 * done / total, total);
+        },
+        check_twins ? &mismatches : nullptr);
     double solved = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (terminal) std::fprintf(stderr, "\roracle %s: solved in %.1f s, writing...%20s", layout_name(layout).c_str(), solved, "");
+    if (terminal)
+      std::fprintf(stderr, "\roracle %s: solved in %.1f s, writing...%20s", layout_name(layout).c_str(), solved, "");
     save_oracle(table, data_dir);
     double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (terminal) std::fprintf(stderr, "\r%70s\r", "");
     rusage usage{};
     getrusage(RUSAGE_SELF, &usage);
-    std::printf("oracle %s: %llu entries (%llu stored) solved in %.1f s, written to %s in %.1f s total, peak memory "
-                "%.0f MB\n",
-                layout_name(layout).c_str(), static_cast<unsigned long long>(ORACLE_ENTRIES),
-                static_cast<unsigned long long>(table.bytes().size()), solved,
-                oracle_path(data_dir, layout).c_str(), total, usage.ru_maxrss / 1024.0);
+    std::printf(
+        "oracle %s: %llu entries (%llu stored) solved in %.1f s, written to %s in %.1f s total, peak memory "
+        "%.0f MB\n",
+        layout_name(layout).c_str(), static_cast<unsigned long long>(ORACLE_ENTRIES),
+        static_cast<unsigned long long>(table.bytes().size()), solved, oracle_path(data_dir, layout).c_str(), total,
+        usage.ru_maxrss / 1024.0);
     if (check_twins && OracleIndex(layout).self_twin()) {
       if (mismatches) {
         std::printf("oracle %s: SYMMETRY BROKEN: %llu entries differ from their colour-reversed twins\n",
                     layout_name(layout).c_str(), static_cast<unsigned long long>(mismatches));
         return 1;
       }
-      std::printf("oracle %s: symmetry holds: every twin config solved on its own equals its stored twin, entry "
-                  "for entry\n", layout_name(layout).c_str());
+      std::printf(
+          "oracle %s: symmetry holds: every twin config solved on its own equals its stored twin, entry "
+          "for entry\n",
+          layout_name(layout).c_str());
     }
   }
   return 0;
@@ -72,8 +79,9 @@ int probe(const std::string& data_dir, const std::string& fen, bool json) {
   Position pos = parse_fen(fen).pos;
   auto slot = locate(pos);
   if (!slot)
-    throw InputError("position is outside the oracle's domain (a king and up to three pawns, one per file, on three "
-                     "adjacent files for each side, the two groups at least one file apart)");
+    throw InputError(
+        "position is outside the oracle's domain (a king and up to three pawns, one per file, on three "
+        "adjacent files for each side, the two groups at least one file apart)");
   OracleTable table = load_oracle(data_dir, slot->layout);
   Position view = slot->view(pos);
   Value value = table.value(view);
@@ -83,23 +91,28 @@ int probe(const std::string& data_dir, const std::string& fen, bool json) {
   if (json) {
     std::cout << "{\"fen\":" << json_string(to_fen(pos)) << ",\"layout\":" << json_string(layout_name(slot->layout))
               << ",\"value\":" << json_string(value_word(value)) << ",\"distance\":";
-    if (is_decisive(value)) std::cout << distance_of(value);
-    else std::cout << "null";
+    if (is_decisive(value))
+      std::cout << distance_of(value);
+    else
+      std::cout << "null";
     std::cout << ",\"moves\":[";
     for (std::size_t i = 0; i < moves.size(); ++i) {
       Move m = back(moves[i].first);
       Value v = moves[i].second;
       std::cout << (i ? "," : "") << "{\"san\":" << json_string(san(pos, m)) << ",\"uci\":" << json_string(uci(m))
                 << ",\"value\":" << json_string(value_word(v)) << ",\"distance\":";
-      if (is_decisive(v)) std::cout << distance_of(v);
-      else std::cout << "null";
+      if (is_decisive(v))
+        std::cout << distance_of(v);
+      else
+        std::cout << "null";
       std::cout << "}";
     }
     std::cout << "]}\n";
     return 0;
   }
   std::cout << "position  " << to_fen(pos) << "\n";
-  std::cout << "table     " << layout_name(slot->layout) << (slot->mirror || slot->colour ? " (as its twin)" : "") << "\n";
+  std::cout << "table     " << layout_name(slot->layout) << (slot->mirror || slot->colour ? " (as its twin)" : "")
+            << "\n";
   std::cout << "value     " << describe(value) << " for the side to move\n";
   std::cout << "moves\n";
   for (auto [move, v] : moves) {
@@ -140,8 +153,8 @@ const char* paper_coverage(int level) {
   return level >= 1 && level <= 5 ? figures[level] : "";
 }
 
-int verify(const std::string& data_dir, const std::string& libraries_dir, const std::string& layout_name_arg,
-           int level, SchemaMode mode, std::uint32_t step) {
+int verify(const std::string& data_dir, const std::string& libraries_dir, const std::string& layout_name_arg, int level,
+           SchemaMode mode, std::uint32_t step) {
   const ChunkLibraries libraries(libraries_dir);
   // Everything the search consults at this level: the exact recognizers, then the schemas.
   const auto consulted = make_level(level, mode, libraries);
@@ -153,16 +166,20 @@ int verify(const std::string& data_dir, const std::string& libraries_dir, const 
   for (Layout layout : layouts_of(layout_name_arg)) {
     const OracleTable table = load_oracle(data_dir, layout);
     const auto start = std::chrono::steady_clock::now();
-    const VerifyReport report = verify_classifiers(table, classifiers, step, 2, [&](std::uint32_t done, std::uint32_t total) {
-      if (terminal) std::fprintf(stderr, "\roracle verify %s: %5.1f%%", layout_name(layout).c_str(), 100.0 * done / total);
-    });
+    const VerifyReport report =
+        verify_classifiers(table, classifiers, step, 2, [&](std::uint32_t done, std::uint32_t total) {
+          if (terminal)
+            std::fprintf(stderr, "\roracle verify %s: %5.1f%%", layout_name(layout).c_str(), 100.0 * done / total);
+        });
     if (terminal) std::fprintf(stderr, "\r%40s\r", "");
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::printf("oracle verify %s, schemas %s: %llu legal positions%s, %.0f s\n", layout_name(layout).c_str(),
                 mode_name(mode).c_str(), static_cast<unsigned long long>(report.legal),
                 step > 1 ? (" (every " + std::to_string(step) + "th pawn configuration)").c_str() : "", seconds);
     std::printf("  %-28s %12s %9s %7s %12s %12s\n", "schema", "classified", "coverage", "paper", "agree", "disagree");
-    auto percent = [&](std::uint64_t n) { return 100.0 * double(n) / double(std::max<std::uint64_t>(report.legal, 1)); };
+    auto percent = [&](std::uint64_t n) {
+      return 100.0 * double(n) / double(std::max<std::uint64_t>(report.legal, 1));
+    };
     for (std::size_t s = 0; s < report.checks.size(); ++s) {
       const ClassifierCheck& c = report.checks[s];
       std::printf("  %-28s %12llu %8.2f%% %7s %12llu %12llu\n", c.name.c_str(),
@@ -200,24 +217,26 @@ int oracle_command(const Args& args) {
       "depth: a level N or a range A-B (0: the rules alone)")(
       "schemas", po::value<std::string>()->default_value("sound"),
       "verify: paper (as published) or sound; depth: paper, sound or both")(
-      "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "verify, depth: where the chunk libraries live")(
+      "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
+      "verify, depth: where the chunk libraries live")(
       "config-step", po::value<long long>()->default_value(1),
       "verify: check every Nth pawn configuration only (1: every position)")(
       "save", "depth: save each depth table beside the oracle (data/depth-LAYOUT-LN-SCHEMAS.tbl)")(
-      "csv", "depth: print the histograms as CSV")(
-      "plot", po::value<std::string>(), "depth: draw the curves of the levels built into this SVG file");
+      "csv", "depth: print the histograms as CSV")("plot", po::value<std::string>(),
+                                                   "depth: draw the curves of the levels built into this SVG file");
   po::positional_options_description positional;
   positional.add("action", 1).add("fen", 1);
   po::variables_map vm;
-  if (!parse_args(args,
-                  "usage: chunker oracle build [--layout abc-fgh|abc-efg|all] [--check-twins]\n"
-                  "       chunker oracle probe FEN [--json]\n"
-                  "       chunker oracle stats [--layout L]\n"
-                  "       chunker oracle verify [--layout L] [--level N] [--schemas paper|sound]\n"
-                  "       chunker oracle depth [--layout L] [--level N|A-B] [--schemas sound|paper|both] [--save] [--csv]\n"
-                  "                            [--plot FILE.svg] [--check-twins]\n"
-                  "       chunker oracle depth FEN [--level N] [--schemas sound|paper]",
-                  options, positional, vm))
+  if (!parse_args(
+          args,
+          "usage: chunker oracle build [--layout abc-fgh|abc-efg|all] [--check-twins]\n"
+          "       chunker oracle probe FEN [--json]\n"
+          "       chunker oracle stats [--layout L]\n"
+          "       chunker oracle verify [--layout L] [--level N] [--schemas paper|sound]\n"
+          "       chunker oracle depth [--layout L] [--level N|A-B] [--schemas sound|paper|both] [--save] [--csv]\n"
+          "                            [--plot FILE.svg] [--check-twins]\n"
+          "       chunker oracle depth FEN [--level N] [--schemas sound|paper]",
+          options, positional, vm))
     return 0;
   const std::string mode = vm["schemas"].as<std::string>();
   const auto [first_level, last_level] = level_range("level", vm["level"].as<std::string>(), MAX_LEVEL);
@@ -237,14 +256,22 @@ int oracle_command(const Args& args) {
                     std::uint32_t(checked<long long>(vm, "config-step", 1, CONFIG_NB)));
     }
     if (action == "depth") {
-      DepthRequest request{data_dir, vm["libraries"].as<std::string>(), layouts_of(layout), first_level, last_level,
-                           {}, vm.count("save") > 0, vm.count("csv") > 0,
-                           vm.count("plot") ? vm["plot"].as<std::string>() : "", vm.count("check-twins") > 0};
+      DepthRequest request{data_dir,
+                           vm["libraries"].as<std::string>(),
+                           layouts_of(layout),
+                           first_level,
+                           last_level,
+                           {},
+                           vm.count("save") > 0,
+                           vm.count("csv") > 0,
+                           vm.count("plot") ? vm["plot"].as<std::string>() : "",
+                           vm.count("check-twins") > 0};
       if (mode == "sound" || mode == "both") request.modes.push_back(SchemaMode::Sound);
       if (mode == "paper" || mode == "both") request.modes.push_back(SchemaMode::Paper);
       if (request.modes.empty()) throw InputError("--schemas must be sound, paper or both, got '" + mode + "'");
       if (fen.empty()) return depth_report(request);
-      if (request.modes.size() > 1) throw InputError("a probe follows one mode's knowledge line: --schemas sound or paper");
+      if (request.modes.size() > 1)
+        throw InputError("a probe follows one mode's knowledge line: --schemas sound or paper");
       return depth_probe(request, fen);
     }
   } catch (const TableError& e) {

@@ -42,11 +42,14 @@ struct Knowledge {
 DepthTable build_with_progress(Layout layout, int level, SchemaMode mode, const Knowledge& knowledge,
                                std::uint64_t* twin_mismatches = nullptr) {
   const bool terminal = isatty(STDERR_FILENO);
-  const std::string what = "knowledge depth " + layout_name(layout) + " level " + std::to_string(level) + " " +
-                           knowledge_name(level, mode);
-  DepthTable table = build_depth(layout, knowledge.classifiers, [&](std::uint32_t done, std::uint32_t total) {
-    if (terminal) std::fprintf(stderr, "\r%s: %5.1f%% of %u slices", what.c_str(), 100.0 * done / total, total);
-  }, twin_mismatches);
+  const std::string what =
+      "knowledge depth " + layout_name(layout) + " level " + std::to_string(level) + " " + knowledge_name(level, mode);
+  DepthTable table = build_depth(
+      layout, knowledge.classifiers,
+      [&](std::uint32_t done, std::uint32_t total) {
+        if (terminal) std::fprintf(stderr, "\r%s: %5.1f%% of %u slices", what.c_str(), 100.0 * done / total, total);
+      },
+      twin_mismatches);
   if (terminal) std::fprintf(stderr, "\r%70s\r", "");
   return table;
 }
@@ -60,13 +63,15 @@ void print_summary(Layout layout, int level, SchemaMode mode, const DepthTable& 
               "a deepest position");
   for (Color c : {WHITE, BLACK}) {
     const DepthHistogram& h = sum.side[c];
-    auto share = [&](int d) { return 100.0 * double(h.decisive_within(d)) / double(std::max<std::uint64_t>(h.decisive(), 1)); };
-    std::printf("  %-9s %12llu %11.2f%% %11.2f%% %8d  %s\n", colour_name(c), static_cast<unsigned long long>(h.decisive()),
-                share(PAPER_PLIES), share(WIDER_PLIES), h.deepest,
+    auto share = [&](int d) {
+      return 100.0 * double(h.decisive_within(d)) / double(std::max<std::uint64_t>(h.decisive(), 1));
+    };
+    std::printf("  %-9s %12llu %11.2f%% %11.2f%% %8d  %s\n", colour_name(c),
+                static_cast<unsigned long long>(h.decisive()), share(PAPER_PLIES), share(WIDER_PLIES), h.deepest,
                 h.deepest >= 0 ? to_fen(table.index().position(h.deepest_index)).c_str() : "-");
   }
   std::printf("  values changed from the oracle's: %llu%s\n", static_cast<unsigned long long>(sum.changed),
-              sum.changed == 0                ? ""
+              sum.changed == 0            ? ""
               : mode == SchemaMode::Paper ? " (places where the published rules mislead a search)"
                                           : " (A SOUND SCHEMA IS WRONG)");
   for (std::uint64_t i : sum.first_changed) std::printf("    %s\n", to_fen(table.index().position(i)).c_str());
@@ -114,22 +119,29 @@ int depth_report(const DepthRequest& request) {
         if (request.save) save_depth(table, level, knowledge_name(level, mode), fingerprint, request.data_dir);
         const DepthSummary sum = summarize_depth(table, oracle);
         sound_changed |= mode == SchemaMode::Sound && sum.changed > 0;
-        if (request.csv) print_csv(layout, level, mode, sum);
-        else print_summary(layout, level, mode, table, sum, seconds);
+        if (request.csv)
+          print_csv(layout, level, mode, sum);
+        else
+          print_summary(layout, level, mode, table, sum, seconds);
         if (request.check_twins && OracleIndex(layout).self_twin()) {
           // The table keeps one config of each twin pair: sound only if every
           // classifier answers a position and its colour-reversed twin alike.
-          std::printf("  twin check: %s\n", mismatches ? (std::to_string(mismatches) + " entries differ from their "
-                                                          "colour-reversed twins (SYMMETRY BROKEN)").c_str()
-                                                    : "every twin config solved on its own equals its stored twin");
+          std::printf("  twin check: %s\n",
+                      mismatches ? (std::to_string(mismatches) + " entries differ from their "
+                                                                 "colour-reversed twins (SYMMETRY BROKEN)")
+                                       .c_str()
+                                 : "every twin config solved on its own equals its stored twin");
           twins_broken |= mismatches > 0;
         }
         if (request.save && !request.csv)
-          std::printf("  saved to %s\n", depth_path(request.data_dir, layout, level, knowledge_name(level, mode)).c_str());
+          std::printf("  saved to %s\n",
+                      depth_path(request.data_dir, layout, level, knowledge_name(level, mode)).c_str());
         if (!request.plot.empty()) {
           // Colour by level, dashes by layout and mode.
           DepthCurve curve{layout_name(layout) + " level " + std::to_string(level) + " " + knowledge_name(level, mode),
-                           level, 2 * int(layout) + (mode == SchemaMode::Paper ? 1 : 0), {}};
+                           level,
+                           2 * int(layout) + (mode == SchemaMode::Paper ? 1 : 0),
+                           {}};
           const std::uint64_t decisive = sum.side[WHITE].decisive() + sum.side[BLACK].decisive();
           for (int d = 0; d <= KnowledgeRules::MAX_DEPTH; ++d) {
             const std::uint64_t within = sum.side[WHITE].decisive_within(d) + sum.side[BLACK].decisive_within(d);
@@ -152,15 +164,17 @@ int depth_probe(const DepthRequest& request, const std::string& fen) {
   const Position pos = parse_fen(fen).pos;
   const auto slot = locate(pos);
   if (!slot)
-    throw InputError("position is outside the oracle's domain (a king and up to three pawns, one per file, on three "
-                     "adjacent files for each side, the two groups at least one file apart)");
+    throw InputError(
+        "position is outside the oracle's domain (a king and up to three pawns, one per file, on three "
+        "adjacent files for each side, the two groups at least one file apart)");
   const Layout layout = slot->layout;
   const ChunkLibraries libraries(request.libraries_dir);
   const std::string fingerprint = knowledge_fingerprint(request.libraries_dir);
   std::printf("position  %s\n", to_fen(pos).c_str());
   const Value truth = load_oracle(request.data_dir, layout).value(slot->view(pos));
   std::printf("oracle    %s%s for the side to move (table %s)\n", value_word(truth).c_str(),
-              is_decisive(truth) ? (" in " + std::to_string(distance_of(truth))).c_str() : "", layout_name(layout).c_str());
+              is_decisive(truth) ? (" in " + std::to_string(distance_of(truth))).c_str() : "",
+              layout_name(layout).c_str());
 
   // The depth at every level in both modes, from the saved tables.
   std::printf("knowledge depth (plies to a position the rules or a level decide; value for the side to move)\n");
@@ -177,16 +191,19 @@ int depth_probe(const DepthRequest& request, const std::string& fen) {
         missing.push_back(std::to_string(level) + " " + name);
         continue;
       }
-      std::printf(" %9s",
-                  depth_word(load_depth(request.data_dir, layout, level, name, fingerprint).value(slot->view(pos))).c_str());
+      std::printf(
+          " %9s",
+          depth_word(load_depth(request.data_dir, layout, level, name, fingerprint).value(slot->view(pos))).c_str());
       std::fflush(stdout);
     }
     std::printf("\n");
   }
   if (!missing.empty())
-    std::printf("  (- not saved, or built with other libraries or schemas; save them with: chunker oracle depth --layout %s --level "
-                "0-%d --schemas both --save)\n",
-                layout_name(layout).c_str(), MAX_LEVEL);
+    std::printf(
+        "  (- not saved, or built with other libraries or schemas; save them with: chunker oracle depth --layout %s "
+        "--level "
+        "0-%d --schemas both --save)\n",
+        layout_name(layout).c_str(), MAX_LEVEL);
 
   // The knowledge line, from the saved table or one built now.
   const int level = request.last_level;
@@ -195,7 +212,9 @@ int depth_probe(const DepthRequest& request, const std::string& fen) {
   const Knowledge knowledge(level, mode, libraries);
   const bool saved = depth_saved(request.data_dir, layout, level, name, fingerprint);
   if (!saved)
-    std::fprintf(stderr, "the level %d %s depth table is not saved, or was built with other libraries or schemas: building it (a minute or two)\n",
+    std::fprintf(stderr,
+                 "the level %d %s depth table is not saved, or was built with other libraries or schemas: building it "
+                 "(a minute or two)\n",
                  level, name.c_str());
   const DepthTable table = saved ? load_depth(request.data_dir, layout, level, name, fingerprint)
                                  : build_with_progress(layout, level, mode, knowledge);
@@ -212,8 +231,8 @@ int depth_probe(const DepthRequest& request, const std::string& fen) {
     const KnowledgeStep& step = line[i];
     std::string move = i ? san(line[i - 1].pos, step.move) : "";
     if (i) moves.push_back(step.move);
-    std::printf("  %4zu %-8s %-9s %-46s %s\n", i, move.c_str(), depth_word(step.value).c_str(), to_fen(step.pos).c_str(),
-                step.decided_by.c_str());
+    std::printf("  %4zu %-8s %-9s %-46s %s\n", i, move.c_str(), depth_word(step.value).c_str(),
+                to_fen(step.pos).c_str(), step.decided_by.c_str());
   }
   std::printf("  line: %s\n", san_line(pos, moves, parse_fen(fen).fullmove).c_str());
   return 0;

@@ -17,7 +17,7 @@ struct DepthRequest {
   int first_level = MAX_LEVEL, last_level = MAX_LEVEL;
   std::vector<SchemaMode> modes;
   bool save = false, csv = false;
-  std::string plot;  // an SVG file to draw the curves in, or empty
+  std::string plot;          // an SVG file to draw the curves in, or empty
   bool check_twins = false;  // solve a-c vs f-h's twin configs too and compare (the classifiers' symmetry)
 };
 

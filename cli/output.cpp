@@ -13,10 +13,14 @@ namespace {
 
 std::string stop_word(StopReason s) {
   switch (s) {
-    case StopReason::Proven: return "proven";
-    case StopReason::PlyLimit: return "ply limit";
-    case StopReason::NodeLimit: return "node limit";
-    case StopReason::Stopped: return "stop";
+    case StopReason::Proven:
+      return "proven";
+    case StopReason::PlyLimit:
+      return "ply limit";
+    case StopReason::NodeLimit:
+      return "node limit";
+    case StopReason::Stopped:
+      return "stop";
   }
   return "";
 }
@@ -48,12 +52,14 @@ std::string value_word(Value v) { return is_win(v) ? "win" : is_loss(v) ? "loss"
 std::string json_string(const std::string& text) {
   std::string out = "\"";
   for (char c : text) {
-    if (c == '"' || c == '\\') out += '\\', out += c;
+    if (c == '"' || c == '\\')
+      out += '\\', out += c;
     else if (static_cast<unsigned char>(c) < 0x20) {
       char buf[8];
       std::snprintf(buf, sizeof buf, "\\u%04x", c);
       out += buf;
-    } else out += c;
+    } else
+      out += c;
   }
   return out + "\"";
 }
@@ -68,7 +74,8 @@ std::string time_line(double seconds) {
 
 // The share of terminal nodes each source decided, as the paper lists them.
 std::string terminal_shares(const SearchResult& r) {
-  std::vector<std::pair<std::string, std::uint64_t>> sources = {{"rules", r.rule_terminals}, {"hash table", r.hash_terminals}};
+  std::vector<std::pair<std::string, std::uint64_t>> sources = {{"rules", r.rule_terminals},
+                                                                {"hash table", r.hash_terminals}};
   if (r.hint_terminals) sources.emplace_back("held by a hint", r.hint_terminals);
   for (std::size_t i = 0; i < r.classifier_terminals.size(); ++i)
     sources.emplace_back(r.classifier_names[i], r.classifier_terminals[i]);
@@ -107,15 +114,16 @@ void search_text(std::ostringstream& out, const Position& root, const SearchResu
       out << "value      " << value_word(r.value) << " for the side to move (" << winner(root, r.value)
           << "), proven; distance at most " << distance_of(r.value) << " plies, not yet shown exact\n";
     } else {
-      out << "value      unproven: neither side wins within " << r.completed_ply << " plies (search scores it a draw)\n";
+      out << "value      unproven: neither side wins within " << r.completed_ply
+          << " plies (search scores it a draw)\n";
     }
     if (!r.best.is_none()) out << "best move  " << san(root, r.best) << "\n";
     if (!r.pv.empty()) out << "line       " << san_line(root, r.pv, fullmove) << "\n";
   }
   out << "nodes      " << r.nodes << "\n";
   out << "terminals  " << terminal_shares(r) << "\n";
-  out << "ply        " << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "----") << " (last iteration completed: "
-      << r.completed_ply << ", stopped by: " << stop_word(r.stop) << ")\n";
+  out << "ply        " << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "----")
+      << " (last iteration completed: " << r.completed_ply << ", stopped by: " << stop_word(r.stop) << ")\n";
 }
 
 void exact_text(std::ostringstream& out, const Position& root, const ExactReport& x, int fullmove) {
@@ -130,9 +138,11 @@ void exact_text(std::ostringstream& out, const Position& root, const ExactReport
   for (const auto& [m, v] : x.moves) moves += (moves.empty() ? "" : ", ") + san(root, m) + " " + value_with_distance(v);
   out << "moves      " << (moves.empty() ? "none" : moves) << "\n";
   char line[256];
-  std::snprintf(line, sizeof line, "exact      %llu positions of %llu pawn structures (%llu from the oracle), %.3f s, peak memory %.0f MB; ",
-                static_cast<unsigned long long>(x.positions), static_cast<unsigned long long>(x.structures),
-                static_cast<unsigned long long>(x.from_oracle), x.seconds, x.peak_megabytes);
+  std::snprintf(
+      line, sizeof line,
+      "exact      %llu positions of %llu pawn structures (%llu from the oracle), %.3f s, peak memory %.0f MB; ",
+      static_cast<unsigned long long>(x.positions), static_cast<unsigned long long>(x.structures),
+      static_cast<unsigned long long>(x.from_oracle), x.seconds, x.peak_megabytes);
   out << line << x.source << "\n";
 }
 
@@ -155,7 +165,8 @@ std::string solve_json(const Position& root, const Solved& s, int fullmove) {
   out << "{\"fen\":" << json_string(to_fen(root, 0, fullmove));
   if (s.exact) {
     const ExactReport& x = *s.exact;
-    const auto best = std::find_if(x.moves.begin(), x.moves.end(), [&](const auto& mv) { return mv.second == x.value; });
+    const auto best =
+        std::find_if(x.moves.begin(), x.moves.end(), [&](const auto& mv) { return mv.second == x.value; });
     const Move best_move = best == x.moves.end() ? Move() : best->first;
     out << ",\"value\":" << json_string(value_word(x.value)) << ",\"proven\":true";
     out << ",\"distance\":" << (is_decisive(x.value) ? std::to_string(distance_of(x.value)) : "null");
@@ -178,8 +189,10 @@ std::string solve_json(const Position& root, const Solved& s, int fullmove) {
     out << ",\"value\":" << (!r.proven && r.completed_ply == 0 ? "null" : json_string(value_word(r.value)));
     out << ",\"proven\":" << (r.proven || decisive_known ? "true" : "false");
     out << ",\"distance\":";
-    if (r.proven && is_decisive(r.value) && r.distance_known) out << r.distance;
-    else out << "null";
+    if (r.proven && is_decisive(r.value) && r.distance_known)
+      out << r.distance;
+    else
+      out << "null";
     out << ",\"distance_exact\":" << (r.proven && r.distance_known ? "true" : "false");
     out << ",\"proof\":" << (r.proof == Proof::Search ? "\"search\"" : "null");
     out << ",\"best\":" << (r.best.is_none() ? "null" : json_string(san(root, r.best)));
@@ -209,13 +222,12 @@ std::string peasant_text(const Position& root, const PeasantResult& r, int fullm
   } else if (r.proven) {
     out << "value      draw, proven: the game is over\n";
   } else if (is_known_result(r.value)) {
-    out << "value      score " << std::showpos << r.value << std::noshowpos
-        << " for the side to move: heuristic, a " << (r.value > 0 ? "win" : "loss")
+    out << "value      score " << std::showpos << r.value << std::noshowpos << " for the side to move: heuristic, a "
+        << (r.value > 0 ? "win" : "loss")
         << " Peasant's knowledge (rules 2 and 4) or its pruning vouches for, not proven\n";
   } else {
     out << "value      score " << std::showpos << r.value << std::noshowpos
-        << " for the side to move: heuristic (Peasant's evaluator), no forced result within " << r.depth
-        << " plies\n";
+        << " for the side to move: heuristic (Peasant's evaluator), no forced result within " << r.depth << " plies\n";
   }
   if (!r.best.is_none()) out << "best move  " << san(root, r.best) << "\n";
   if (!r.pv.empty()) out << "line       " << san_line(root, r.pv, fullmove) << "\n";

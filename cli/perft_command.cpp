@@ -16,13 +16,15 @@ int perft_command(const Args& args) {
   std::string fen;
   long long depth = 0;
   options.add_options()("fen", po::value<std::string>(&fen)->required(), "the position")(
-      "depth", po::value<long long>(&depth)->required(), "plies to enumerate")("divide", "print the count below each move");
+      "depth", po::value<long long>(&depth)->required(), "plies to enumerate")("divide",
+                                                                               "print the count below each move");
   po::positional_options_description positional;
   positional.add("fen", 1).add("depth", 1);
   po::variables_map vm;
   if (!parse_args(args, "usage: chunker perft FEN DEPTH [--divide]", options, positional, vm)) return 0;
   if (depth < 1 || depth > MAX_PERFT_DEPTH)
-    throw InputError("depth must be between 1 and " + std::to_string(MAX_PERFT_DEPTH) + ", got " + std::to_string(depth));
+    throw InputError("depth must be between 1 and " + std::to_string(MAX_PERFT_DEPTH) + ", got " +
+                     std::to_string(depth));
   Position pos = parse_fen(fen).pos;
 
   auto start = std::chrono::steady_clock::now();

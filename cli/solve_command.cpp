@@ -37,13 +37,16 @@ std::string suite_line(const Epd& epd, const Solved& s) {
     got += distance_known ? " in " + std::to_string(distance_of(value)) : " (no dist.)";
   std::string expected = expected_result(epd);
   // Without a `dist` (or a distance), the value alone is compared.
-  const bool matches = distance_known && !epd.op("dist").empty() ? got == expected
-                                                                  : s.proven() && value_word(value) == epd.op("value");
+  const bool matches =
+      distance_known && !epd.op("dist").empty() ? got == expected : s.proven() && value_word(value) == epd.op("value");
   std::string verdict = expected.empty() ? "" : matches ? "  ok" : "  MISMATCH (expected " + expected + ")";
   char line[256];
   std::snprintf(line, sizeof line, "%-28s %-14s %10llu nodes  ply %-4s %8.3f s", suite_id(epd).c_str(), got.c_str(),
                 static_cast<unsigned long long>(r.nodes),
-                r.proof == Proof::Search ? std::to_string(r.exact_ply).c_str() : s.exact ? "exact" : "----", s.seconds);
+                r.proof == Proof::Search ? std::to_string(r.exact_ply).c_str()
+                : s.exact                ? "exact"
+                                         : "----",
+                s.seconds);
   return line + verdict;
 }
 
@@ -81,14 +84,14 @@ int solve_command(const Args& args) {
       "chunker (the Level-0 solver) or peasant (Newborn's fixed-depth alpha-beta, a baseline)")(
       "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH),
       ("peasant: fixed search depth in plies, 1 to " + std::to_string(PEASANT_MAX_DEPTH) +
-       " (default: Newborn's Peasant reached about 10 with three or four pawns)").c_str())(
+       " (default: Newborn's Peasant reached about 10 with three or four pawns)")
+          .c_str())(
       "level", po::value<int>()->default_value(0),
       ("reasoning level: 0 the search alone, 1 to " + std::to_string(MAX_LEVEL) +
        " the schemas of levels 1..N and the KPK and K3CPPvK libraries, which prove the value only (0, the "
        "default, also proves the distance and the shortest line)")
-          .c_str())(
-      "schemas", po::value<std::string>()->default_value("sound"),
-      "sound (never where chunks may interact) or paper (the rules as published)")(
+          .c_str())("schemas", po::value<std::string>()->default_value("sound"),
+                    "sound (never where chunks may interact) or paper (the rules as published)")(
       "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
       "where the chunk libraries live (chunker libgen writes them)")(
       "max-ply", po::value<int>()->default_value(limits.max_ply), "last iteration's ply limit")(
@@ -102,10 +105,12 @@ int solve_command(const Args& args) {
       "save", po::value<std::string>(), "solve exactly and keep the table in this file (for --load)")(
       "load", po::value<std::string>(), "answer from a table --save wrote, where it holds the position")(
       "hash", po::value<long long>()->default_value(64), "hash table size in MB")(
-      "no-quiescence", "stop every line at the ply limit (no checks or pawns on the seventh followed past it, no "
-                       "hash result of a deeper search reused): with --no-hints, the search whose least proving "
-                       "--max-ply is the knowledge depth")(
-      "no-hints", "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
+      "no-quiescence",
+      "stop every line at the ply limit (no checks or pawns on the seventh followed past it, no "
+      "hash result of a deeper search reused): with --no-hints, the search whose least proving "
+      "--max-ply is the knowledge depth")(
+      "no-hints",
+      "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
       "json", "print the result as JSON");
   po::positional_options_description positional;
   positional.add("fen", 1);
@@ -113,8 +118,7 @@ int solve_command(const Args& args) {
   if (!parse_args(args,
                   "usage: chunker solve FEN [options]\n       chunker solve --epd FILE [options]\n"
                   "       chunker solve FEN --engine peasant [--depth N] [--hash MB] [--json]",
-                  options,
-                  positional, vm))
+                  options, positional, vm))
     return 0;
   const bool peasant = engine == "peasant";
   if (!peasant && engine != "chunker") throw InputError("unknown engine '" + engine + "' (chunker or peasant)");
@@ -166,7 +170,8 @@ int solve_command(const Args& args) {
     Fen parsed = parse_fen(fen);
     if (peasant) {
       PeasantResult r = peasant_search(parsed.pos, peasant_limits);
-      std::cout << (json ? peasant_json(parsed.pos, r, parsed.fullmove) + "\n" : peasant_text(parsed.pos, r, parsed.fullmove));
+      std::cout << (json ? peasant_json(parsed.pos, r, parsed.fullmove) + "\n"
+                         : peasant_text(parsed.pos, r, parsed.fullmove));
       return 0;
     }
     Solved s;
@@ -175,7 +180,8 @@ int solve_command(const Args& args) {
     } catch (const TableError& e) {  // --save could not write its file
       throw InputError(e.what());
     }
-    std::cout << (json ? solve_json(parsed.pos, s, parsed.fullmove) + "\n" : solve_text(parsed.pos, s, parsed.fullmove));
+    std::cout << (json ? solve_json(parsed.pos, s, parsed.fullmove) + "\n"
+                       : solve_text(parsed.pos, s, parsed.fullmove));
     return 0;
   }
   bool all_match = true;

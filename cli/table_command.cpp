@@ -12,8 +12,8 @@
 
 #include "epd.h"
 #include "knowledge_depth.h"
-#include "oracle_depth.h"
 #include "options.h"
+#include "oracle_depth.h"
 #include "output.h"
 #include "peasant_search.h"
 #include "schemas.h"
@@ -27,7 +27,7 @@ namespace {
 struct Cell {
   bool proven = false;
   std::uint64_t nodes = 0;
-  int ply = 0;  // the iteration at which the value became exact; 0: exhaustive
+  int ply = 0;         // the iteration at which the value became exact; 0: exhaustive
   std::string result;  // "win in 51", "win (no dist.)", "draw"
   Value value = 0;
   bool distance_known = true;
@@ -66,8 +66,7 @@ std::string verdict(const Epd& epd, const std::vector<Cell>& cells, int first) {
   std::string wrong;
   int wrong_levels = 0;
   for (std::size_t i = 0; i < cells.size(); ++i)
-    if (cells[i].proven && !matches(cells[i]))
-      wrong += (wrong_levels++ ? ", " : " ") + std::to_string(first + int(i));
+    if (cells[i].proven && !matches(cells[i])) wrong += (wrong_levels++ ? ", " : " ") + std::to_string(first + int(i));
   if (!wrong_levels) return best->result + "  ok";
   return best->result + "  WRONG at level" + (wrong_levels > 1 ? "s" : "") + wrong + " (expected " + expected_value +
          (expected_dist.empty() ? "" : " in " + expected_dist) + ")";
@@ -78,7 +77,7 @@ std::string verdict(const Epd& epd, const std::vector<Cell>& cells, int first) {
 // position is in the domain and its layout's depth table is saved; "-"
 // elsewhere. Tables are loaded on first use.
 class KnowledgeDepths {
-public:
+ public:
   KnowledgeDepths(std::string data_dir, int level, std::string name, std::string libraries)
       : data_dir_(std::move(data_dir)), level_(level), name_(std::move(name)), libraries_(std::move(libraries)) {}
   std::string of(const Position& pos) {
@@ -93,7 +92,7 @@ public:
     return is_decisive(v) ? value_word(v) + " " + std::to_string(distance_of(v)) : value_word(v);
   }
 
-private:
+ private:
   std::string data_dir_;
   int level_;
   std::string name_;
@@ -111,8 +110,8 @@ int table_command(const Args& args) {
   PeasantLimits peasant;
   options.add_options()("suite", po::value<std::string>(&suite)->default_value(suite), "the EPD suite")(
       "levels", po::value<std::string>(&levels)->default_value("0-" + std::to_string(MAX_LEVEL)),
-      "the levels to run, A-B")(
-      "node-limit", po::value<long long>()->default_value(1'000'000), "nodes per search (the paper: 10^6)")(
+      "the levels to run, A-B")("node-limit", po::value<long long>()->default_value(1'000'000),
+                                "nodes per search (the paper: 10^6)")(
       "max-ply", po::value<int>()->default_value(limits.max_ply), "last iteration's ply limit")(
       "schemas", po::value<std::string>(&mode)->default_value("sound"), "sound or paper")(
       "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "where the chunk libraries live")(
@@ -122,7 +121,8 @@ int table_command(const Args& args) {
       "chunker, or chunker,peasant for a column of Peasant's nodes")(
       "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH), "Peasant's fixed depth")(
       "hash", po::value<long long>()->default_value(64), "hash table size in MB")(
-      "no-hints", "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
+      "no-hints",
+      "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
       "json", "print the table as JSON")("csv", "print the table as CSV");
   po::positional_options_description positional;
   positional.add("suite", 1);
@@ -172,7 +172,8 @@ int table_command(const Args& args) {
   } else if (!json) {
     std::printf("%-20s", "position");
     for (std::size_t i = 0; i < columns.size(); ++i) std::printf(i ? " %16s" : " %9s", columns[i].c_str());
-    std::printf("  result (%s schemas, node limit %llu)\n", mode.c_str(), static_cast<unsigned long long>(limits.node_limit));
+    std::printf("  result (%s schemas, node limit %llu)\n", mode.c_str(),
+                static_cast<unsigned long long>(limits.node_limit));
   }
   bool all_ok = true;
   std::string json_rows;

@@ -13,13 +13,14 @@ int uci_command(const Args& args) {
   options.add_options()("libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
                         "where the chunk libraries live (the UCI option Libraries)")(
       "data", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
-      "where the oracle tables live (the UCI option OracleDir)")(
-      "level", po::value<int>()->default_value(MAX_LEVEL), "the schemas consulted (the UCI option Level)")(
+      "where the oracle tables live (the UCI option OracleDir)")("level", po::value<int>()->default_value(MAX_LEVEL),
+                                                                 "the schemas consulted (the UCI option Level)")(
       "hash", po::value<long long>()->default_value(64), "hash table size in MB (the UCI option Hash)")(
       "no-oracle", "let the schemas and the evaluation play in the domain too (the UCI option UseOracle false)");
   po::variables_map vm;
-  if (!parse_args(args, "usage: chunker uci [--libraries DIR] [--data DIR] [--level N] [--hash MB] [--no-oracle]\n"
-                        "speaks UCI on stdin and stdout (uci, isready, position, go, stop, quit)",
+  if (!parse_args(args,
+                  "usage: chunker uci [--libraries DIR] [--data DIR] [--level N] [--hash MB] [--no-oracle]\n"
+                  "speaks UCI on stdin and stdout (uci, isready, position, go, stop, quit)",
                   options, {}, vm))
     return 0;
   UciSettings settings;

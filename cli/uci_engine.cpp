@@ -22,10 +22,10 @@ namespace chunker::cli {
 
 namespace {
 
-constexpr int PROVEN_CP = 10000;              // a win or loss proven without its distance
-constexpr int DEFAULT_MOVES_TO_GO = 30;       // how many moves the remaining clock time is shared over
-constexpr long long CLOCK_MARGIN_MS = 30;     // kept back from every budget for the reply to arrive in time
-constexpr long long MALFORMED_GO_MS = 1000;   // the time of a go whose every limit was malformed
+constexpr int PROVEN_CP = 10000;             // a win or loss proven without its distance
+constexpr int DEFAULT_MOVES_TO_GO = 30;      // how many moves the remaining clock time is shared over
+constexpr long long CLOCK_MARGIN_MS = 30;    // kept back from every budget for the reply to arrive in time
+constexpr long long MALFORMED_GO_MS = 1000;  // the time of a go whose every limit was malformed
 constexpr std::size_t MAX_HASH_MB = 16384;
 
 using Clock = std::chrono::steady_clock;
@@ -44,22 +44,22 @@ std::string score_text(Value v, bool proven) {
 
 // Lines to the GUI come from the reading thread and the thinking thread.
 class Output {
-public:
+ public:
   explicit Output(std::ostream& out) : out_(out) {}
   void send(const std::string& line) {
     const std::lock_guard lock(mutex_);
     out_ << line << std::endl;
   }
 
-private:
+ private:
   std::ostream& out_;
   std::mutex mutex_;
 };
 
 struct GoRequest {
-  int depth = 0;                // 0: no ply limit
-  std::uint64_t nodes = 0;      // 0: no node limit
-  long long movetime_ms = -1;   // -1: none
+  int depth = 0;               // 0: no ply limit
+  std::uint64_t nodes = 0;     // 0: no node limit
+  long long movetime_ms = -1;  // -1: none
   long long clock_ms[COLOR_NB] = {-1, -1};
   long long increment_ms[COLOR_NB] = {0, 0};
   int moves_to_go = 0;
@@ -73,7 +73,8 @@ struct GoRequest {
     if (infinite) return -1;
     if (movetime_ms >= 0) return std::max(1LL, movetime_ms - CLOCK_MARGIN_MS);
     if (clock_ms[side] < 0) return -1;
-    const long long share = clock_ms[side] / (moves_to_go > 0 ? moves_to_go : DEFAULT_MOVES_TO_GO) + increment_ms[side] / 2;
+    const long long share =
+        clock_ms[side] / (moves_to_go > 0 ? moves_to_go : DEFAULT_MOVES_TO_GO) + increment_ms[side] / 2;
     return std::max(1LL, std::min(share, clock_ms[side] - CLOCK_MARGIN_MS));
   }
 };
@@ -82,7 +83,7 @@ struct GoRequest {
 // its time budget; its move is sent as `bestmove`, held back under `go
 // infinite` until stop() as the protocol asks.
 class Thinker {
-public:
+ public:
   using Task = std::function<std::string(const std::atomic<bool>& stop)>;
   explicit Thinker(Output& out) : out_(out) {}
   ~Thinker() { stop(); }
@@ -105,7 +106,7 @@ public:
     if (worker_.joinable()) worker_.join();
   }
 
-private:
+ private:
   void run(const Task& task, long long budget_ms, bool infinite) {
     std::thread timer;
     if (budget_ms >= 0)
@@ -139,7 +140,8 @@ private:
 std::string info_line(int depth, const std::string& score, std::uint64_t nodes, Clock::time_point start, Move best) {
   const long long ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
   std::string line = "info depth " + std::to_string(depth) + " score " + score + " nodes " + std::to_string(nodes) +
-                     " time " + std::to_string(ms) + " nps " + std::to_string(nodes * 1000 / std::uint64_t(std::max(1LL, ms)));
+                     " time " + std::to_string(ms) + " nps " +
+                     std::to_string(nodes * 1000 / std::uint64_t(std::max(1LL, ms)));
   if (!best.is_none()) line += " pv " + uci(best);
   return line;
 }
@@ -148,7 +150,9 @@ std::string info_line(int depth, const std::string& score, std::uint64_t nodes, 
 
 struct UciEngine::State {
   State(std::ostream& stream, UciSettings s)
-      : out(stream), settings(std::move(s)), libraries(std::make_unique<ChunkLibraries>(settings.libraries)),
+      : out(stream),
+        settings(std::move(s)),
+        libraries(std::make_unique<ChunkLibraries>(settings.libraries)),
         oracle(std::make_unique<OracleTables>(settings.oracle_dir)) {}
 
   void set_position(const std::string& words);
@@ -211,7 +215,7 @@ void UciEngine::State::set_position(const std::string& words) {
 }
 
 bool UciEngine::State::oracle_move_of(const Position& pos, const std::vector<Move>& allowed, Clock::time_point start,
-                                       Move& chosen) {
+                                      Move& chosen) {
   const std::lock_guard lock(oracle_mutex);
   const auto answer = oracle->probe(pos);
   if (!answer) return false;
@@ -221,11 +225,12 @@ bool UciEngine::State::oracle_move_of(const Position& pos, const std::vector<Mov
     return false;
   }
   chosen = oracle_move(*oracle, pos, *answer, allowed);
-  const auto it = std::find_if(answer->moves.begin(), answer->moves.end(), [&](const auto& mv) { return mv.first == chosen; });
+  const auto it =
+      std::find_if(answer->moves.begin(), answer->moves.end(), [&](const auto& mv) { return mv.first == chosen; });
   const Value v = it == answer->moves.end() ? answer->value : it->second;
   out.send(info_line(0, score_text(v, true), 0, start, chosen));
   out.send("info string the oracle (" + layout_name(answer->layout) + "): " + uci(chosen) + " " +
-           (is_win(v) ? "wins in " + std::to_string(distance_of(v)) + " plies"
+           (is_win(v)    ? "wins in " + std::to_string(distance_of(v)) + " plies"
             : is_loss(v) ? "loses in " + std::to_string(distance_of(v)) + " plies, the longest defence"
                          : std::string("keeps the draw")));
   return true;
@@ -252,7 +257,8 @@ std::string UciEngine::State::think(const UciGame& game, const GoRequest& reques
     const RankedMove& top = choice.ranked.front();
     out.send(info_line(choice.rounds, score_text(top.value, top.proven), choice.nodes, start, top.move));
   };
-  const MoveChoice choice = choose_move(pos, allowed, game.line, list, libraries_usable ? libraries.get() : nullptr, limits, report);
+  const MoveChoice choice =
+      choose_move(pos, allowed, game.line, list, libraries_usable ? libraries.get() : nullptr, limits, report);
   if (choice.rounds == 0) report(choice);
   return uci(choice.ranked.front().move);
 }
@@ -272,16 +278,26 @@ void UciEngine::State::go(std::istringstream& words) {
     return unset;
   };
   while (words >> word) {
-    if (word == "depth") request.depth = int(std::min<long long>(number(1, 0), MAX_DISTANCE));
-    else if (word == "nodes") request.nodes = std::uint64_t(number(1, 0));
-    else if (word == "movetime") request.movetime_ms = number(0, -1);
-    else if (word == "wtime") request.clock_ms[WHITE] = number(0, -1);
-    else if (word == "btime") request.clock_ms[BLACK] = number(0, -1);
-    else if (word == "winc") request.increment_ms[WHITE] = number(0, 0);
-    else if (word == "binc") request.increment_ms[BLACK] = number(0, 0);
-    else if (word == "movestogo") request.moves_to_go = int(std::min<long long>(number(1, 0), 1000));
-    else if (word == "infinite" || word == "ponder") request.infinite = true;
-    else out.send("info string go: ignoring '" + word + "'");
+    if (word == "depth")
+      request.depth = int(std::min<long long>(number(1, 0), MAX_DISTANCE));
+    else if (word == "nodes")
+      request.nodes = std::uint64_t(number(1, 0));
+    else if (word == "movetime")
+      request.movetime_ms = number(0, -1);
+    else if (word == "wtime")
+      request.clock_ms[WHITE] = number(0, -1);
+    else if (word == "btime")
+      request.clock_ms[BLACK] = number(0, -1);
+    else if (word == "winc")
+      request.increment_ms[WHITE] = number(0, 0);
+    else if (word == "binc")
+      request.increment_ms[BLACK] = number(0, 0);
+    else if (word == "movestogo")
+      request.moves_to_go = int(std::min<long long>(number(1, 0), 1000));
+    else if (word == "infinite" || word == "ponder")
+      request.infinite = true;
+    else
+      out.send("info string go: ignoring '" + word + "'");
   }
   if (malformed && !request.limited()) request.movetime_ms = MALFORMED_GO_MS;
   if (!game) {
@@ -300,8 +316,9 @@ void UciEngine::State::go(std::istringstream& words) {
     thinker.start([move](const std::atomic<bool>&) { return move; }, budget, request.infinite);
     return;
   }
-  thinker.start([this, current = *game, request](const std::atomic<bool>& stop) { return think(current, request, stop); }, budget,
-                request.infinite);
+  thinker.start(
+      [this, current = *game, request](const std::atomic<bool>& stop) { return think(current, request, stop); }, budget,
+      request.infinite);
 }
 
 void UciEngine::State::set_option(const std::string& line) {
@@ -321,14 +338,17 @@ void UciEngine::State::set_option(const std::string& line) {
       used = 0;
     }
     if (used == 0 || used != value.size() || n < low || n > high)
-      throw InputError("option " + name + " needs a number from " + std::to_string(low) + " to " + std::to_string(high) +
-                       ", got '" + value + "'");
+      throw InputError("option " + name + " needs a number from " + std::to_string(low) + " to " +
+                       std::to_string(high) + ", got '" + value + "'");
     return n;
   };
-  if (name == "Hash") settings.hash_mb = std::size_t(number(1, MAX_HASH_MB));
-  else if (name == "Level") settings.level = int(number(0, MAX_LEVEL));
+  if (name == "Hash")
+    settings.hash_mb = std::size_t(number(1, MAX_HASH_MB));
+  else if (name == "Level")
+    settings.level = int(number(0, MAX_LEVEL));
   else if (name == "UseOracle") {
-    if (value != "true" && value != "false") throw InputError("option UseOracle needs true or false, got '" + value + "'");
+    if (value != "true" && value != "false")
+      throw InputError("option UseOracle needs true or false, got '" + value + "'");
     settings.use_oracle = value == "true";
   } else if (name == "Libraries") {
     settings.libraries = value;
@@ -345,7 +365,8 @@ void UciEngine::State::set_option(const std::string& line) {
   }
 }
 
-UciEngine::UciEngine(std::ostream& out, UciSettings settings) : state_(std::make_unique<State>(out, std::move(settings))) {}
+UciEngine::UciEngine(std::ostream& out, UciSettings settings)
+    : state_(std::make_unique<State>(out, std::move(settings))) {}
 UciEngine::~UciEngine() { state_->thinker.stop(); }
 
 bool UciEngine::execute(const std::string& line) {

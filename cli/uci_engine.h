@@ -25,14 +25,14 @@ struct UciSettings {
 };
 
 class UciEngine {
-public:
+ public:
   UciEngine(std::ostream& out, UciSettings settings);
   ~UciEngine();
   // Runs one command line; false after `quit`. Never throws: a malformed
   // command gets an `info string` and the engine goes on.
   bool execute(const std::string& line);
 
-private:
+ private:
   struct State;
   std::unique_ptr<State> state_;
 };

@@ -51,8 +51,10 @@ std::optional<Position> chunker_position(const ChessBoard& board, std::string& w
   for (Square s = 0; s < SQUARE_NB; ++s) {
     const char p = board.at(s);
     const Color c = p >= 'a' ? BLACK : WHITE;
-    if (p == 'P' || p == 'p') pos.pawns[c] |= square_bb(s);
-    else if (p == 'K' || p == 'k') pos.king[c] = s;
+    if (p == 'P' || p == 'p')
+      pos.pawns[c] |= square_bb(s);
+    else if (p == 'K' || p == 'k')
+      pos.king[c] = s;
     else if ((p == 'Q' || p == 'q') && c != pos.side && relative_rank(c, s) == 7 && pos.promoted == NO_SQUARE)
       pos.promoted = s;  // maybe the piece a promotion just made
     else if (p != '.') {
@@ -73,7 +75,8 @@ std::optional<Position> chunker_position(const ChessBoard& board, std::string& w
     const Color promoter = ~pos.side;
     const Bitboard guarded = KING_ATTACKS[pos.king[promoter]] | pawn_attacks(promoter, pos.pawns[promoter]);
     if (!(KING_ATTACKS[pos.king[pos.side]] & square_bb(pos.promoted)) || (guarded & square_bb(pos.promoted))) {
-      why = std::string("the game is over: ") + colour_name(promoter) + " promoted safely on " + square_name(pos.promoted);
+      why = std::string("the game is over: ") + colour_name(promoter) + " promoted safely on " +
+            square_name(pos.promoted);
       winner = promoter;
       return std::nullopt;
     }
@@ -88,7 +91,8 @@ UciGame read_game(const std::string& words) {
   in >> word;
   if (word == "startpos") {
     fen = START_FEN;
-    if (in >> word && !(has_moves = word == "moves")) throw InputError("position: expected 'moves', got '" + word + "'");
+    if (in >> word && !(has_moves = word == "moves"))
+      throw InputError("position: expected 'moves', got '" + word + "'");
   } else if (word == "fen") {
     while (in >> word && !(has_moves = word == "moves")) fen += (fen.empty() ? "" : " ") + word;
   } else {
@@ -109,12 +113,15 @@ UciGame read_game(const std::string& words) {
     const auto move = find_move(pos, plain);
     if (!move) {
       // Legal in chess, not under §1: the promoted piece was left standing.
-      end_game(game, std::string("the game is over: ") + colour_name(pos.side) + " left the promoted piece on " +
-                         square_name(pos.promoted) + " standing", ~pos.side);
+      end_game(game,
+               std::string("the game is over: ") + colour_name(pos.side) + " left the promoted piece on " +
+                   square_name(pos.promoted) + " standing",
+               ~pos.side);
       continue;
     }
     if (move->kind() == MoveKind::Promotion && is_safe_promotion(pos, *move)) {
-      end_game(game, std::string("the game is over: ") + colour_name(pos.side) + " promoted safely with " + word, pos.side);
+      end_game(game, std::string("the game is over: ") + colour_name(pos.side) + " promoted safely with " + word,
+               pos.side);
       continue;
     }
     game.position = make_move(pos, *move);
@@ -148,15 +155,18 @@ std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& e
     long score = -long(replies.size());
     if (m.size() == 5) score += m[4] == 'q' ? QUEEN_WORTH : -QUEEN_WORTH;
     const char taken = char(std::tolower(static_cast<unsigned char>(board.at(make_square(m[2] - 'a', m[3] - '1')))));
-    if (taken == 'q') score += QUEEN_WORTH;
-    else if (taken != '.') score += PIECE_WORTH;
+    if (taken == 'q')
+      score += QUEEN_WORTH;
+    else if (taken != '.')
+      score += PIECE_WORTH;
     for (const std::string& r : replies)
       if (after.at(make_square(r[2] - 'a', r[3] - '1')) == own_queen) score -= QUEEN_WORTH;
     if (std::find(earlier.begin(), earlier.end(), after) != earlier.end()) score -= REPETITION_WORTH;
     // With a queen against none, the king comes to help mate.
     if (queens(after, board.side()) > queens(after, ~board.side())) {
       const Square ours = after.king(board.side()), theirs = after.king(~board.side());
-      score -= KING_DISTANCE_WORTH * std::max(std::abs(file_of(ours) - file_of(theirs)), std::abs(rank_of(ours) - rank_of(theirs)));
+      score -= KING_DISTANCE_WORTH *
+               std::max(std::abs(file_of(ours) - file_of(theirs)), std::abs(rank_of(ours) - rank_of(theirs)));
     }
     return score;
   };

@@ -23,8 +23,8 @@ struct UciGame {
   std::optional<Position> position;
   // Why `position` is empty: the end of Chunker's game, or the pieces.
   std::string over;
-  std::optional<Color> winner;  // of Chunker's game; nullopt for a draw or none
-  std::vector<Position> line;   // Chunker's positions of the game so far, the current one last
+  std::optional<Color> winner;     // of Chunker's game; nullopt for a draw or none
+  std::vector<Position> line;      // Chunker's positions of the game so far, the current one last
   std::vector<ChessBoard> boards;  // the chess positions of the game so far, the current one last
 };
 

@@ -1,8 +1,8 @@
 // Bitboard helpers and the attack tables of the two pieces of the domain.
 #pragma once
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <bit>
 
 #include "types.h"

@@ -48,7 +48,8 @@ ChessBoard ChessBoard::from_fen(std::string_view fen) {
   for (Color c : {WHITE, BLACK}) {
     int kings = 0;
     for (char p : b.board_) kings += p == (c == WHITE ? 'K' : 'k');
-    if (kings != 1) throw InputError(std::string("a position needs exactly one ") + (c == WHITE ? "white" : "black") + " king");
+    if (kings != 1)
+      throw InputError(std::string("a position needs exactly one ") + (c == WHITE ? "white" : "black") + " king");
     for (int f = 0; f < 8; ++f)
       for (int r : {0, 7})
         if (kind_of(b.board_[make_square(f, r)]) == 'p') throw InputError("a pawn on the first or last rank");
@@ -149,7 +150,8 @@ void ChessBoard::apply(const Step& step) {
   if (pawn && step.to == ep_) board_[make_square(file_of(step.to), rank_of(step.from))] = '.';  // en passant
   board_[step.to] = step.promotion ? (side_ == WHITE ? char(std::toupper(step.promotion)) : step.promotion) : p;
   board_[step.from] = '.';
-  ep_ = pawn && (step.to == step.from + 16 || step.from == step.to + 16) ? Square((step.from + step.to) / 2) : NO_SQUARE;
+  ep_ =
+      pawn && (step.to == step.from + 16 || step.from == step.to + 16) ? Square((step.from + step.to) / 2) : NO_SQUARE;
   side_ = ~side_;
 }
 

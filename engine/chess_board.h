@@ -20,7 +20,7 @@
 namespace chunker {
 
 class ChessBoard {
-public:
+ public:
   // Placement, side, and optionally castling, en passant and the counters.
   // Throws InputError on anything malformed or without exactly one king a
   // side, or with the side not to move in check.
@@ -40,7 +40,7 @@ public:
   Square king(Color c) const;
   bool operator==(const ChessBoard&) const = default;
 
-private:
+ private:
   struct Step {
     Square from, to;
     char promotion;  // 0 or 'q', 'r', 'b', 'n'

@@ -33,7 +33,7 @@ inline std::optional<Value> value_of(const std::optional<Outcome>& o) {
 inline Outcome outcome_of(Value v) { return is_win(v) ? Outcome::Win : is_loss(v) ? Outcome::Loss : Outcome::Draw; }
 
 class Classifier {
-public:
+ public:
   virtual ~Classifier() = default;
   virtual std::optional<Value> classify(const Position& pos) const = 0;
   virtual std::string name() const = 0;

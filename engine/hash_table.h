@@ -34,13 +34,13 @@ struct HashEntry {
 };
 
 class HashTable {
-public:
+ public:
   explicit HashTable(std::size_t megabytes);
   // The entry for this canonical position, or nullptr.
   const HashEntry* probe(const Canonical& c) const;
   void store(const Canonical& c, Value value, int depth, Bound bound, Move move);
 
-private:
+ private:
   struct Free {
     void operator()(HashEntry* p) const { std::free(p); }
   };

@@ -21,9 +21,7 @@ inline bool is_irreversible(const Position& pos, Move m) {
 
 // The same move on the file-mirrored board (hash entries keep moves in the
 // orientation of their canonical position).
-inline Move mirror_move(Move m) {
-  return m.is_none() ? m : Move(mirror_file(m.from()), mirror_file(m.to()), m.kind());
-}
+inline Move mirror_move(Move m) { return m.is_none() ? m : Move(mirror_file(m.from()), mirror_file(m.to()), m.kind()); }
 
 // `first` (a hash move, or no move) and the two killers of this ply.
 inline void order_moves(const Position& pos, MoveList& moves, Move first, const Move (&killers)[2]) {

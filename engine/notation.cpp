@@ -12,8 +12,8 @@ std::string uci(Move m) {
 
 std::string san(const Position& pos, Move m) {
   std::string s;
-  bool capture = (pos.pawns[~pos.side] & square_bb(m.to())) || m.to() == pos.promoted ||
-                 m.kind() == MoveKind::EnPassant;
+  bool capture =
+      (pos.pawns[~pos.side] & square_bb(m.to())) || m.to() == pos.promoted || m.kind() == MoveKind::EnPassant;
   if (m.from() == pos.king[pos.side]) {
     s = capture ? "Kx" : "K";
   } else if (capture) {
@@ -29,8 +29,10 @@ std::string san_line(Position pos, const std::vector<Move>& line, int fullmove) 
   std::string out;
   for (std::size_t i = 0; i < line.size(); ++i) {
     if (!out.empty()) out += ' ';
-    if (pos.side == WHITE) out += std::to_string(fullmove) + ". ";
-    else if (i == 0) out += std::to_string(fullmove) + "... ";
+    if (pos.side == WHITE)
+      out += std::to_string(fullmove) + ". ";
+    else if (i == 0)
+      out += std::to_string(fullmove) + "... ";
     out += san(pos, line[i]);
     if (pos.side == BLACK) ++fullmove;
     pos = make_move(pos, line[i]);

@@ -45,7 +45,7 @@ std::optional<Value> peasant_knowledge(const Position& pos);
 // The centre of gravity of a set of pawns (the mean of their files and of
 // their ranks), kept in n-ths of a square so that it need not be a square.
 class PawnCentre {
-public:
+ public:
   explicit PawnCentre(Bitboard pawns);
   bool empty() const { return n_ == 0; }
   // King moves from k to the centre, in n-ths of a move (for comparisons).
@@ -53,7 +53,7 @@ public:
   // King moves from k to the centre, rounded to the nearest, halves up.
   int moves_from(Square k) const { return (2 * scaled_distance(k) + n_) / (2 * n_); }
 
-private:
+ private:
   int n_ = 0, file_sum_ = 0, rank_sum_ = 0;
 };
 

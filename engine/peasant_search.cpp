@@ -29,7 +29,8 @@ Bitboard pruned_king_squares(const Position& pos) {
   const Square k = pos.king[pos.side];
   const PawnCentre centre(pos.pawns[WHITE] | pos.pawns[BLACK]);
   Bitboard catch_squares = 0;
-  for (Bitboard b = passed_pawns(pos, ~pos.side); b;) catch_squares |= square_bb(promotion_square(~pos.side, pop_lsb(b)));
+  for (Bitboard b = passed_pawns(pos, ~pos.side); b;)
+    catch_squares |= square_bb(promotion_square(~pos.side, pop_lsb(b)));
   Bitboard pruned = 0;
   for (Bitboard b = KING_ATTACKS[k] & ~pos.pawns[~pos.side]; b;) {
     Square to = pop_lsb(b);
@@ -44,14 +45,14 @@ Bitboard pruned_king_squares(const Position& pos) {
 }
 
 class Peasant {
-public:
+ public:
   explicit Peasant(std::size_t hash_megabytes) : table_(hash_megabytes) { reversible_from_[0] = 0; }
 
   Value search(const Position& pos, int ply, int depth, Value alpha, Value beta);
   std::vector<Move> line(const Position& root, int depth) const;
   std::uint64_t nodes = 0, terminal_nodes = 0;
 
-private:
+ private:
   Value terminal(Value v) {
     ++terminal_nodes;
     return v;

@@ -4,9 +4,7 @@ namespace chunker {
 
 namespace {
 
-bool ends_game(const Position& pos, Move m) {
-  return m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m);
-}
+bool ends_game(const Position& pos, Move m) { return m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m); }
 
 }  // namespace
 

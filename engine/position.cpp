@@ -1,9 +1,9 @@
 #include "position.h"
 
-#include "notation.h"
-
 #include <charconv>
 #include <vector>
+
+#include "notation.h"
 
 namespace chunker {
 
@@ -45,7 +45,14 @@ void read_placement(std::string_view field, Position& pos) {
           pos.king[color] = s;
           ++kings[color];
           break;
-        case 'N': case 'n': case 'B': case 'b': case 'R': case 'r': case 'Q': case 'q':
+        case 'N':
+        case 'n':
+        case 'B':
+        case 'b':
+        case 'R':
+        case 'r':
+        case 'Q':
+        case 'q':
           throw InputError(std::string("piece '") + c + "' on " + square_name(s) +
                            ": only kings and pawns are in the domain");
         default:
@@ -98,18 +105,27 @@ void settle_ep(Position& pos) {
 std::string describe(const Problem& problem, const Position& pos) {
   const std::string name = problem.color == WHITE ? "white" : "black";
   switch (problem.kind) {
-    case Problem::None: return "";
-    case Problem::NoKing: return "no " + name + " king";
+    case Problem::None:
+      return "";
+    case Problem::NoKing:
+      return "no " + name + " king";
     case Problem::PawnOnBackRank:
       return name + " pawn on " + square_name(lsb(pos.pawns[problem.color] & (RANK_1 | RANK_8))) +
              ": pawns cannot stand on the first or last rank";
-    case Problem::TooManyPawns: return "more than 8 " + name + " pawns";
-    case Problem::KingOnPawn: return name + " king shares its square with a pawn";
-    case Problem::PawnsShareSquare: return "two pawns on one square";
-    case Problem::KingsShareSquare: return "both kings on one square";
-    case Problem::KingsAdjacent: return "the kings stand next to each other";
-    case Problem::WaitingSideInCheck: return "the side not to move is in check";
-    case Problem::DoubleCheck: return "the side to move is in check from two pawns, which no move can give";
+    case Problem::TooManyPawns:
+      return "more than 8 " + name + " pawns";
+    case Problem::KingOnPawn:
+      return name + " king shares its square with a pawn";
+    case Problem::PawnsShareSquare:
+      return "two pawns on one square";
+    case Problem::KingsShareSquare:
+      return "both kings on one square";
+    case Problem::KingsAdjacent:
+      return "the kings stand next to each other";
+    case Problem::WaitingSideInCheck:
+      return "the side not to move is in check";
+    case Problem::DoubleCheck:
+      return "the side to move is in check from two pawns, which no move can give";
   }
   return "";
 }
@@ -181,12 +197,17 @@ std::string board_fields(const Position& pos) {
     for (int file = 0; file < 8; ++file) {
       Square s = make_square(file, rank);
       char c = 0;
-      if (pos.king[WHITE] == s) c = 'K';
-      else if (pos.king[BLACK] == s) c = 'k';
-      else if (pos.pawns[WHITE] & square_bb(s)) c = 'P';
-      else if (pos.pawns[BLACK] & square_bb(s)) c = 'p';
+      if (pos.king[WHITE] == s)
+        c = 'K';
+      else if (pos.king[BLACK] == s)
+        c = 'k';
+      else if (pos.pawns[WHITE] & square_bb(s))
+        c = 'P';
+      else if (pos.pawns[BLACK] & square_bb(s))
+        c = 'p';
       // An unsafely promoted piece is written as the queen it nominally is.
-      else if (pos.promoted == s) c = pos.side == WHITE ? 'q' : 'Q';
+      else if (pos.promoted == s)
+        c = pos.side == WHITE ? 'q' : 'Q';
       if (!c) {
         ++empty;
         continue;

@@ -70,8 +70,16 @@ std::string board_fields(const Position& pos);
 // every placement a table enumerates; describe() words it for a user.
 struct Problem {
   enum Kind : std::uint8_t {
-    None, NoKing, PawnOnBackRank, TooManyPawns, KingOnPawn, PawnsShareSquare, KingsShareSquare,
-    KingsAdjacent, WaitingSideInCheck, DoubleCheck
+    None,
+    NoKing,
+    PawnOnBackRank,
+    TooManyPawns,
+    KingOnPawn,
+    PawnsShareSquare,
+    KingsShareSquare,
+    KingsAdjacent,
+    WaitingSideInCheck,
+    DoubleCheck
   } kind = None;
   Color color = WHITE;  // whose king or pawns it concerns
 };

@@ -37,7 +37,8 @@ inline std::optional<Value> rule_value(const Position& pos, const MoveList& move
 inline std::optional<Value> rule_value(const Position& pos, Bitboard king_to, const PawnTargets& pawn_to) {
   return rule_value(pos, king_to || pawn_to.any(), [&] {
     bool safe = false;
-    for_each_pawn_move(pos, pawn_to, [&](Move m) { safe |= m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m); });
+    for_each_pawn_move(pos, pawn_to,
+                       [&](Move m) { safe |= m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m); });
     return safe;
   });
 }

@@ -46,9 +46,11 @@ bool pawn_about_to_promote(const Position& pos) {
 }
 
 class Solver {
-public:
+ public:
   Solver(const SearchLimits& limits, const std::vector<const Classifier*>& classifiers)
-      : classifier_terminals(classifiers.size(), 0), limits_(limits), table_(limits.hash_megabytes),
+      : classifier_terminals(classifiers.size(), 0),
+        limits_(limits),
+        table_(limits.hash_megabytes),
         classifiers_(classifiers) {
     reversible_from_[0] = 0;
   }
@@ -81,7 +83,8 @@ public:
     return std::nullopt;
   }
   bool holds(const Position& pos) const {
-    return std::any_of(classifiers_.begin(), classifiers_.end(), [&](const Classifier* c) { return c->likely_holds(pos); });
+    return std::any_of(classifiers_.begin(), classifiers_.end(),
+                       [&](const Classifier* c) { return c->likely_holds(pos); });
   }
   bool counting = true;
   std::uint64_t nodes = 0, rule_terminals = 0, hash_terminals = 0, hint_terminals = 0;
@@ -91,7 +94,7 @@ public:
   std::uint64_t inexact_terminals = 0;
   std::vector<std::uint64_t> classifier_terminals;  // per classifier
 
-private:
+ private:
   SearchLimits limits_;
   HashTable table_;
   const std::vector<const Classifier*>& classifiers_;
@@ -136,8 +139,7 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
     }
 
   if ((depth <= 0 && (!limits_.quiescence || (!pos.in_check() && !pawn_about_to_promote(pos)))) ||
-      depth <= -QUIESCENCE_PLIES ||
-      ply >= MAX_SEARCH_PLY) {
+      depth <= -QUIESCENCE_PLIES || ply >= MAX_SEARCH_PLY) {
     dep.complete = false;
     return 0;
   }
@@ -154,7 +156,8 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
     if (proves_decisive(v, b)) tt_move = c.is_mirror ? mirror_move(e->move) : e->move;
     bool usable = limits_.quiescence ? e->depth >= depth : e->depth == depth;
     // A win found is a true lower bound, a loss a true upper bound, at any depth.
-    if (limits_.quiescence && !usable && proves_decisive(v, b)) usable = true, b = is_win(v) ? Bound::Lower : Bound::Upper;
+    if (limits_.quiescence && !usable && proves_decisive(v, b))
+      usable = true, b = is_win(v) ? Bound::Lower : Bound::Upper;
     if (usable && (b == Bound::Exact || (b == Bound::Lower && v >= beta) || (b == Bound::Upper && v <= alpha))) {
       dep.complete = e->depth == DEPTH_PROVEN || (is_win(v) && b == Bound::Lower) || (is_loss(v) && b == Bound::Upper);
       hash_terminals += counting;

@@ -70,8 +70,8 @@ struct SearchResult {
   Value value = 0;      // for the side to move; a draw score when unproven
   bool proven = false;  // value (and distance, when decisive) are exact
   Proof proof = Proof::None;
-  int distance = 0;     // plies to the end, when proven and decisive
-  int exact_ply = 0;    // iteration at which the value became exact (Table 4-1's ply)
+  int distance = 0;   // plies to the end, when proven and decisive
+  int exact_ply = 0;  // iteration at which the value became exact (Table 4-1's ply)
   int completed_ply = 0;
   bool distance_known = true;  // false when the value rests on a classifier, which gives none
   Move best;

@@ -37,7 +37,7 @@ constexpr Bitboard square_bb(Square s) { return Bitboard(1) << s; }
 enum class MoveKind : std::uint8_t { Normal = 0, DoublePush = 1, EnPassant = 2, Promotion = 3 };
 
 class Move {
-public:
+ public:
   constexpr Move() = default;
   constexpr Move(Square from, Square to, MoveKind kind = MoveKind::Normal)
       : bits_(std::uint16_t(from | (to << 6) | (int(kind) << 12))) {}
@@ -48,7 +48,7 @@ public:
   constexpr std::uint16_t raw() const { return bits_; }
   constexpr bool operator==(const Move&) const = default;
 
-private:
+ private:
   std::uint16_t bits_ = 0;
 };
 

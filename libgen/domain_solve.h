@@ -32,7 +32,7 @@ constexpr std::uint8_t ILLEGAL_ENTRY = 255;
 // encodes it, stored as OracleIndex::storage says.
 template <typename Rules>
 class DomainTable {
-public:
+ public:
   DomainTable(Layout layout, TableBytes bytes) : index_(layout), bytes_(std::move(bytes)) {}
 
   const OracleIndex& index() const { return index_; }
@@ -44,7 +44,7 @@ public:
   // The value of a legal position that fits this layout.
   Value value(const Position& pos) const { return Rules::decode(byte(index_.index(pos))); }
 
-private:
+ private:
   OracleIndex index_;
   TableBytes bytes_;
 };
@@ -55,7 +55,7 @@ namespace domain {
 // move (bit 12), white king (bits 6-11), black king (bits 0-5).
 template <typename Rules>
 class Slice {
-public:
+ public:
   Slice(const OracleIndex& index, const Rules& rules, const TableBytes& table, std::uint32_t config)
       : index_(index), rules_(rules), table_(table), base_(std::uint64_t(config) << 13) {
     index.pawns_of(config, pos_.pawns);
@@ -127,7 +127,7 @@ public:
     retro::for_each_king_move_predecessor(local, pos_.pawns[WHITE] | pos_.pawns[BLACK], f);
   }
 
-private:
+ private:
   static constexpr std::uint32_t SIDE_TO_MOVE = 1 << 12;  // of a local index
 
   // A stored byte as the value of a move into that position, for the side

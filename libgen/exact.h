@@ -42,7 +42,7 @@ struct ExactSources {
 };
 
 class ExactTable {
-public:
+ public:
   ExactTable() = default;
   ExactTable(std::string root_fen, std::vector<PawnStructure> structures, TableBytes bytes);
 
@@ -60,7 +60,7 @@ public:
   // side to move, with its distance.
   Value value(const Position& pos) const;
 
-private:
+ private:
   friend ExactTable build_exact(const Position&, std::vector<PawnStructure>, const ExactSources&);
   std::optional<std::uint32_t> slice_of(const PawnStructure& s) const;
 
@@ -81,9 +81,9 @@ ExactTable build_exact(const Position& root, std::vector<PawnStructure> structur
 // `chunker solve`'s use of it: the reachable set counted against a memory
 // budget, then solved, the oracle's layouts loaded where that saves time.
 struct ExactPlan {
-  std::uint64_t structures = 0;  // reachable; a lower bound when !counted
-  bool counted = true;           // false: counting stopped far past the budget
-  std::uint64_t bytes = 0;       // memory the table would take
+  std::uint64_t structures = 0;                       // reachable; a lower bound when !counted
+  bool counted = true;                                // false: counting stopped far past the budget
+  std::uint64_t bytes = 0;                            // memory the table would take
   std::optional<std::vector<PawnStructure>> fitting;  // the structures, when within the budget
   std::uint64_t positions() const { return structures * EXACT_SLICE_SIZE; }
 };
@@ -91,8 +91,8 @@ ExactPlan plan_exact(const Position& root, std::uint64_t memory_bytes);
 
 struct ExactSolve {
   ExactTable table;
-  std::uint64_t from_oracle = 0;      // slices copied from the oracle
-  std::vector<std::string> oracles;   // layouts loaded, or why one was not
+  std::uint64_t from_oracle = 0;     // slices copied from the oracle
+  std::vector<std::string> oracles;  // layouts loaded, or why one was not
 };
 // Loads each oracle layout from `oracle_dir` that holds enough of the
 // structures to be worth it and fits the budget beside the table; a missing

@@ -17,7 +17,7 @@ namespace {
 using retro::NOT_LEGAL;
 
 class ExactSlice {
-public:
+ public:
   ExactSlice(const ExactTable& table, const PawnStructure& s) : table_(table) {
     pos_.pawns[WHITE] = s.pawns[WHITE];
     pos_.pawns[BLACK] = s.pawns[BLACK];
@@ -33,7 +33,7 @@ public:
     retro::for_each_king_move_predecessor(local, pos_.pawns[WHITE] | pos_.pawns[BLACK], f);
   }
 
-private:
+ private:
   const ExactTable& table_;
   Position pos_;
 };

@@ -76,7 +76,7 @@ struct ExactPayload {
   std::vector<std::uint8_t> bytes;
   template <class Archive>
   void serialize(Archive& ar, unsigned) {
-    ar & root_fen & white & black & bytes;
+    ar& root_fen& white& black& bytes;
   }
 };
 
@@ -92,11 +92,10 @@ void save_exact(const ExactTable& table, const std::string& path) {
 }
 
 ExactTable load_exact(const std::string& path) {
-  const auto payload = load_library_file<ExactPayload>(EXACT_HEADER, path, "chunker solve FEN --save " + path,
-                                                       [](const ExactPayload& p) {
-                                                         return p.white.size() == p.black.size() &&
-                                                                p.bytes.size() == p.white.size() * EXACT_SLICE_SIZE;
-                                                       });
+  const auto payload = load_library_file<ExactPayload>(
+      EXACT_HEADER, path, "chunker solve FEN --save " + path, [](const ExactPayload& p) {
+        return p.white.size() == p.black.size() && p.bytes.size() == p.white.size() * EXACT_SLICE_SIZE;
+      });
   std::vector<PawnStructure> structures;
   for (std::size_t i = 0; i < payload.white.size(); ++i) structures.push_back({{payload.white[i], payload.black[i]}});
   return ExactTable(payload.root_fen, std::move(structures), TableBytes(payload.bytes.begin(), payload.bytes.end()));

@@ -82,8 +82,8 @@ DepthTable load_depth(const std::string& data_dir, Layout layout, int level, con
 struct DepthHistogram {
   std::uint64_t legal = 0, draws = 0;
   std::array<std::uint64_t, KnowledgeRules::MAX_DEPTH + 1> wins{}, losses{};
-  int deepest = -1;                  // the greatest depth of a win or loss
-  std::uint64_t deepest_index = 0;   // a position there (the smallest index)
+  int deepest = -1;                 // the greatest depth of a win or loss
+  std::uint64_t deepest_index = 0;  // a position there (the smallest index)
   std::uint64_t decisive() const;
   std::uint64_t decisive_within(int depth) const;  // wins and losses of depth <= depth
 };

@@ -20,7 +20,7 @@ namespace {
 using retro::NOT_LEGAL;
 
 class KpkSlice {
-public:
+ public:
   KpkSlice(const KpkLibrary& library, std::uint32_t slice) : library_(library) {
     pos_.pawns[WHITE] = square_bb(kpk_pawn_square(slice));
   }
@@ -38,7 +38,7 @@ public:
     retro::for_each_king_move_predecessor(local, pos_.pawns[WHITE], f);
   }
 
-private:
+ private:
   const KpkLibrary& library_;
   Position pos_;
 };
@@ -84,9 +84,12 @@ KpkCounts count_kpk(const KpkLibrary& library) {
     const Color side = Color((i >> 12) & 1);
     const Value v = library.value(i);
     ++c.legal[side];
-    if (is_win(v)) ++c.wins[side];
-    else if (is_loss(v)) ++c.losses[side];
-    else ++c.draws[side];
+    if (is_win(v))
+      ++c.wins[side];
+    else if (is_loss(v))
+      ++c.losses[side];
+    else
+      ++c.draws[side];
   }
   return c;
 }

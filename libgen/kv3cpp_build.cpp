@@ -72,7 +72,7 @@ struct SquareBox {
 // position is side to move | White king (K3CPPvK only) | Black king.
 template <bool WITH_KING>
 class LoneKingSlice {
-public:
+ public:
   static constexpr int LOCAL_BITS = WITH_KING ? 13 : 7;
   static constexpr std::uint32_t SIZE = 1u << LOCAL_BITS;
   static constexpr std::uint32_t SIDE_BIT = SIZE >> 1;
@@ -81,8 +81,12 @@ public:
   // pass an unsafe promotion offers (Kv3cppRace).
   LoneKingSlice(Assumption assumption, const std::vector<std::int16_t>& values, const std::vector<std::int8_t>* tempi,
                 std::uint32_t slice, bool unsafe_slot = false)
-      : assumption_(assumption), values_(values), tempi_(tempi), group_(kv3cpp_group_of_slice(slice)),
-        base_(slice << LOCAL_BITS), unsafe_slot_(unsafe_slot) {
+      : assumption_(assumption),
+        values_(values),
+        tempi_(tempi),
+        group_(kv3cpp_group_of_slice(slice)),
+        base_(slice << LOCAL_BITS),
+        unsafe_slot_(unsafe_slot) {
     pos_.pawns[WHITE] = kv3cpp_pawns(slice);
   }
 
@@ -120,9 +124,9 @@ public:
       e.over = *end;
       return e;
     }
-    can_pass_[local] = pos.side == WHITE ? assumption_ == Assumption::PCP
-                                         : (assumption_ == Assumption::KCP || assumption_ == Assumption::KCPS) &&
-                                               !black_in_check;
+    can_pass_[local] = pos.side == WHITE
+                           ? assumption_ == Assumption::PCP
+                           : (assumption_ == Assumption::KCP || assumption_ == Assumption::KCPS) && !black_in_check;
     e.in_slice = can_pass_[local];
     auto stored = [this](const Position& p) { return Value(values_[index(p)]); };
     retro::examine_moves(pos, moves, stored, e);
@@ -231,7 +235,7 @@ public:
     }
   }
 
-private:
+ private:
   const Position& at(std::uint32_t local) {
     if constexpr (WITH_KING) {
       retro::place_two_kings(pos_, local);
@@ -303,9 +307,11 @@ void build(Assumption assumption, std::vector<std::int16_t>& values, TempiWanted
     for (std::uint32_t local : tempi_solver->settled_order()) {
       const std::uint32_t via = tempi_solver->via(local);
       if (wanted.regions)
-        (*wanted.regions)[base | local] = game.template strategy_region<SquareSet>(local, via, *wanted.regions, BLACK, false);
+        (*wanted.regions)[base | local] =
+            game.template strategy_region<SquareSet>(local, via, *wanted.regions, BLACK, false);
       if (wanted.boxes)
-        (*wanted.boxes)[base | local] = game.template strategy_region<SquareBox>(local, via, *wanted.boxes, WHITE, true);
+        (*wanted.boxes)[base | local] =
+            game.template strategy_region<SquareBox>(local, via, *wanted.boxes, WHITE, true);
     }
   });
 }
@@ -400,7 +406,7 @@ namespace {
 // larger configs (every pawn move raises it): its need, and its regions
 // for the budgets below that.
 class BudgetPlacement {
-public:
+ public:
   BudgetPlacement(const Position& pos, int group, Kv3cppBudget& built) : pos_(pos), group_(group), built_(built) {}
 
   void build() {
@@ -415,7 +421,7 @@ public:
     }
   }
 
-private:
+ private:
   // Whether the pawns, to move in `child`, win with `budget` quiet moves.
   bool wins(const Position& child, int budget) const {
     if (budget <= 0) return false;
@@ -536,8 +542,7 @@ ZConfigurations build_z_configurations(const Kv3cppLibrary& am, const Kv3cppLibr
       const Position pos = kv3cpp_position(black);
       const int group = kv3cpp_group_of_slice(kv3cpp_slice_of(black));
       const MoveList moves = legal_moves(pos);
-      if (std::all_of(moves.begin(), moves.end(), [&](Move m) { return answered(make_move(pos, m), group); }))
-        continue;
+      if (std::all_of(moves.begin(), moves.end(), [&](Move m) { return answered(make_move(pos, m), group); })) continue;
       z.member[ZConfigurations::z_index(black)] = 0;
       changed = true;
     }

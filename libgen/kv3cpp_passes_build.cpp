@@ -112,7 +112,7 @@ struct Choice {
 // pawn move, B's king (four moves or more in its chunk) must keep one, so
 // its pawns and W's king must not take four.
 class FrozenCheckGame {
-public:
+ public:
   // Whether W's king survives with B's pawns to move; a placement that
   // cannot arise (s on a pawn or next to W's king) counts as survived.
   bool survives(const Position& pos, int group, Square s) {
@@ -123,7 +123,7 @@ public:
     return known;
   }
 
-private:
+ private:
   bool solve(const Position& pos, int group, Square s, Bitboard near_s) {
     Bitboard files = 0;
     for (Bitboard b = pos.pawns[WHITE]; b;) files |= file_bb(file_of(pop_lsb(b)));
@@ -162,13 +162,13 @@ struct Placement {
   bool legal = false;
   Position pos;
   MoveList moves;
-  bool in_check = false;        // the lone king
-  bool wins_at_once = false;    // the pawns to move have a safe promotion or a mate
-  Bitboard frozen_losses = 0;   // the pawns to move: where a frozen king beats the lone king
+  bool in_check = false;       // the lone king
+  bool wins_at_once = false;   // the pawns to move have a safe promotion or a mate
+  Bitboard frozen_losses = 0;  // the pawns to move: where a frozen king beats the lone king
 };
 
 class PassesSlice {
-public:
+ public:
   PassesSlice(std::uint32_t slice, int strategy, Layer (&pawns)[2], Layer (&king)[2], FrozenCheckGame& frozen)
       : group_(kv3cpp_group_of_slice(slice)), strategy_(strategy), base_(slice << 7), pawns_(pawns), king_(king) {
     for (std::uint32_t local = 0; local < 128; ++local) {
@@ -202,7 +202,7 @@ public:
       }
   }
 
-private:
+ private:
   std::uint32_t index(const Position& p) const { return kv3cpp_index(p, group_); }
 
   // Pawns' game, W's pawns to move: [0] may pass, [1] may not.
@@ -330,7 +330,8 @@ private:
     Choice best(strategy_);
     // With no pawn left at the start W's king needs somewhere to step when
     // its side passes elsewhere.
-    if (!p.pos.pawns[WHITE]) best.offer({king_reach(p.pos.king[BLACK], 1), 0});
+    if (!p.pos.pawns[WHITE])
+      best.offer({king_reach(p.pos.king[BLACK], 1), 0});
     else
       for (Move mv : p.moves)
         if (const std::uint32_t j = index(make_move(p.pos, mv)); king_[1].wins(j, n, m)) {
@@ -380,7 +381,8 @@ Kv3cppPasses build_kv3cpp_passes() {
     // [1]: what the library keeps (W moves first: no pass); [0]: W's entries
     // where it may pass, needed only while building.
     Layer pawns[2], king[2];
-    for_each_kv3cpp_slice_in_order([&](std::uint32_t slice) { PassesSlice(slice, strategy, pawns, king, frozen).solve(); });
+    for_each_kv3cpp_slice_in_order(
+        [&](std::uint32_t slice) { PassesSlice(slice, strategy, pawns, king, frozen).solve(); });
     if (strategy == 0) {  // the pawns' game's strategies agree
       built.pawns_win = std::move(pawns[1].win);
       built.king_win = std::move(king[1].win);

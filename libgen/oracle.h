@@ -31,7 +31,7 @@ struct OracleRules {
 };
 
 class OracleTable : public DomainTable<OracleRules> {
-public:
+ public:
   static constexpr std::uint8_t ILLEGAL = OracleRules::ILLEGAL;
   static std::uint8_t encode(Value v) { return OracleRules::encode(v); }
   static Value decode(std::uint8_t b) { return OracleRules::decode(b); }

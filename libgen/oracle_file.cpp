@@ -25,8 +25,8 @@ OracleTable load_oracle(const std::string& data_dir, Layout layout) {
   TableBytes bytes = read_table(path, oracle_header(layout), oracle_rebuild_command(layout));
   if (bytes.size() != OracleIndex(layout).stored_entries())
     throw TableError(path + ": holds " + std::to_string(bytes.size()) + " entries, not " +
-                     std::to_string(OracleIndex(layout).stored_entries()) + "; rebuild it with: " +
-                     oracle_rebuild_command(layout));
+                     std::to_string(OracleIndex(layout).stored_entries()) +
+                     "; rebuild it with: " + oracle_rebuild_command(layout));
   return OracleTable(layout, std::move(bytes));
 }
 

@@ -38,7 +38,7 @@ constexpr std::uint32_t SLICE_SIZE = 2 * 64 * 64;
 constexpr std::uint64_t ORACLE_ENTRIES = std::uint64_t(CONFIG_NB) * SLICE_SIZE;
 
 class OracleIndex {
-public:
+ public:
   explicit OracleIndex(Layout layout) : layout_(layout), black_file0_(layout == Layout::AbcFgh ? 5 : 4) {}
 
   Layout layout() const { return layout_; }
@@ -86,7 +86,7 @@ public:
   // The sum of the pawn codes: every config move raises it.
   static int progress(std::uint32_t config);
 
-private:
+ private:
   Layout layout_;
   int black_file0_;
 };

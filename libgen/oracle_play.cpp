@@ -68,7 +68,8 @@ Move oracle_move(const std::vector<std::pair<Move, Value>>& moves, const std::ve
   return chosen;
 }
 
-Move oracle_move(OracleTables& tables, const Position& pos, const OracleAnswer& answer, const std::vector<Move>& allowed) {
+Move oracle_move(OracleTables& tables, const Position& pos, const OracleAnswer& answer,
+                 const std::vector<Move>& allowed) {
   auto replies_keeping_draw = [&](Move m) {
     // After a promotion the reply must take the piece: not in the domain's
     // tables, and not a move worth preferring for its replies.

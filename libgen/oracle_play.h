@@ -15,16 +15,16 @@ namespace chunker {
 // What the oracle says of a position in its domain.
 struct OracleAnswer {
   Layout layout = Layout::AbcFgh;
-  bool built = false;   // false: the table could not be loaded (problem says why)
-  std::string problem;  // the one-line reason, naming the command that builds the table
-  Value value = 0;      // for the side to move
+  bool built = false;                         // false: the table could not be loaded (problem says why)
+  std::string problem;                        // the one-line reason, naming the command that builds the table
+  Value value = 0;                            // for the side to move
   std::vector<std::pair<Move, Value>> moves;  // each legal move, as played in the position, and its value
 };
 
 // The two layouts' tables, each loaded the first time a position needs it
 // (and once only, a failure included) from `data_dir`.
 class OracleTables {
-public:
+ public:
   explicit OracleTables(std::string data_dir) : data_dir_(std::move(data_dir)) {}
   // nullopt outside the domain (no layout holds the position).
   std::optional<OracleAnswer> probe(const Position& pos);
@@ -32,7 +32,7 @@ public:
   // runs); the one-line problem of each that could not be loaded.
   std::vector<std::string> load_all();
 
-private:
+ private:
   struct Loaded {
     std::optional<OracleTable> table;
     std::string problem;
@@ -54,6 +54,7 @@ Move oracle_move(const std::vector<std::pair<Move, Value>>& moves, const std::ve
                  const std::function<int(Move)>& replies_keeping_draw);
 
 // oracle_move with the replies counted by probing the tables.
-Move oracle_move(OracleTables& tables, const Position& pos, const OracleAnswer& answer, const std::vector<Move>& allowed);
+Move oracle_move(OracleTables& tables, const Position& pos, const OracleAnswer& answer,
+                 const std::vector<Move>& allowed);
 
 }  // namespace chunker

@@ -11,9 +11,9 @@ std::vector<std::pair<Move, Value>> move_values(const OracleTable& table, const 
   std::vector<std::pair<Move, Value>> out;
   for (Move m : legal_moves(pos)) {
     Position child = make_move(pos, m);
-    Value v = m.kind() != MoveKind::Promotion   ? from_child(stored(child))
-              : is_safe_promotion(pos, m)        ? win_in(1)
-                                                 : from_child(retro::value_after_promotion(child, stored));
+    Value v = m.kind() != MoveKind::Promotion ? from_child(stored(child))
+              : is_safe_promotion(pos, m)     ? win_in(1)
+                                              : from_child(retro::value_after_promotion(child, stored));
     out.emplace_back(m, v);
   }
   return out;
@@ -67,11 +67,12 @@ OracleSummary summarize(const OracleTable& table) {
   for (const OracleSummary& p : parts) {
     total.mutual_zugzwangs += p.mutual_zugzwangs;
     for (Color c : {WHITE, BLACK}) {
-      OracleStats &t = total.side[c];
+      OracleStats& t = total.side[c];
       const OracleStats& s = p.side[c];
       t.legal += s.legal, t.wins += s.wins, t.draws += s.draws, t.losses += s.losses;
       t.one_winning_move += s.one_winning_move;
-      if (s.longest_win > t.longest_win || (s.longest_win == t.longest_win && s.longest_win_index < t.longest_win_index))
+      if (s.longest_win > t.longest_win ||
+          (s.longest_win == t.longest_win && s.longest_win_index < t.longest_win_index))
         t.longest_win = s.longest_win, t.longest_win_index = s.longest_win_index;
     }
   }

@@ -22,9 +22,9 @@ struct ClassifierCheck {
 };
 
 struct VerifyReport {
-  std::uint64_t legal = 0;                 // positions checked
-  std::vector<ClassifierCheck> checks;     // one per classifier, in order
-  std::uint64_t classified_by_any = 0;     // by at least one of them
+  std::uint64_t legal = 0;              // positions checked
+  std::vector<ClassifierCheck> checks;  // one per classifier, in order
+  std::uint64_t classified_by_any = 0;  // by at least one of them
 };
 
 // Checks the positions of every `config_step`-th pawn configuration (1: the

@@ -49,7 +49,7 @@ struct Examined {
 // are over: they are skipped). One solver per thread; it is large.
 template <std::uint32_t SLICE_SIZE>
 class SliceSolver {
-public:
+ public:
   template <typename Game>
   void solve(Game& game);
   // After solve(): the value of a position (0 for a draw) or NOT_LEGAL.
@@ -58,7 +58,7 @@ public:
     return v == UNKNOWN ? 0 : v;
   }
 
-private:
+ private:
   // A position's state, packed into 8 bytes so that passing a value to a
   // predecessor touches one cache line and a slice stays in the core's cache.
   struct Node {
@@ -90,8 +90,7 @@ void SliceSolver<SLICE_SIZE>::solve(Game& game) {
   for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
     const Examined e = game.examine(local);
     Node& n = node_[local];
-    n = Node{std::int16_t(e.over), std::int16_t(e.exit_best), std::int16_t(UNKNOWN), std::uint8_t(e.in_slice),
-             false};
+    n = Node{std::int16_t(e.over), std::int16_t(e.exit_best), std::int16_t(UNKNOWN), std::uint8_t(e.in_slice), false};
     if (e.over != UNKNOWN) {
       // The positions that end the game start the flow.
       if (e.over != NOT_LEGAL && is_decisive(e.over)) offer(local, e.over);

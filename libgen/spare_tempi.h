@@ -62,7 +62,7 @@ struct TempiExamined {
 // An in-slice move from a king's position to the same squares is its pass.
 template <std::uint32_t SLICE_SIZE>
 class TempiSolver {
-public:
+ public:
   template <typename Game>
   void solve(Game& game);
   int tempi(std::uint32_t local) const { return node_[local].settled ? node_[local].best : NO_TEMPI; }
@@ -75,7 +75,7 @@ public:
   const std::vector<std::uint32_t>& settled_order() const { return order_; }
   std::uint32_t via(std::uint32_t local) const { return node_[local].via; }
 
-private:
+ private:
   struct Node {
     std::int16_t best;  // pawns: least offered; king: most so far
     std::uint8_t pending;

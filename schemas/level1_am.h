@@ -75,7 +75,15 @@ namespace chunker {
 // argument for explain() to word it.
 struct AmVerdict {
   enum class Why : std::uint8_t {
-    NoChunks, NoSideWinsBoth, KingHemmedIn, BlocksOwnPawns, KingsMeet, LeftWithoutMove, KingTrapped, Decided };
+    NoChunks,
+    NoSideWinsBoth,
+    KingHemmedIn,
+    BlocksOwnPawns,
+    KingsMeet,
+    LeftWithoutMove,
+    KingTrapped,
+    Decided
+  };
   Why why = Why::NoChunks;
   std::optional<Outcome> outcome;  // for the side to move, when decided
   Color winner = WHITE;            // the side that wins both chunks, from NoSideWinsBoth on
@@ -86,16 +94,17 @@ struct AmVerdict {
 };
 
 class AmBothChunks : public Classifier {
-public:
+ public:
   AmBothChunks(const ChunkLibraries& libraries, SchemaMode mode)
       : am_(libraries.kv3cpp(mode == SchemaMode::Sound ? Assumption::AMS : Assumption::AM)),
-        regions_(mode == SchemaMode::Sound ? &libraries.kv3cpp_regions() : nullptr), mode_(mode) {}
+        regions_(mode == SchemaMode::Sound ? &libraries.kv3cpp_regions() : nullptr),
+        mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 1 (AM, both chunks)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   AmVerdict verdict(const Position& pos) const;
 
-private:
+ private:
   // Sound mode: why the chunk games of `found` may not be independent, or Decided.
   AmVerdict::Why independence(const Position& pos, const std::array<ChunkView, COLOR_NB>& chunk,
                               const AmVerdict& found) const;

@@ -31,9 +31,9 @@ PcpVerdict KeepThreePawns::verdict(const Position& pos) const {
     int* horizon = found.horizon;
     horizon[a] = (longest(chunk[b]) + 1) / 2;
     horizon[b] = (longest(chunk[a]) + 1) / 2 + 1;
-    found.why = chunks_interact(pos, horizon)                                    ? PcpVerdict::Why::ChunksInteract
+    found.why = chunks_interact(pos, horizon)                              ? PcpVerdict::Why::ChunksInteract
                 : king_hemmed_in(pos, WHITE) || king_hemmed_in(pos, BLACK) ? PcpVerdict::Why::KingHemmedIn
-                                                                             : PcpVerdict::Why::Decided;
+                                                                           : PcpVerdict::Why::Decided;
     if (found.why == PcpVerdict::Why::Decided) found.outcome = verdict;
   }
   return found;

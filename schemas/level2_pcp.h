@@ -25,7 +25,14 @@ namespace chunker {
 // What Level 2 found: the answer classify() gives, and enough of the
 // argument for explain() to word it.
 struct PcpVerdict {
-  enum class Why : std::uint8_t { NoChunks, NotThreeAgainstFewer, PawnsDoNotHold, ChunksInteract, KingHemmedIn, Decided };
+  enum class Why : std::uint8_t {
+    NoChunks,
+    NotThreeAgainstFewer,
+    PawnsDoNotHold,
+    ChunksInteract,
+    KingHemmedIn,
+    Decided
+  };
   Why why = Why::NoChunks;
   std::optional<Outcome> outcome;  // for the side to move, when decided
   Color keeper = WHITE;            // B, the side with three pawns, from PawnsDoNotHold on
@@ -33,7 +40,7 @@ struct PcpVerdict {
 };
 
 class KeepThreePawns : public Classifier {
-public:
+ public:
   KeepThreePawns(const ChunkLibraries& libraries, SchemaMode mode)
       : am_(libraries.kv3cpp(Assumption::AM)), pcp_(libraries.kv3cpp(Assumption::PCP)), mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
@@ -41,7 +48,7 @@ public:
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   PcpVerdict verdict(const Position& pos) const;
 
-private:
+ private:
   const Kv3cppLibrary& am_;
   const Kv3cppLibrary& pcp_;
   SchemaMode mode_;

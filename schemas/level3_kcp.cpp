@@ -66,7 +66,8 @@ KcpVerdict BreakthroughBeatsZugzwang::verdict(const Position& pos) const {
       // king stuck (with its pawns taken, that could be stalemate).
       if (still == StillKing::Disturbed && chunk[a].winner(*kcps_, pos.side) == a) {
         const int d = chunk[a].distance(*kcps_, pos.side);
-        if (const auto needed = answering_king_holds(pos, a, d / 2, king_reach(pos.king[b], std::min((d + 1) / 2, 7)), chunk[b], *quiet_)) {
+        if (const auto needed = answering_king_holds(pos, a, d / 2, king_reach(pos.king[b], std::min((d + 1) / 2, 7)),
+                                                     chunk[b], *quiet_)) {
           still = StillKing::Holds;
           found.defender_moves = d / 2, found.quiet_moves = *needed;
         }

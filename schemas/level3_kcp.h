@@ -48,26 +48,28 @@ struct KcpVerdict {
   std::optional<Outcome> outcome;  // for the side to move, when decided
   Color breaker = WHITE;           // A, whose pawns win under KCP, from NoZugzwangWin on
   int distance = 0;                // A's KCP distance with the position's side to move
-  int defender_moves = 0;          // the moves B makes meanwhile (sound mode; by the KCPS distance where A's king answers)
-  int quiet_moves = 0;             // when A's king answers checks: the quiet moves B's pawns need (sound mode)
+  int defender_moves = 0;  // the moves B makes meanwhile (sound mode; by the KCPS distance where A's king answers)
+  int quiet_moves = 0;     // when A's king answers checks: the quiet moves B's pawns need (sound mode)
 };
 
 class BreakthroughBeatsZugzwang : public Classifier {
-public:
+ public:
   BreakthroughBeatsZugzwang(const ChunkLibraries& libraries, SchemaMode mode)
-      : am_(libraries.kv3cpp(Assumption::AM)), kcp_(libraries.kv3cpp(Assumption::KCP)),
+      : am_(libraries.kv3cpp(Assumption::AM)),
+        kcp_(libraries.kv3cpp(Assumption::KCP)),
         kcps_(mode == SchemaMode::Sound ? &libraries.kv3cpp(Assumption::KCPS) : nullptr),
-        quiet_(mode == SchemaMode::Sound ? &libraries.kv3cpp_quiet() : nullptr), mode_(mode) {}
+        quiet_(mode == SchemaMode::Sound ? &libraries.kv3cpp_quiet() : nullptr),
+        mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 3 (KCP breakthrough)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   KcpVerdict verdict(const Position& pos) const;
 
-private:
+ private:
   const Kv3cppLibrary& am_;
   const Kv3cppLibrary& kcp_;
   const Kv3cppLibrary* kcps_;  // sound mode only
-  const Kv3cppQuiet* quiet_;    // sound mode only
+  const Kv3cppQuiet* quiet_;   // sound mode only
   SchemaMode mode_;
 };
 

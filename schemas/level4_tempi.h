@@ -62,23 +62,24 @@ struct TempiVerdict {
 };
 
 class SpareTempiRace : public Classifier {
-public:
+ public:
   SpareTempiRace(const ChunkLibraries& libraries, SchemaMode mode)
       : kcp_(libraries.kv3cpp(Assumption::KCP)),
         tempi_(mode == SchemaMode::Paper ? &libraries.kv3cpp_tempi() : nullptr),
         race_(mode == SchemaMode::Sound ? &libraries.kv3cpp_race() : nullptr),
-        budget_(mode == SchemaMode::Sound ? &libraries.kv3cpp_budget() : nullptr), mode_(mode) {}
+        budget_(mode == SchemaMode::Sound ? &libraries.kv3cpp_budget() : nullptr),
+        mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 4 (spare tempi)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   TempiVerdict verdict(const Position& pos) const;
 
-private:
+ private:
   TempiVerdict paper_verdict(const std::array<ChunkView, COLOR_NB>& chunk, Color us) const;
 
   const Kv3cppLibrary& kcp_;
-  const Kv3cppTempi* tempi_;  // paper mode only
-  const Kv3cppRace* race_;    // sound mode only
+  const Kv3cppTempi* tempi_;    // paper mode only
+  const Kv3cppRace* race_;      // sound mode only
   const Kv3cppBudget* budget_;  // sound mode only
   SchemaMode mode_;
 };

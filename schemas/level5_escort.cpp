@@ -57,8 +57,8 @@ EscortVerdict EscortRace::verdict(const Position& pos) const {
     } else {
       const std::uint16_t box = k3cppvk_.race_box[chunk->index];
       const bool apart = mode_ == SchemaMode::Paper ||
-                         (box != K3cppvkLibrary::NO_BOX && !(board_squares(k3cppvk_box_squares(box), *chunk) &
-                                                             pawn_squares(b, pos.pawns[b], v.spare)));
+                         (box != K3cppvkLibrary::NO_BOX &&
+                          !(board_squares(k3cppvk_box_squares(box), *chunk) & pawn_squares(b, pos.pawns[b], v.spare)));
       v.why = apart ? EscortVerdict::Why::Decided : EscortVerdict::Why::KingDisturbed;
     }
     if (v.why == EscortVerdict::Why::Decided) {

@@ -42,14 +42,14 @@ struct EscortVerdict {
 };
 
 class EscortRace : public Classifier {
-public:
+ public:
   EscortRace(const ChunkLibraries& libraries, SchemaMode mode) : k3cppvk_(libraries.k3cppvk()), mode_(mode) {}
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 5 (escort, K3CPPvK)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   EscortVerdict verdict(const Position& pos) const;
 
-private:
+ private:
   const K3cppvkLibrary& k3cppvk_;
   SchemaMode mode_;
 };

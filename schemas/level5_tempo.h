@@ -132,7 +132,7 @@ struct TempoVerdict {
 };
 
 class TempoSum : public Classifier {
-public:
+ public:
   explicit TempoSum(const ChunkLibraries& libraries);
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 5 (tempo sum)"; }
@@ -153,7 +153,7 @@ public:
   };
   std::optional<NearestBudgets> nearest_budgets(const Position& pos, Color w) const;
 
-private:
+ private:
   // The budgets (bit n * PASSES + m) with which side w's pawns and king both
   // win their chunks, from these sides to move in each.
   unsigned budgets(const ChunkView& pawns, const ChunkView& king, Color pawns_side, Color king_side) const {

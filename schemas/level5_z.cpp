@@ -89,9 +89,9 @@ ZVerdict ZConfigurationTheorem::verdict(const Position& pos) const {
     }
     found.horizon[a] = (std::max(chunk[b].distance(pcp_, WHITE), chunk[b].distance(pcp_, BLACK)) + 1) / 2;
     found.horizon[b] = found.horizon[a] + answers_[kv3cpp_slice_of(chunk[a].instance.index)];
-    found.why = chunks_interact(pos, found.horizon)                                 ? Why::ChunksInteract
+    found.why = chunks_interact(pos, found.horizon)                        ? Why::ChunksInteract
                 : king_hemmed_in(pos, WHITE) || king_hemmed_in(pos, BLACK) ? Why::KingHemmedIn
-                                                                                    : Why::Decided;
+                                                                           : Why::Decided;
     if (found.why == Why::Decided) {
       found.outcome = a_wins;
       return found;

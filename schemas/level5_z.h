@@ -34,7 +34,15 @@ namespace chunker {
 // argument for explain() to word it.
 struct ZVerdict {
   enum class Why : std::uint8_t {
-    NoChunks, NoZ, OtherBreaksThrough, BothZ, OtherPawnsHold, ChunksInteract, KingHemmedIn, Decided };
+    NoChunks,
+    NoZ,
+    OtherBreaksThrough,
+    BothZ,
+    OtherPawnsHold,
+    ChunksInteract,
+    KingHemmedIn,
+    Decided
+  };
   Why why = Why::NoChunks;
   std::optional<Outcome> outcome;  // for the side to move, when decided
   Color z_side = WHITE;            // whose pawns are in Z, from OtherBreaksThrough on
@@ -42,14 +50,14 @@ struct ZVerdict {
 };
 
 class ZConfigurationTheorem : public Classifier {
-public:
+ public:
   ZConfigurationTheorem(const ChunkLibraries& libraries, SchemaMode mode);
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 5 (Z configurations)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp
   ZVerdict verdict(const Position& pos) const;
 
-private:
+ private:
   const Kv3cppLibrary& pcp_;
   const Kv3cppLibrary& kcp_;
   const ZConfigurations& z_;

@@ -27,8 +27,8 @@ constexpr int DRAW_CONTEMPT = 30;
 // A key that orders candidates: proven wins (shorter first, known distances
 // before unknown), then the rest by score, then proven losses (longer first).
 struct Rank {
-  int tier;   // 2 win, 1 undecided or draw, 0 loss
-  long key;   // larger is better within the tier
+  int tier;  // 2 win, 1 undecided or draw, 0 loss
+  long key;  // larger is better within the tier
 };
 Rank rank_of(const RankedMove& m) {
   if (m.proven && is_win(m.value)) return {2, m.value};
@@ -45,8 +45,7 @@ bool ranks_before(const RankedMove& a, const RankedMove& b) {
 
 MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, const std::vector<Position>& earlier,
                        const std::vector<const Classifier*>& classifiers, const ChunkLibraries* libraries,
-                       const ChoiceLimits& limits,
-                       const std::function<void(const MoveChoice&)>& progress) {
+                       const ChoiceLimits& limits, const std::function<void(const MoveChoice&)>& progress) {
   MoveChoice choice;
   for (Move m : allowed) {
     RankedMove r;
@@ -75,14 +74,16 @@ MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, co
                        [](const RankedMove& r) { return r.proven && r.value == win_in(1); });
   };
   std::stable_sort(choice.ranked.begin(), choice.ranked.end(), ranks_before);
-  for (std::uint64_t budget = FIRST_ROUND_NODES; !settled() && !stopped() && choice.nodes < limits.node_limit; budget *= 2) {
+  for (std::uint64_t budget = FIRST_ROUND_NODES; !settled() && !stopped() && choice.nodes < limits.node_limit;
+       budget *= 2) {
     bool any_searched = false, budget_ran_out = false;
     for (RankedMove& r : choice.ranked) {
       if (r.proven || stopped() || choice.nodes >= limits.node_limit) continue;
       SearchLimits search;
       search.max_ply = std::max(1, limits.max_ply - 1);
       search.node_limit = std::min(budget, limits.node_limit - choice.nodes);
-      search.hash_megabytes = std::clamp<std::size_t>(search.node_limit * HASH_BYTES_PER_NODE >> 20, 1, limits.hash_megabytes);
+      search.hash_megabytes =
+          std::clamp<std::size_t>(search.node_limit * HASH_BYTES_PER_NODE >> 20, 1, limits.hash_megabytes);
       search.stop = limits.stop;
       const SearchResult result = solve(make_move(pos, r.move), search, classifiers);
       choice.nodes += result.nodes;

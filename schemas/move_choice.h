@@ -19,16 +19,16 @@
 namespace chunker {
 
 struct ChoiceLimits {
-  int max_ply = 500;                             // each move's search: ply limit of its last iteration
+  int max_ply = 500;                                  // each move's search: ply limit of its last iteration
   std::uint64_t node_limit = std::uint64_t(1) << 60;  // nodes over all moves and rounds
-  std::size_t hash_megabytes = 16;               // the most any move's search uses
-  const std::atomic<bool>* stop = nullptr;       // set by another thread to end the choice
+  std::size_t hash_megabytes = 16;                    // the most any move's search uses
+  const std::atomic<bool>* stop = nullptr;            // set by another thread to end the choice
 };
 
 // A candidate move and what is known of it, for the side that plays it.
 struct RankedMove {
   Move move;
-  Value value = 0;        // proven: the game value; else the evaluation after the move
+  Value value = 0;  // proven: the game value; else the evaluation after the move
   bool proven = false;
   bool distance_known = true;  // of a proven decisive value
 };
@@ -45,8 +45,7 @@ struct MoveChoice {
 // round with the ranking so far.
 MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, const std::vector<Position>& earlier,
                        const std::vector<const Classifier*>& classifiers, const ChunkLibraries* libraries,
-                       const ChoiceLimits& limits,
-                       const std::function<void(const MoveChoice&)>& progress = {});
+                       const ChoiceLimits& limits, const std::function<void(const MoveChoice&)>& progress = {});
 
 // Orders two candidates as choose_move ranks them.
 bool ranks_before(const RankedMove& a, const RankedMove& b);

@@ -2,7 +2,6 @@
 
 #include "knowledge_digest.h"
 #include "kpk.h"
-#include "library_file.h"
 #include "level1_am.h"
 #include "level2_pcp.h"
 #include "level3_kcp.h"
@@ -10,6 +9,7 @@
 #include "level5_escort.h"
 #include "level5_tempo.h"
 #include "level5_z.h"
+#include "library_file.h"
 
 namespace chunker {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 class ChildProcess {
-public:
+ public:
   explicit ChildProcess(const std::vector<std::string>& argv) {
     int to_child[2], from_child[2];
     if (pipe(to_child) != 0 || pipe(from_child) != 0) return;
@@ -66,7 +66,8 @@ public:
         buffer_.erase(0, newline + 1);
         return line;
       }
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
       if (left.count() <= 0) return std::nullopt;
       pollfd p{out_, POLLIN, 0};
       if (poll(&p, 1, int(left.count())) <= 0) return std::nullopt;
@@ -99,7 +100,7 @@ public:
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
 
-private:
+ private:
   pid_t pid_ = -1;
   int in_ = -1, out_ = -1;
   bool exited_ = false;

@@ -41,7 +41,7 @@ Position passed(Position pos) {
 // value for the side to move when the game is decided within `depth` plies,
 // else 0. Written from the rules, apart from the retrograde builder.
 class ChunkSearch {
-public:
+ public:
   ChunkSearch(Assumption assumption, int group, bool with_king)
       : assumption_(assumption), group_(group), with_king_(with_king) {}
 
@@ -63,16 +63,16 @@ public:
     for (Move m : moves) best = std::max(best, from_child(value(make_move(pos, m), depth - 1)));
     // A pass: where the side has no move, or the assumption gives it one
     // (never to leave an unsafe promotion standing, nor out of check).
-    const bool may_pass = moves.empty() || (pos.promoted == NO_SQUARE && !pos.in_check() &&
-                                             (pos.side == WHITE ? assumption_ == Assumption::PCP
-                                                                : assumption_ == Assumption::KCP ||
-                                                                      assumption_ == Assumption::KCPS));
+    const bool may_pass =
+        moves.empty() || (pos.promoted == NO_SQUARE && !pos.in_check() &&
+                          (pos.side == WHITE ? assumption_ == Assumption::PCP
+                                             : assumption_ == Assumption::KCP || assumption_ == Assumption::KCPS));
     if (may_pass) best = std::max(best, from_child(value(passed(pos), depth - 1)));
     if (indexed) memo_[key] = best;
     return best;
   }
 
-private:
+ private:
   std::uint32_t index(const Position& pos) const {
     return with_king_ ? k3cppvk_index(pos, group_) : kv3cpp_index(pos, group_);
   }
@@ -209,7 +209,7 @@ TEST_CASE("chunk libraries: K3CPPvK entries agree with a forward search of the c
 // `unsafe_slot` (Kv3cppRace) an unsafe promotion costs the most of the tempi
 // after the capture and 1, the pass that answers it.
 class TempiCount {
-public:
+ public:
   explicit TempiCount(bool unsafe_slot) : unsafe_slot_(unsafe_slot) {}
   bool pawns_win(const Position& p, int group) const {
     const std::uint32_t i = kv3cpp_index(p, group);
@@ -245,7 +245,7 @@ public:
     return result;
   }
 
-private:
+ private:
   const Kv3cppLibrary& kcp_ = kv3cpp(Assumption::KCP);
   bool unsafe_slot_;
   std::unordered_map<std::uint32_t, int> memo_;
@@ -350,7 +350,8 @@ TEST_CASE("chunk libraries: the race's tempi agree with a forward count, and its
   CHECK(race.tempi[kv3cpp_index(chunk, 0)] == 5);
 }
 
-TEST_CASE("chunk libraries: the budget race agrees with a forward search, and its regions hold the strategy's squares") {
+TEST_CASE(
+    "chunk libraries: the budget race agrees with a forward search, and its regions hold the strategy's squares") {
   // The game of libgen/kv3cpp_build.h played forward from the rules: the
   // pawns, to move with a budget of quiet moves, win if a move of theirs
   // wins against every answer of the king (a check or an unsafe promotion:
@@ -401,8 +402,8 @@ TEST_CASE("chunk libraries: the budget race agrees with a forward search, and it
       ++holds;
       if (left == 0) continue;
       auto inside = [&](const Position& child, int budget_left) {
-        const Bitboard next = budget.region[Kv3cppBudget::placement(kv3cpp_index(child, group)) * Kv3cppBudget::BUDGETS +
-                                            budget_left];
+        const Bitboard next =
+            budget.region[Kv3cppBudget::placement(kv3cpp_index(child, group)) * Kv3cppBudget::BUDGETS + budget_left];
         return !wins(child, group, budget_left) && next && (next & ~r) == 0;
       };
       for (Move m : legal_moves(pos)) {
@@ -479,8 +480,10 @@ TEST_CASE("chunk libraries: the Z configurations are the greatest set their defi
       const Position after = make_move(pos, king_move);
       bool answered = z.contains(kv3cpp_index(after, group));
       for (Move m : legal_moves(after)) {
-        if (m.kind() == MoveKind::Promotion && is_safe_promotion(after, m)) answered = true;
-        else if (m.kind() != MoveKind::Promotion) answered |= z.contains(kv3cpp_index(make_move(after, m), group));
+        if (m.kind() == MoveKind::Promotion && is_safe_promotion(after, m))
+          answered = true;
+        else if (m.kind() != MoveKind::Promotion)
+          answered |= z.contains(kv3cpp_index(make_move(after, m), group));
       }
       if (!answered) return false;
     }
@@ -511,7 +514,8 @@ TEST_CASE("chunk libraries: the Z configurations are the greatest set their defi
   CHECK(z.contains(kv3cpp_index(chunk, 0)));
 }
 
-TEST_CASE("chunk libraries: the pass-budget games agree with a forward search, and their regions follow the strategies") {
+TEST_CASE(
+    "chunk libraries: the pass-budget games agree with a forward search, and their regions follow the strategies") {
   // The two games of Kv3cppPasses (chunks/kv3cpp_library.h) played forward
   // from their rules, apart from the builder. W wins the pawns' game by a
   // safe promotion or mate, passing up to n times but never right after

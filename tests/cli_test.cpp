@@ -2,15 +2,15 @@
 // one line on stderr naming the problem and exit status 2; results go to
 // stdout.
 #include <doctest/doctest.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
-#include <unistd.h>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 #include <vector>
 
 #include "temp_dir.h"
@@ -94,7 +94,8 @@ TEST_CASE("every class of bad input is one line and exit status 2") {
   check_refused({"oracle", "depth", "--level", "3-1"}, "--level must be N or A-B");
   check_refused({"oracle", "depth", "--schemas", "folk"}, "--schemas must be sound, paper or both, got 'folk'");
   check_refused({"oracle", "depth", "4k3/8/8/3p4/3P4/8/8/4K3 w - -"}, "outside the oracle's domain");
-  check_refused({"oracle", "depth", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--schemas", "both"}, "one mode's knowledge line");
+  check_refused({"oracle", "depth", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--schemas", "both"},
+                "one mode's knowledge line");
   check_refused({"oracle", "depth", "--layout", "abc-fgh", "--data", "/nonexistent"},
                 "chunker oracle build --layout abc-fgh");
   check_refused({"oracle", "verify", "--level", "0-2"}, "verify: --level must be one level from 1 to 5");
@@ -257,7 +258,9 @@ TEST_CASE("libgen: builds every library byte for byte as data/MANIFEST records, 
   CHECK(build.status == 0);
   CHECK(build.out.find("DIFFERS") == std::string::npos);
   CHECK(build.out.find("not listed") == std::string::npos);
-  for (const char* library : {"kv3cpp-am ", "kv3cpp-pcp ", "kv3cpp-kcp ", "kv3cpp-ams ", "kv3cpp-kcps ", "kv3cpp-quiet ", "kv3cpp-race ", "kv3cpp-budget ", "kv3cpp-passes ", "k3cppvk-ams ", "kv3cpp-tempi ", "kv3cpp-z ", "k3cppvk ", "kpk "})
+  for (const char* library :
+       {"kv3cpp-am ", "kv3cpp-pcp ", "kv3cpp-kcp ", "kv3cpp-ams ", "kv3cpp-kcps ", "kv3cpp-quiet ", "kv3cpp-race ",
+        "kv3cpp-budget ", "kv3cpp-passes ", "k3cppvk-ams ", "kv3cpp-tempi ", "kv3cpp-z ", "k3cppvk ", "kpk "})
     CHECK(build.out.find(library) != std::string::npos);
   Run verify = chunker({"libgen", "--verify", "--out", out});
   CHECK(verify.status == 0);
@@ -304,13 +307,14 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   const TempDir temp;
   const std::string& libraries = temp.path;
   REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-am", "kv3cpp-pcp", "kv3cpp-kcp", "kv3cpp-ams",
-                   "kv3cpp-kcps", "kv3cpp-quiet", "k3cppvk-ams", "kpk"}).status == 0);
+                   "kv3cpp-kcps", "kv3cpp-quiet", "k3cppvk-ams", "kpk"})
+              .status == 0);
   const std::string suite = libraries + "/suite.epd";
   // Values and distances from the oracle (testpositions/default.epd).
   std::ofstream(suite) << "8/8/PP2k3/2P5/8/6p1/5p2/5K2 b - - id \"level1-root\"; value loss; dist 8;\n"
                           "3K4/5p2/8/6pp/1P6/8/P1P5/3k4 b - - id \"level3-root\"; value win; dist 7;\n";
-  Run run = chunker({"table", suite, "--levels", "0-3", "--libraries", libraries, "--data", temp.path, "--node-limit",
-                     "100000"});
+  Run run = chunker(
+      {"table", suite, "--levels", "0-3", "--libraries", libraries, "--data", temp.path, "--node-limit", "100000"});
   CHECK(run.status == 0);
   // The suite's selection: Level 1 decides the first at the root, Level 3
   // the second, so those columns read "1 (1)"; the search alone needs more
@@ -338,8 +342,8 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   // marked WRONG and the exit status is 1; the sound schemas prove nothing wrong.
   const std::string traps = libraries + "/traps.epd";
   std::ofstream(traps) << "8/5ppp/8/k7/P7/2K5/1PP5/8 w - - id \"paper-level1\"; value draw;\n";
-  Run paper = chunker({"table", traps, "--levels", "1-1", "--libraries", libraries, "--node-limit", "1000",
-                       "--schemas", "paper"});
+  Run paper = chunker(
+      {"table", traps, "--levels", "1-1", "--libraries", libraries, "--node-limit", "1000", "--schemas", "paper"});
   CHECK(paper.status == 1);
   CHECK(paper.out.find("loss (no dist.)  WRONG at level 1 (expected draw)") != std::string::npos);
   Run sound = chunker({"table", traps, "--levels", "1-1", "--libraries", libraries, "--node-limit", "1000"});

@@ -64,9 +64,10 @@ const OracleTable& abc_fgh() {
 // The oracle's verdict on a position of a-c vs f-h as the program words it.
 std::string oracle_line(const Position& pos) {
   const Value v = abc_fgh().value(pos);
-  const std::string winner = !is_decisive(v) ? "draw" : std::string(is_win(v) == (pos.side == WHITE) ? "White" : "Black") + " wins";
-  return "oracle (abc-fgh): " + value_words(v) + " for " + (pos.side == WHITE ? "White" : "Black") + ", the side to move (" +
-         winner + ")\n";
+  const std::string winner =
+      !is_decisive(v) ? "draw" : std::string(is_win(v) == (pos.side == WHITE) ? "White" : "Black") + " wins";
+  return "oracle (abc-fgh): " + value_words(v) + " for " + (pos.side == WHITE ? "White" : "Black") +
+         ", the side to move (" + winner + ")\n";
 }
 
 // Every legal move of the position appears with the oracle's value of it.
@@ -84,7 +85,8 @@ void check_move_values(const std::string& text, const Position& pos) {
 
 TEST_CASE("inspect through a pipe: properties from the libraries and the oracle, moves, undo, parses, solve") {
   const std::string data = CHUNKER_TEST_DATA;
-  ChildProcess session({CHUNKER_BINARY, "inspect", SZEN, "--data", data, "--libraries", data, "--node-limit", "200000"});
+  ChildProcess session(
+      {CHUNKER_BINARY, "inspect", SZEN, "--data", data, "--libraries", data, "--node-limit", "200000"});
   for (const char* command : {"Ke2", "move e8d7", "c4", "undo", "parse alt", "solve 3",
                               "fen 7k/8/8/8/P7/8/6p1/6K1 w - -", "xyzzy", "a6", "quit", "moves"})
     session.write_line(command);
@@ -113,11 +115,14 @@ TEST_CASE("inspect through a pipe: properties from the libraries and the oracle,
     const Kv3cppLibrary library = load_kv3cpp(data, Assumption(a));
     const std::string white = words(library.legal(60), library.pawns_value(60), "king");
     const std::string black = words(library.legal(124), library.pawns_value(124), "king");
-    CHECK_MESSAGE(has(start.substr(0, start.find("chunk B")), row(assumption_rows[a], white, black)), assumption_rows[a]);
+    CHECK_MESSAGE(has(start.substr(0, start.find("chunk B")), row(assumption_rows[a], white, black)),
+                  assumption_rows[a]);
     CHECK_MESSAGE(has(chunk_b, row(assumption_rows[a], black, white)), assumption_rows[a]);
   }
   const Kv3cppTempi tempi = load_kv3cpp_tempi(data);
-  auto tempi_cell = [&](std::uint32_t entry) { return tempi.tempi[entry] < 0 ? std::string("-") : std::to_string(tempi.tempi[entry]); };
+  auto tempi_cell = [&](std::uint32_t entry) {
+    return tempi.tempi[entry] < 0 ? std::string("-") : std::to_string(tempi.tempi[entry]);
+  };
   CHECK(has(start, row("spare tempi (KCP)", tempi_cell(60), tempi_cell(124))));
   CHECK(has(start, row("Z configuration", load_z_configurations(data).contains(60) ? "yes" : "no", "")));
 
@@ -135,8 +140,9 @@ TEST_CASE("inspect through a pipe: properties from the libraries and the oracle,
                    ((passes.king_win[entry] >> Kv3cppPasses::budget(0, 1)) & 1);
   }
   CHECK(quoted_pair);
-  CHECK(has(start, "nearest: White's pawns win with 0 passes against Black's king's 0 passes, White's king takes "
-                   "Black's pawns with 1 pass against their 0 passes, one pass apart"));
+  CHECK(has(start,
+            "nearest: White's pawns win with 0 passes against Black's king's 0 passes, White's king takes "
+            "Black's pawns with 1 pass against their 0 passes, one pass apart"));
 
   // The oracle: the Szén position is a White win with White to move (the
   // literature), in the table's distance; and every move's value.
@@ -173,7 +179,9 @@ TEST_CASE("inspect through a pipe: properties from the libraries and the oracle,
   CHECK(has(alt, "  7 · · · ♚ · ♟ ♟ ♟  7      · · · K · U U U\n"));
   const K3cppvkLibrary k3cppvk = load_k3cppvk(data);
   auto k3_words = [&](std::uint32_t i) { return words(k3cppvk.legal(i), k3cppvk.pawns_value(i), "lone king"); };
-  auto k3_tempi = [&](std::uint32_t i) { return k3cppvk.tempi[i] < 0 ? std::string("-") : std::to_string(k3cppvk.tempi[i]); };
+  auto k3_tempi = [&](std::uint32_t i) {
+    return k3cppvk.tempi[i] < 0 ? std::string("-") : std::to_string(k3cppvk.tempi[i]);
+  };
   CHECK(has(alt, row("K3CPPvK", k3_words(819), k3_words(819 + 4096))));
   CHECK(has(alt, row("lone king's spare tempi", k3_tempi(819), k3_tempi(819 + 4096))));
   CHECK(has(alt, "3CPP unopposed: Black's pawns f7 g7 h7, the quickest promotes in 5 moves"));
@@ -194,7 +202,9 @@ TEST_CASE("inspect through a pipe: properties from the libraries and the oracle,
   CHECK(has(other, "decided by level 1 (AM, both chunks): White wins\n"));
 
   // Bad input: one line each, and the session goes on to quit.
-  CHECK(part[8] == "chunker> xyzzy\nunknown command or illegal move 'xyzzy' (help lists the commands, moves the legal moves)\n");
-  CHECK(part[9] == "chunker> a6\nunknown command or illegal move 'a6' (help lists the commands, moves the legal moves)\n");
+  CHECK(part[8] ==
+        "chunker> xyzzy\nunknown command or illegal move 'xyzzy' (help lists the commands, moves the legal moves)\n");
+  CHECK(part[9] ==
+        "chunker> a6\nunknown command or illegal move 'a6' (help lists the commands, moves the legal moves)\n");
   CHECK(part[10] == "chunker> quit\n");  // and nothing after: "moves" was never read
 }

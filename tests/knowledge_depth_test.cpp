@@ -4,6 +4,8 @@
 // The depth tables of a-c vs f-h at Levels 0 and 5 (sound) are the ones CTest
 // builds first (fixture depth_tables, in CHUNKER_TEST_DATA); building Level 5
 // sound there fails if any position changes value (a wrong schema).
+#include "knowledge_depth.h"
+
 #include <doctest/doctest.h>
 
 #include <cstdio>
@@ -12,10 +14,9 @@
 #include <memory>
 #include <random>
 
-#include "knowledge_depth.h"
 #include "library_file.h"
-#include "retrograde.h"
 #include "notation.h"
+#include "retrograde.h"
 #include "rules.h"
 #include "schemas.h"
 #include "search.h"
@@ -82,7 +83,8 @@ TEST_CASE("Level 5: the search proves a value with the depth as its ply limit, n
   // Sample size: CHUNKER_DEPTH_SAMPLE (default 1000).
   const char* env = std::getenv("CHUNKER_DEPTH_SAMPLE");
   const int wanted = env ? std::atoi(env) : 1000;
-  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", knowledge_fingerprint(CHUNKER_TEST_DATA));
+  const DepthTable depth =
+      load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", knowledge_fingerprint(CHUNKER_TEST_DATA));
   const auto level = make_level(5, SchemaMode::Sound, libraries());
   std::vector<const Classifier*> classifiers;
   for (const auto& c : level) classifiers.push_back(c.get());
@@ -134,7 +136,8 @@ TEST_CASE("the knowledge line of Szen's position runs to the first decided posit
   const Position szen = parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - -").pos;
   const auto slot = locate(szen);
   REQUIRE(slot);
-  const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", knowledge_fingerprint(CHUNKER_TEST_DATA));
+  const DepthTable depth =
+      load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", knowledge_fingerprint(CHUNKER_TEST_DATA));
   const auto level = make_level(5, SchemaMode::Sound, libraries());
   std::vector<const Classifier*> classifiers;
   for (const auto& c : level) classifiers.push_back(c.get());
@@ -167,7 +170,9 @@ std::string run_chunker(const std::string& arguments) {
 
 }  // namespace
 
-TEST_CASE("a saved depth table above Level 0 is stale once the libraries or the schemas differ from those it was built with") {
+TEST_CASE(
+    "a saved depth table above Level 0 is stale once the libraries or the schemas differ from those it was built "
+    "with") {
   // The fixture's Level 5 table was built with the fixture's libraries and this build's schemas.
   const std::string fingerprint = knowledge_fingerprint(CHUNKER_TEST_DATA);
   CHECK(depth_saved(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", fingerprint));

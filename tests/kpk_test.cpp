@@ -261,7 +261,7 @@ namespace {
 // The Gaviota probing library, kept to this adapter. Its squares count a1 = 0
 // ... h8 = 63, as Chunker's do.
 class Gaviota {
-public:
+ public:
   Gaviota() : paths_(tbpaths_add(tbpaths_init(), CHUNKER_GAVIOTA_TABLES)) {
     tb_init(0, tb_CP4, paths_);
     tbcache_init(CACHE_BYTES, WDL_CACHE_PERCENT);
@@ -295,7 +295,7 @@ public:
     return r;
   }
 
-private:
+ private:
   static constexpr std::size_t CACHE_BYTES = 4 << 20;  // the kpk table whole
   static constexpr int WDL_CACHE_PERCENT = 50;
   const char** paths_;
@@ -339,8 +339,9 @@ std::string report(const char* name, const Class& c) {
 
 TEST_CASE("KPK against the Gaviota tablebase, every legal position with either side to move") {
 #ifndef CHUNKER_GAVIOTA_TABLES
-  MESSAGE("skipped: the Gaviota tablebase was not found when this test was built; scripts/setup.sh installs the "
-          "Debian packages gaviotatb and libgaviotatb-dev");
+  MESSAGE(
+      "skipped: the Gaviota tablebase was not found when this test was built; scripts/setup.sh installs the "
+      "Debian packages gaviotatb and libgaviotatb-dev");
 #else
   const Gaviota gaviota;
   if (!gaviota.complete()) {
@@ -358,8 +359,8 @@ TEST_CASE("KPK against the Gaviota tablebase, every legal position with either s
   Class shared_square, forbidden, illegal_mismatch;  // placements and legality
   Class exact_differs;  // the exact solver (exact.h) against the library, before both meet Gaviota
   Class same, win_here_draw_in_chess, draw_here_win_in_chess, other_result;  // WDL
-  Class mate_sooner, mate_by_promotion;  // distance, where both win
-  Class queen_stalemates, queen_and_rook_stalemate, draw_not_stalemate;  // safe promotions that chess does not take
+  Class mate_sooner, mate_by_promotion;                                      // distance, where both win
+  Class queen_stalemates, queen_and_rook_stalemate, draw_not_stalemate;      // safe promotions that chess does not take
   unsigned longest_mate[COLOR_NB] = {0, 0};
   Class longest[COLOR_NB];
   const KpkLibrary& lib = library();

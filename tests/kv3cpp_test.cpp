@@ -116,7 +116,8 @@ TEST_CASE("kv3cpp PCP: three connected passed pawns with the passing option win 
   CHECK(connected > 0);
   CHECK(connected_violations == 0);
   MESSAGE("PCP, three pawns, king to move, nothing to take: ", walked, " entries, ", connected,
-          " connected (all win); split pawns that do not win: ", split_violations, ", e.g. ", examples.empty() ? "-" : examples.front());
+          " connected (all win); split pawns that do not win: ", split_violations, ", e.g. ",
+          examples.empty() ? "-" : examples.front());
 }
 
 TEST_CASE("kv3cpp: Staunton's rule, a king in front of three unmoved pawns stops them") {
@@ -149,8 +150,8 @@ TEST_CASE("kv3cpp: Staunton's rule, a king in front of three unmoved pawns stops
   CHECK(entries == 96);
   CHECK(am_exceptions == 0);
   CHECK(pcp_exceptions == 96);
-  MESSAGE("Staunton's rule: ", entries, " entries; AM exceptions: ", am_exceptions, "; PCP exceptions: ", pcp_exceptions,
-          pcp_fens);
+  MESSAGE("Staunton's rule: ", entries, " entries; AM exceptions: ", am_exceptions,
+          "; PCP exceptions: ", pcp_exceptions, pcp_fens);
 }
 
 TEST_CASE("kv3cpp: a side with no move in the chunk passes (libgen/kv3cpp_build.cpp)") {

@@ -1,10 +1,11 @@
 // The oracle's index: encode, decode, the one-field successor step, twins.
+#include "oracle_index.h"
+
 #include <doctest/doctest.h>
 
 #include <random>
 
 #include "movegen.h"
-#include "oracle_index.h"
 
 using namespace chunker;
 
@@ -43,7 +44,8 @@ TEST_CASE("a-c vs f-h twins: colours swapped and the board turned half round") {
     Position pos = index.position(i);
     Position twin = mirrored(colour_reversed(pos));
     std::uint32_t config = OracleIndex::config_of(i), local = std::uint32_t(i & (SLICE_SIZE - 1));
-    CHECK(index.index(twin) == (std::uint64_t(OracleIndex::twin_config(config)) << 13 | OracleIndex::twin_local(local)));
+    CHECK(index.index(twin) ==
+          (std::uint64_t(OracleIndex::twin_config(config)) << 13 | OracleIndex::twin_local(local)));
     CHECK(OracleIndex::progress(OracleIndex::twin_config(config)) == OracleIndex::progress(config));
   }
 }

@@ -3,9 +3,9 @@
 // (fastest win, longest defence, fewest drawing replies) on values made up
 // here — and, on the built tables, the Szén position, whose winning first
 // moves are Ke1 and Ke2, each a win in 51 plies (`chunker oracle probe`).
-#include <doctest/doctest.h>
-
 #include "oracle_play.h"
+
+#include <doctest/doctest.h>
 
 using namespace chunker;
 

@@ -1,5 +1,7 @@
 // The oracle against the literature and against the Level-0 search, on the
 // tables CTest builds first (fixture oracle_tables, in CHUNKER_TEST_DATA).
+#include "oracle.h"
+
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -20,7 +22,6 @@
 #include "level5_tempo.h"
 #include "level5_z.h"
 #include "notation.h"
-#include "oracle.h"
 #include "oracle_verify.h"
 #include "rules.h"
 #include "schemas.h"
@@ -157,8 +158,8 @@ TEST_CASE("oracle verify: the sound schemas never disagree with the oracle; the 
   // whole layout: `chunker oracle verify`). In sound mode, everything the
   // search consults: the exact KPK and K3CPPvK libraries too, distance and all.
   for (SchemaMode mode : {SchemaMode::Sound, SchemaMode::Paper}) {
-    const auto schemas =
-        mode == SchemaMode::Sound ? make_level(MAX_LEVEL, mode, libraries()) : make_schemas(MAX_LEVEL, mode, libraries());
+    const auto schemas = mode == SchemaMode::Sound ? make_level(MAX_LEVEL, mode, libraries())
+                                                   : make_schemas(MAX_LEVEL, mode, libraries());
     std::vector<const Classifier*> classifiers;
     for (const auto& s : schemas) classifiers.push_back(s.get());
     const VerifyReport report =
@@ -170,12 +171,14 @@ TEST_CASE("oracle verify: the sound schemas never disagree with the oracle; the 
       // configurations it misses (kpk_test checks it against the exact
       // solver), and sound Z, which fires on a few thousand positions of the
       // whole layout (a test below visits them).
-      const bool rare = c.name == "KPK library" || (mode == SchemaMode::Sound && c.name == "level 5 (Z configurations)");
+      const bool rare =
+          c.name == "KPK library" || (mode == SchemaMode::Sound && c.name == "level 5 (Z configurations)");
       if (!rare) CHECK(c.classified > 0);
       if (mode == SchemaMode::Sound) CHECK(c.disagreements == 0);
       // The published Level 1 ignores interaction: wrong on a few percent
       // of what it classifies (the issue's independent preview: about 3.7%).
-      else CHECK(c.disagreements > c.classified / 100);
+      else
+        CHECK(c.disagreements > c.classified / 100);
     }
   }
 }
@@ -335,10 +338,9 @@ TEST_CASE("sound Level 4 decides the races of Szen's lines, the winner's king an
 
 TEST_CASE("sound Level 5 reads a king that escorts its pawns as K3CPPvK against unopposed pawns") {
   // From a line of a longest win of a-c vs f-h (the suite's
-  // deepest-abc-fgh-w): White's king has left Black's pawns for its own. In the K3CPPvK chunk Black's king gets 3 race tempi; Black's
-  // fastest pawn needs 4 moves, and White's king, on the squares its line
-  // allows it, never meets Black's pawns. The oracle: Black to move loses
-  // in 12.
+  // deepest-abc-fgh-w): White's king has left Black's pawns for its own. In the K3CPPvK chunk Black's king gets 3 race
+  // tempi; Black's fastest pawn needs 4 moves, and White's king, on the squares its line allows it, never meets Black's
+  // pawns. The oracle: Black to move loses in 12.
   const Position escort = parse_fen("8/k7/P4Kp1/1PP2p1p/8/8/8/8 b - -").pos;
   REQUIRE(probe(escort) == loss_in(12));
   const EscortVerdict v = EscortRace(libraries(), SchemaMode::Sound).verdict(escort);
@@ -500,9 +502,9 @@ namespace {
 // Roots in the domain whose reachable sets the exact solver solves without
 // the oracle: each layout, and one seen through colour reversal and mirror.
 const char* const EXACT_ROOTS[] = {
-    "7k/8/7p/8/8/2P5/P7/K7 w - -",     // a-c vs f-h
-    "7k/4p3/8/8/2P5/8/1P6/K7 b - -",   // a-c vs e-g
-    "k7/p7/8/8/8/5P2/7P/7K w - -",      // Black's pawns on a-c, White's on f-h
+    "7k/8/7p/8/8/2P5/P7/K7 w - -",    // a-c vs f-h
+    "7k/4p3/8/8/2P5/8/1P6/K7 b - -",  // a-c vs e-g
+    "k7/p7/8/8/8/5P2/7P/7K w - -",    // Black's pawns on a-c, White's on f-h
 };
 
 }  // namespace

@@ -7,6 +7,8 @@
 // fen <FEN>` then `go perft <depth>`), and the engine was checked to agree
 // before the number was written down. Whole test: well under a second in a
 // Release build apart from Szén at depth 8 (~0.3 s).
+#include "perft.h"
+
 #include <doctest/doctest.h>
 
 #include <cstdint>
@@ -15,7 +17,6 @@
 #include <vector>
 
 #include "notation.h"
-#include "perft.h"
 #include "position.h"
 
 using namespace chunker;
@@ -52,10 +53,12 @@ TEST_CASE("perft at depth 0 is one node, and a side without moves has none") {
 }
 
 TEST_CASE("perft of the Szén position equals Stockfish's") {
-  check_counts({SZEN_WHITE, "Szén, White to move: double steps, ep in the tree",
+  check_counts({SZEN_WHITE,
+                "Szén, White to move: double steps, ep in the tree",
                 // Stockfish 15.1 go perft, depths 1..7
                 {10, 100, 1030, 10606, 111681, 1173978, 12440331}});
-  check_counts({SZEN_BLACK, "Szén, Black to move",
+  check_counts({SZEN_BLACK,
+                "Szén, Black to move",
                 // Stockfish 15.1 go perft, depths 1..7
                 {10, 100, 1030, 10606, 111681, 1173978, 12440331}});
 }
@@ -162,9 +165,8 @@ TEST_CASE("perft_divide sums to perft and matches Stockfish's divide") {
   const Position pos = parse_fen("4k3/2p3p1/8/1p6/3Pp3/8/PP3P2/4K3 b - d3 0 1").pos;
   // Stockfish 15.1 go perft 4, per root move (total 16014).
   const std::map<std::string, std::uint64_t> stockfish = {
-      {"b5b4", 1162}, {"c7c5", 1537}, {"c7c6", 1261}, {"e4d3", 837},
-      {"e4e3", 1306}, {"e8d7", 1590}, {"e8d8", 1244}, {"e8e7", 1724},
-      {"e8f7", 1602}, {"e8f8", 1244}, {"g7g5", 1263}, {"g7g6", 1244},
+      {"b5b4", 1162}, {"c7c5", 1537}, {"c7c6", 1261}, {"e4d3", 837},  {"e4e3", 1306}, {"e8d7", 1590},
+      {"e8d8", 1244}, {"e8e7", 1724}, {"e8f7", 1602}, {"e8f8", 1244}, {"g7g5", 1263}, {"g7g6", 1244},
   };
   std::map<std::string, std::uint64_t> ours;
   std::uint64_t sum = 0;
@@ -179,8 +181,7 @@ TEST_CASE("perft_divide sums to perft and matches Stockfish's divide") {
 
   // The sum equals perft at every depth, on positions with ep, checks and
   // double steps.
-  for (const char* fen : {SZEN_WHITE, "8/8/8/2pP4/3K4/8/8/5k2 w - c6 0 1",
-                          "8/8/8/3k4/2p2p2/2P2P2/4P3/4K3 w - - 0 1",
+  for (const char* fen : {SZEN_WHITE, "8/8/8/2pP4/3K4/8/8/5k2 w - c6 0 1", "8/8/8/3k4/2p2p2/2P2P2/4P3/4K3 w - - 0 1",
                           "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1"}) {
     const Position p = parse_fen(fen).pos;
     for (int depth = 1; depth <= 4; ++depth) {

@@ -3,6 +3,8 @@
 // Python program that enumerates every reachable position and solves them by
 // retrograde analysis (run: python3 scripts/reference_solve.py "FEN"). The
 // motif of each position and its source in the literature is named beside it.
+#include "search.h"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -10,9 +12,8 @@
 #include <vector>
 
 #include "epd.h"
-#include "notation.h"
 #include "exact_helpers.h"
-#include "search.h"
+#include "notation.h"
 
 using namespace chunker;
 
@@ -56,7 +57,7 @@ const std::vector<Expected> REFERENCE = {
 };
 
 std::string describe(Value v) {
-  return is_win(v) ? "win in " + std::to_string(distance_of(v))
+  return is_win(v)    ? "win in " + std::to_string(distance_of(v))
          : is_loss(v) ? "loss in " + std::to_string(distance_of(v))
                       : "draw";
 }

@@ -1,5 +1,7 @@
 // The table file format: round trip, determinism, and every way a file can
 // be unusable refused with the command that rebuilds it.
+#include "table_file.h"
+
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -7,7 +9,6 @@
 #include <iterator>
 #include <numeric>
 
-#include "table_file.h"
 #include "temp_dir.h"
 
 using namespace chunker;

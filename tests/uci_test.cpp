@@ -30,11 +30,13 @@ Move legal_bestmove(const Position& pos, const std::string& line) {
 }  // namespace
 
 TEST_CASE("uci: handshake, other pieces, a mate score, stop during go infinite") {
-  ChildProcess engine({CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--data", CHUNKER_TEST_DATA, "--hash", "8"});
+  ChildProcess engine(
+      {CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--data", CHUNKER_TEST_DATA, "--hash", "8"});
   engine.write_line("uci");
   const auto hello = engine.read_until("uciok");
   CHECK(hello.front() == "id name Chunker");
-  CHECK(std::count_if(hello.begin(), hello.end(), [](const std::string& l) { return starts(l, "option name Level"); }) == 1);
+  CHECK(std::count_if(hello.begin(), hello.end(),
+                      [](const std::string& l) { return starts(l, "option name Level"); }) == 1);
   engine.write_line("isready");
   CHECK(engine.read_until("readyok").size() == 1);
 
@@ -55,7 +57,8 @@ TEST_CASE("uci: handshake, other pieces, a mate score, stop during go infinite")
   // promotes on its 5th move (counted by hand: the double step saves one),
   // a win in 9 plies: mate 5; after a4, Black loses in 8 plies: mate -4.
   auto has = [](const std::vector<std::string>& lines, const std::string& part) {
-    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(part) != std::string::npos; });
+    return std::any_of(lines.begin(), lines.end(),
+                       [&](const std::string& l) { return l.find(part) != std::string::npos; });
   };
   engine.write_line("position fen 8/8/8/8/8/8/P7/k6K w - - 0 1");
   engine.write_line("go depth 12");
@@ -121,9 +124,11 @@ TEST_CASE("uci: a game against itself with the clock and movetime, legal moves o
 }
 
 TEST_CASE("uci: the game as a GUI sends it: a promoted queen, the end of Chunker's game, bad commands") {
-  ChildProcess engine({CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--data", CHUNKER_TEST_DATA, "--hash", "8"});
+  ChildProcess engine(
+      {CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--data", CHUNKER_TEST_DATA, "--hash", "8"});
   auto has = [](const std::vector<std::string>& lines, const std::string& part) {
-    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return l.find(part) != std::string::npos; });
+    return std::any_of(lines.begin(), lines.end(),
+                       [&](const std::string& l) { return l.find(part) != std::string::npos; });
   };
   // An unsafe promotion on a8 next to the king on b7: taking the queen is
   // the only move both Chunker's rules and chess allow (by hand), whether the
@@ -163,9 +168,10 @@ TEST_CASE("uci: the game as a GUI sends it: a promoted queen, the end of Chunker
   CHECK(lines.back() != "bestmove 0000");
 
   // Malformed commands: one info string each, and the engine goes on.
-  for (const char* bad : {"position fen 9/8/8/8/8/8/8/8 w - - 0 1", "setoption name Hash value lots",
-                          "setoption name UseOracle value maybe", "position fen 4k3/8/8/8/8/8/P7/4K3 w - - 0 1 moves e1e3",
-                          "position sideways", "setoption Hash"}) {
+  for (const char* bad :
+       {"position fen 9/8/8/8/8/8/8/8 w - - 0 1", "setoption name Hash value lots",
+        "setoption name UseOracle value maybe", "position fen 4k3/8/8/8/8/8/P7/4K3 w - - 0 1 moves e1e3",
+        "position sideways", "setoption Hash"}) {
     engine.write_line(bad);
     engine.write_line("isready");
     lines = engine.read_until("readyok");

@@ -39,22 +39,22 @@ namespace chunker::variant {
 // The engine's vocabulary (types.h, bitboard.h): squares, colours, pawn pushes and attacks mean
 // the same on a pawns-only board.
 using chunker::Bitboard;
+using chunker::BLACK;
 using chunker::Color;
 using chunker::FILE_A;
 using chunker::FILE_H;
+using chunker::file_of;
 using chunker::forward;
+using chunker::make_square;
 using chunker::NO_SQUARE;
 using chunker::pawn_attacks;
 using chunker::pop_lsb;
 using chunker::push;
 using chunker::rank_bb;
+using chunker::rank_of;
 using chunker::Square;
 using chunker::square_bb;
 using chunker::WHITE;
-using chunker::BLACK;
-using chunker::file_of;
-using chunker::rank_of;
-using chunker::make_square;
 
 enum class Game : std::uint8_t { Peasants, PawnGame };
 

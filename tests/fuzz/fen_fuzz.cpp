@@ -35,9 +35,9 @@ using namespace chunker;
   __builtin_trap();
 }
 
-#define FUZZ_CHECK(cond, detail)           \
-  do {                                     \
-    if (!(cond)) fail(#cond, (detail));    \
+#define FUZZ_CHECK(cond, detail)        \
+  do {                                  \
+    if (!(cond)) fail(#cond, (detail)); \
   } while (0)
 
 // Reads text that the engine itself wrote; it must be accepted.
@@ -161,8 +161,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (epd_ok) {
     check_epd(epd);
     // Both readers share the board fields: they must agree on the position.
-    if (fen_ok) FUZZ_CHECK(epd.pos == fen.pos, input);
-    else exercise(epd.pos);
+    if (fen_ok)
+      FUZZ_CHECK(epd.pos == fen.pos, input);
+    else
+      exercise(epd.pos);
   }
   return 0;
 }
