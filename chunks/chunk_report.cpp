@@ -1,7 +1,7 @@
 #include "chunk_report.h"
 
 #include "k3cppvk.h"
-#include "peasant_eval.h"  // moves_to_promote: the paper's 3CPP unopposed count, "a simple matter to calculate"
+#include "pawns.h"  // moves_to_promote: the paper's 3CPP unopposed count, "a simple matter to calculate"
 
 namespace chunker {
 

@@ -24,17 +24,25 @@ constexpr std::uint32_t EXACT_FORMAT_VERSION = 1;
 const TableHeader K3CPPVK_HEADER{K3CPPVK_NAME, "entries=" + std::to_string(K3CPPVK_ENTRIES), K3CPPVK_FORMAT_VERSION};
 const TableHeader EXACT_HEADER{K3CPPVK_EXACT_NAME, "entries=" + std::to_string(K3CPPVK_ENTRIES), EXACT_FORMAT_VERSION};
 
+// A K3CPPvK entry is a Kv3CPP entry with the White king added: the same
+// pawn slice, as a two-king slice.
+std::uint32_t with_white_king(std::uint32_t kv3cpp, Square white_king) {
+  const std::uint32_t local = king_slice::local(kv3cpp_side(kv3cpp), white_king, kv3cpp_king(kv3cpp));
+  return std::uint32_t(king_slice::index(kv3cpp_slice_of(kv3cpp), local));
+}
+
 }  // namespace
 
 Position k3cppvk_position(std::uint32_t index) {
-  Position pos = kv3cpp_position(((index >> 13) << 7) | ((index >> 6) & 64) | (index & 63));
-  pos.king[WHITE] = Square((index >> 6) & 63);
+  const std::uint32_t local = king_slice::local_of(index);
+  Position pos = kv3cpp_position(kv3cpp_entry(std::uint32_t(king_slice::slice_of(index)), king_slice::side(local),
+                                              king_slice::king(local, BLACK)));
+  pos.king[WHITE] = king_slice::king(local, WHITE);
   return pos;
 }
 
 std::uint32_t k3cppvk_index(const Position& chunk, int group) {
-  const std::uint32_t kv3cpp = kv3cpp_index(chunk, group);
-  return ((kv3cpp >> 6) << 12) | (std::uint32_t(chunk.king[WHITE]) << 6) | (kv3cpp & 63);
+  return with_white_king(kv3cpp_index(chunk, group), chunk.king[WHITE]);
 }
 
 std::optional<Kv3cppInstance> k3cppvk_instance(const Position& pos, Color pawns_side) {
@@ -44,8 +52,7 @@ std::optional<Kv3cppInstance> k3cppvk_instance(const Position& pos, Color pawns_
   Square king = pos.king[pawns_side];
   if (chunk->colour_reversed) king = flip_rank(king);
   if (chunk->mirrored) king = mirror_file(king);
-  const std::uint32_t kv3cpp = chunk->index;
-  chunk->index = ((kv3cpp >> 6) << 12) | (std::uint32_t(king) << 6) | (kv3cpp & 63);
+  chunk->index = with_white_king(chunk->index, king);
   return chunk;
 }
 

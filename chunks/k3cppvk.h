@@ -20,12 +20,12 @@
 #include <vector>
 
 #include "classifier.h"
+#include "king_slice.h"
 #include "kv3cpp.h"
 
 namespace chunker {
 
-constexpr std::uint32_t K3CPPVK_SLICE = 2 * 64 * 64;
-constexpr std::uint32_t K3CPPVK_ENTRIES = KV3CPP_GROUPS * KV3CPP_CONFIGS * K3CPPVK_SLICE;
+constexpr std::uint32_t K3CPPVK_ENTRIES = KV3CPP_GROUPS * KV3CPP_CONFIGS * king_slice::SIZE;
 
 Position k3cppvk_position(std::uint32_t index);
 // The entry of a position already in normal form, its pawns on group `group`.
@@ -45,7 +45,7 @@ struct K3cppvkValues {
   // The value for the pawns' side, whoever is to move.
   Value pawns_value(std::uint32_t index) const {
     const Value v = values[index];
-    return ((index >> 12) & 1) == WHITE ? v : -v;
+    return king_slice::side(index) == WHITE ? v : -v;
   }
 };
 

@@ -24,9 +24,7 @@ TableHeader kpk_header() { return {kpk_library_name(), "entries=" + std::to_stri
 Position kpk_position(std::uint32_t index) {
   Position pos;
   pos.pawns[WHITE] = square_bb(kpk_pawn_square(kpk_slice_of(index)));
-  pos.side = Color((index >> 12) & 1);
-  pos.king[WHITE] = Square((index >> 6) & 63);
-  pos.king[BLACK] = Square(index & 63);
+  king_slice::place(pos, king_slice::local_of(index));
   return pos;
 }
 
@@ -39,8 +37,7 @@ std::optional<std::uint32_t> kpk_index(const Position& pos) {
   const Square pawn = lsb(normal.pawns[WHITE]);
   if (rank_of(pawn) == 0 || rank_of(pawn) == 7) return std::nullopt;
   const std::uint32_t slice = std::uint32_t((rank_of(pawn) - 1) * 4 + file_of(pawn));
-  return (slice << 13) | (std::uint32_t(normal.side) << 12) | (std::uint32_t(normal.king[WHITE]) << 6) |
-         normal.king[BLACK];
+  return std::uint32_t(king_slice::index(slice, king_slice::local(normal)));
 }
 
 std::optional<Value> kpk_probe(const KpkLibrary& library, const Position& pos) {

@@ -17,15 +17,15 @@
 #include <vector>
 
 #include "classifier.h"
+#include "king_slice.h"
 #include "position.h"
 
 namespace chunker {
 
 constexpr int KPK_PAWN_SQUARES = 24;  // a2-d7
-constexpr std::uint32_t KPK_SLICE = 2 * 64 * 64;
-constexpr std::uint32_t KPK_ENTRIES = KPK_PAWN_SQUARES * KPK_SLICE;
+constexpr std::uint32_t KPK_ENTRIES = KPK_PAWN_SQUARES * king_slice::SIZE;
 
-constexpr std::uint32_t kpk_slice_of(std::uint32_t index) { return index >> 13; }
+constexpr std::uint32_t kpk_slice_of(std::uint32_t index) { return std::uint32_t(king_slice::slice_of(index)); }
 constexpr Square kpk_pawn_square(std::uint32_t slice) { return make_square(int(slice % 4), int(slice / 4) + 1); }
 
 // The position of an entry, in normal form.
@@ -42,16 +42,14 @@ std::optional<std::uint32_t> kpk_index(const Position& pos);
 // progress (the seed's point), and the bit is still `distance != 0`.
 struct KpkLibrary {
   static constexpr std::uint8_t DRAW = 0;
-  static constexpr std::uint8_t ILLEGAL = 255;
+  std::vector<std::uint8_t> distances;  // KPK_ENTRIES: DRAW, king_slice::ILLEGAL_BYTE, or plies to the safe promotion
 
-  std::vector<std::uint8_t> distances;  // KPK_ENTRIES: DRAW, ILLEGAL, or plies to the safe promotion
-
-  bool legal(std::uint32_t index) const { return distances[index] != ILLEGAL; }
+  bool legal(std::uint32_t index) const { return distances[index] != king_slice::ILLEGAL_BYTE; }
   // The value for the side to move of a legal entry (rules.h's convention).
   Value value(std::uint32_t index) const {
     const int d = distances[index];
     if (d == DRAW) return 0;
-    return ((index >> 12) & 1) == WHITE ? win_in(d) : loss_in(d);
+    return king_slice::side(index) == WHITE ? win_in(d) : loss_in(d);
   }
 };
 

@@ -29,7 +29,13 @@ constexpr std::uint32_t KV3CPP_SLICE = 2 * 64;
 constexpr std::uint32_t KV3CPP_POW7[3] = {1, 7, 49};
 constexpr std::uint32_t KV3CPP_ENTRIES = KV3CPP_GROUPS * KV3CPP_CONFIGS * KV3CPP_SLICE;
 
+// Entry bits: slice (group * KV3CPP_CONFIGS + config) | side to move (1) | the lone Black king (6).
+constexpr std::uint32_t kv3cpp_entry(std::uint32_t slice, Color side, Square king) {
+  return (slice << 7) | (std::uint32_t(side) << 6) | std::uint32_t(king);
+}
 constexpr std::uint32_t kv3cpp_slice_of(std::uint32_t index) { return index >> 7; }
+constexpr Color kv3cpp_side(std::uint32_t index) { return Color((index >> 6) & 1); }
+constexpr Square kv3cpp_king(std::uint32_t index) { return Square(index & 63); }
 constexpr int kv3cpp_group_of_slice(std::uint32_t slice) { return int(slice / KV3CPP_CONFIGS); }
 constexpr std::uint32_t kv3cpp_config_of_slice(std::uint32_t slice) { return slice % KV3CPP_CONFIGS; }
 
@@ -52,7 +58,7 @@ inline std::uint32_t kv3cpp_index(const Position& chunk, int group) {
     const Bitboard on_file = chunk.pawns[WHITE] & file_bb(group + i);
     config += KV3CPP_POW7[i] * std::uint32_t(on_file ? rank_of(lsb(on_file)) - 1 : KV3CPP_GONE);
   }
-  return ((std::uint32_t(group) * KV3CPP_CONFIGS + config) << 7) | (std::uint32_t(chunk.side) << 6) | chunk.king[BLACK];
+  return kv3cpp_entry(std::uint32_t(group) * KV3CPP_CONFIGS + config, chunk.side, chunk.king[BLACK]);
 }
 
 // A chunk found in a whole position: the lone king of `king_side` and the

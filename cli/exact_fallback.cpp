@@ -29,7 +29,7 @@ std::string refusal(const ExactPlan& plan, std::uint64_t memory_bytes) {
   std::snprintf(line, sizeof line,
                 "not tried: %s%.3g positions reachable (%s%llu pawn structures x %u), %.0f MB; --memory is %.0f MB",
                 plan.counted ? "" : "more than ", double(plan.positions()), plan.counted ? "" : "more than ",
-                static_cast<unsigned long long>(plan.structures), EXACT_SLICE_SIZE, double(plan.bytes) / MB,
+                static_cast<unsigned long long>(plan.structures), king_slice::SIZE, double(plan.bytes) / MB,
                 double(memory_bytes) / MB);
   return line;
 }

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "notation.h"
-#include "peasant_eval.h"
+#include "peasant/eval.h"
 
 namespace chunker::cli {
 

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "peasant_search.h"
+#include "peasant/search.h"
 #include "search.h"
 
 namespace chunker::cli {

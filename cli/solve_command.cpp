@@ -6,7 +6,7 @@
 #include "notation.h"
 #include "options.h"
 #include "output.h"
-#include "peasant_search.h"
+#include "peasant/search.h"
 #include "schemas.h"
 #include "search.h"
 #include "table_file.h"

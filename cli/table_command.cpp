@@ -15,7 +15,7 @@
 #include "options.h"
 #include "oracle_depth.h"
 #include "output.h"
-#include "peasant_search.h"
+#include "peasant/search.h"
 #include "schemas.h"
 #include "search.h"
 #include "table_file.h"

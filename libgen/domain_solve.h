@@ -10,7 +10,7 @@
 //     the value of a position whose game is over, given what rules.h says
 //     of it (nullopt while the rules let play go on); nullopt if play goes on
 //   static std::uint8_t encode(Value v);  static Value decode(std::uint8_t b);
-//     a settled value as a stored byte and back (ILLEGAL for no position).
+//     a settled value as a stored byte and back (king_slice::ILLEGAL_BYTE for no position).
 #pragma once
 
 #include <algorithm>
@@ -24,9 +24,6 @@
 #include "table_file.h"
 
 namespace chunker {
-
-// The byte that marks a placement that cannot arise, in every domain table.
-constexpr std::uint8_t ILLEGAL_ENTRY = 255;
 
 // A solved domain table: one byte per position of a layout, as `Rules`
 // encodes it, stored as OracleIndex::storage says.
@@ -51,13 +48,12 @@ class DomainTable {
 
 namespace domain {
 
-// One slice of a domain table as retrograde.h sees it. Local index: side to
-// move (bit 12), white king (bits 6-11), black king (bits 0-5).
+// One slice of a domain table as retrograde.h sees it, numbered by king_slice.h.
 template <typename Rules>
 class Slice {
  public:
   Slice(const OracleIndex& index, const Rules& rules, const TableBytes& table, std::uint32_t config)
-      : index_(index), rules_(rules), table_(table), base_(std::uint64_t(config) << 13) {
+      : index_(index), rules_(rules), table_(table), base_(king_slice::index(config, 0)) {
     index.pawns_of(config, pos_.pawns);
     // For each black king square, where the white king cannot stand: on a
     // pawn, on or next to the black king, anywhere if the black king is on a pawn.
@@ -88,7 +84,7 @@ class Slice {
 
   retro::Examined examine(std::uint32_t local) {
     Position& pos = pos_;
-    retro::place_two_kings(pos, local);
+    king_slice::place(pos, local);
     retro::Examined e;
     // Kings on pawns or next to each other fail is_legal; most placements
     // that cannot arise are these, and a mask finds them sooner.
@@ -116,7 +112,7 @@ class Slice {
         auto end = [this](const Position& p, const MoveList& replies) { return rules_.end(p, rule_value(p, replies)); };
         e.exit_best = std::max(e.exit_best, from_child(retro::value_after_promotion(make_move(pos, m), stored, end)));
       } else {
-        add_exit(e, table_[pawn_exit_[m.to()].at(local ^ SIDE_TO_MOVE)]);
+        add_exit(e, table_[pawn_exit_[m.to()].at(local ^ king_slice::SIDE_BIT)]);
       }
     });
     return e;
@@ -128,8 +124,6 @@ class Slice {
   }
 
  private:
-  static constexpr std::uint32_t SIDE_TO_MOVE = 1 << 12;  // of a local index
-
   // A stored byte as the value of a move into that position, for the side
   // that makes it: from_child(decode(byte)) by lookup, without the branches
   // on the kind of value that the build would mispredict on nearly every move.
@@ -186,8 +180,8 @@ TableBytes solve_domain(const OracleIndex& index, const Rules& rules,
   }
 
   const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
-  std::vector<std::unique_ptr<retro::SliceSolver<SLICE_SIZE>>> solvers;
-  for (unsigned w = 0; w < workers; ++w) solvers.push_back(std::make_unique<retro::SliceSolver<SLICE_SIZE>>());
+  std::vector<std::unique_ptr<retro::SliceSolver<king_slice::SIZE>>> solvers;
+  for (unsigned w = 0; w < workers; ++w) solvers.push_back(std::make_unique<retro::SliceSolver<king_slice::SIZE>>());
   std::atomic<std::uint64_t> mismatches = 0;
   auto solve = [&](unsigned worker, std::uint32_t config) {
     domain::Slice<Rules> slice(index, rules, bytes, config);
@@ -196,12 +190,12 @@ TableBytes solve_domain(const OracleIndex& index, const Rules& rules,
     const OracleIndex::SliceStorage stored = index.storage_of(config);
     auto byte = [&](std::uint32_t local) {
       const Value v = solver.value(local);
-      return v == retro::NOT_LEGAL ? ILLEGAL_ENTRY : Rules::encode(v);
+      return v == retro::NOT_LEGAL ? king_slice::ILLEGAL_BYTE : Rules::encode(v);
     };
     // A config that is its own twin holds the twins of its own entries.
     const bool own_twin = twin_mismatches && index.self_twin() && OracleIndex::twin_config(config) == config;
     std::uint64_t differ = 0;
-    for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
+    for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
       if (stored.twin) {
         differ += bytes[stored.at(local)] != byte(local);
       } else {

@@ -28,7 +28,6 @@
 
 namespace chunker {
 
-constexpr std::uint32_t EXACT_SLICE_SIZE = 2 * 64 * 64;  // side to move | white king | black king
 
 // What a build may read and report besides the structures.
 struct ExactSources {
@@ -49,7 +48,7 @@ class ExactTable {
   // The root it was built for (FEN), and how many positions it holds.
   const std::string& root_fen() const { return root_fen_; }
   const std::vector<PawnStructure>& structures() const { return structures_; }
-  std::uint64_t positions() const { return std::uint64_t(structures_.size()) * EXACT_SLICE_SIZE; }
+  std::uint64_t positions() const { return std::uint64_t(structures_.size()) * king_slice::SIZE; }
   const TableBytes& bytes() const { return bytes_; }
 
   // Whether every position reachable from `pos` is held: its structure is
@@ -66,14 +65,9 @@ class ExactTable {
 
   std::string root_fen_;
   std::vector<PawnStructure> structures_;  // in order of rising potential
-  TableBytes bytes_;                       // EXACT_SLICE_SIZE per structure, in that order
+  TableBytes bytes_;                       // king_slice::SIZE per structure, in that order
   std::unordered_map<PawnStructure, std::uint32_t, PawnStructureHash> slice_;
 };
-
-// The local index of a position in its structure's slice.
-inline std::uint32_t exact_local(const Position& pos) {
-  return (std::uint32_t(pos.side) << 12) | (std::uint32_t(pos.king[WHITE]) << 6) | pos.king[BLACK];
-}
 
 // Solves every structure of `structures` (reachable_structures(root, ...)).
 ExactTable build_exact(const Position& root, std::vector<PawnStructure> structures, const ExactSources& sources);
@@ -85,7 +79,7 @@ struct ExactPlan {
   bool counted = true;                                // false: counting stopped far past the budget
   std::uint64_t bytes = 0;                            // memory the table would take
   std::optional<std::vector<PawnStructure>> fitting;  // the structures, when within the budget
-  std::uint64_t positions() const { return structures * EXACT_SLICE_SIZE; }
+  std::uint64_t positions() const { return structures * king_slice::SIZE; }
 };
 ExactPlan plan_exact(const Position& root, std::uint64_t memory_bytes);
 

@@ -24,7 +24,7 @@ class ExactSlice {
   }
 
   retro::Examined examine(std::uint32_t local) {
-    retro::place_two_kings(pos_, local);
+    king_slice::place(pos_, local);
     return retro::examine_position(pos_, [this](const Position& p) { return table_.value(p); });
   }
 
@@ -57,23 +57,23 @@ ExactTable build_exact(const Position& root, std::vector<PawnStructure> structur
     groups.back().push_back(i);
   }
   const std::uint64_t total = structures.size();
-  ExactTable table(to_fen(root), std::move(structures), TableBytes(total * EXACT_SLICE_SIZE));
-  std::vector<std::unique_ptr<retro::SliceSolver<EXACT_SLICE_SIZE>>> solvers;
+  ExactTable table(to_fen(root), std::move(structures), TableBytes(total * king_slice::SIZE));
+  std::vector<std::unique_ptr<retro::SliceSolver<king_slice::SIZE>>> solvers;
   for (unsigned w = 0; w < sources.workers; ++w)
-    solvers.push_back(std::make_unique<retro::SliceSolver<EXACT_SLICE_SIZE>>());
+    solvers.push_back(std::make_unique<retro::SliceSolver<king_slice::SIZE>>());
   std::atomic<std::uint64_t> copied = 0;
 
   auto solve = [&](unsigned worker, std::uint32_t slice) {
     const PawnStructure& s = table.structures_[slice];
-    std::uint8_t* bytes = table.bytes_.data() + std::uint64_t(slice) * EXACT_SLICE_SIZE;
+    std::uint8_t* bytes = table.bytes_.data() + std::uint64_t(slice) * king_slice::SIZE;
     if (auto slot = oracle_slot(s); slot && sources.oracle[std::size_t(slot->layout)]) {
       const OracleTable& oracle = *sources.oracle[std::size_t(slot->layout)];
       Position pos;
       pos.pawns[WHITE] = s.pawns[WHITE];
       pos.pawns[BLACK] = s.pawns[BLACK];
-      for (std::uint32_t local = 0; local < EXACT_SLICE_SIZE; ++local) {
-        retro::place_two_kings(pos, local);
-        bytes[local] = is_legal(pos) ? oracle.byte(oracle.index().index(slot->view(pos))) : OracleTable::ILLEGAL;
+      for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
+        king_slice::place(pos, local);
+        bytes[local] = is_legal(pos) ? oracle.byte(oracle.index().index(slot->view(pos))) : king_slice::ILLEGAL_BYTE;
       }
       ++copied;
       return;
@@ -81,9 +81,9 @@ ExactTable build_exact(const Position& root, std::vector<PawnStructure> structur
     ExactSlice game(table, s);
     auto& solver = *solvers[worker];
     solver.solve(game);
-    for (std::uint32_t local = 0; local < EXACT_SLICE_SIZE; ++local) {
+    for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
       const Value v = solver.value(local);
-      bytes[local] = v == NOT_LEGAL ? OracleTable::ILLEGAL : OracleTable::encode(v);
+      bytes[local] = v == NOT_LEGAL ? king_slice::ILLEGAL_BYTE : OracleTable::encode(v);
     }
   };
   retro::solve_in_order(groups, sources.workers, solve, [&](std::uint32_t done) { sources.progress(done, total); });

@@ -10,7 +10,7 @@ namespace {
 
 // Memory per structure: its slice, its entry in the table's index (a hash
 // node and the list entry) and its share of the buckets.
-constexpr std::uint64_t BYTES_PER_STRUCTURE = EXACT_SLICE_SIZE + 96;
+constexpr std::uint64_t BYTES_PER_STRUCTURE = king_slice::SIZE + 96;
 // Counting goes on this many times past the budget, so that a refusal can
 // say how far over it a root is; counting costs about 64 bytes a structure,
 // an eighth of the budget at this factor.

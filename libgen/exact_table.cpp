@@ -36,7 +36,7 @@ Value ExactTable::value(const Position& pos) const {
     return retro::value_after_promotion(pos, [this](const Position& p) { return value(p); });
   const auto slice = slice_of(structure_of(pos));
   if (!slice) throw std::logic_error("exact table: a position outside its pawn structures");
-  return OracleTable::decode(bytes_[std::uint64_t(*slice) * EXACT_SLICE_SIZE + exact_local(pos)]);
+  return OracleTable::decode(bytes_[king_slice::index(*slice, king_slice::local(pos))]);
 }
 
 std::vector<std::pair<Move, Value>> move_values(const ExactTable& table, const Position& pos) {
@@ -94,7 +94,7 @@ void save_exact(const ExactTable& table, const std::string& path) {
 ExactTable load_exact(const std::string& path) {
   const auto payload = load_library_file<ExactPayload>(
       EXACT_HEADER, path, "chunker solve FEN --save " + path, [](const ExactPayload& p) {
-        return p.white.size() == p.black.size() && p.bytes.size() == p.white.size() * EXACT_SLICE_SIZE;
+        return p.white.size() == p.black.size() && p.bytes.size() == p.white.size() * king_slice::SIZE;
       });
   std::vector<PawnStructure> structures;
   for (std::size_t i = 0; i < payload.white.size(); ++i) structures.push_back({{payload.white[i], payload.black[i]}});

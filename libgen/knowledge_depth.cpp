@@ -96,11 +96,11 @@ DepthSummary summarize_depth(const DepthTable& depth, const OracleTable& oracle)
     workers.emplace_back([&, t] {
       DepthSummary& sum = parts[t];
       for (std::uint32_t config = t; config < CONFIG_NB; config += threads) {
-        const std::uint64_t base = std::uint64_t(config) << 13;
-        for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
+        const std::uint64_t base = king_slice::index(config, 0);
+        for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
           const std::uint8_t b = depth.byte(base + local);
-          if (b == ILLEGAL_ENTRY) continue;
-          DepthHistogram& h = sum.side[local >> 12];
+          if (b == king_slice::ILLEGAL_BYTE) continue;
+          DepthHistogram& h = sum.side[king_slice::side(local)];
           ++h.legal;
           const Value v = KnowledgeRules::decode(b);
           if (is_decisive(v)) {

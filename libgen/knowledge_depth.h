@@ -33,7 +33,7 @@ namespace chunker {
 // The game that ends where the rules or the classifiers (in the search's
 // order: the first answer counts) decide a position. Values are win_in(d),
 // loss_in(d) or 0 with d the knowledge depth. Byte encoding: 0 a draw,
-// 1 + 2d a win at depth d, 2 + 2d a loss at depth d, ILLEGAL_ENTRY no position.
+// 1 + 2d a win at depth d, 2 + 2d a loss at depth d, king_slice::ILLEGAL_BYTE no position.
 struct KnowledgeRules {
   static constexpr int MAX_DEPTH = 126;
   const std::vector<const Classifier*>* classifiers;

@@ -26,7 +26,7 @@ class KpkSlice {
   }
 
   retro::Examined examine(std::uint32_t local) {
-    retro::place_two_kings(pos_, local);
+    king_slice::place(pos_, local);
     // Every position reached by a move out of the slice: bare kings after
     // the capture of the pawn, else an entry solved before.
     auto stored = [this](const Position& p) { return p.bare_kings() ? Value(0) : library_.value(*kpk_index(p)); };
@@ -46,10 +46,10 @@ class KpkSlice {
 // A solved value as a byte of the library, which holds only draws and the
 // pawn side's wins (kpk.h): anything else would be a broken rule, not data.
 std::uint8_t encode(Value v, Color side) {
-  if (v == NOT_LEGAL) return KpkLibrary::ILLEGAL;
+  if (v == NOT_LEGAL) return king_slice::ILLEGAL_BYTE;
   if (v == 0) return KpkLibrary::DRAW;
   const int d = distance_of(v);
-  if (is_win(v) != (side == WHITE) || d == 0 || d >= KpkLibrary::ILLEGAL)
+  if (is_win(v) != (side == WHITE) || d == 0 || d >= king_slice::ILLEGAL_BYTE)
     throw std::logic_error("KPK: a value the library cannot hold");
   return std::uint8_t(d);
 }
@@ -58,7 +58,7 @@ std::uint8_t encode(Value v, Color side) {
 
 KpkLibrary build_kpk() {
   KpkLibrary library;
-  library.distances.assign(KPK_ENTRIES, KpkLibrary::ILLEGAL);
+  library.distances.assign(KPK_ENTRIES, king_slice::ILLEGAL_BYTE);
   // One group per pawn rank, the seventh first: a pawn move only leads to a
   // later rank. One worker: the whole table takes milliseconds, and on the
   // calling thread a broken rule (encode) reaches the caller as an exception
@@ -66,12 +66,12 @@ KpkLibrary build_kpk() {
   std::vector<std::vector<std::uint32_t>> groups;
   for (std::uint32_t slice = KPK_PAWN_SQUARES; slice > 0; slice -= 4)
     groups.push_back({slice - 4, slice - 3, slice - 2, slice - 1});
-  auto solver = std::make_unique<retro::SliceSolver<KPK_SLICE>>();
+  auto solver = std::make_unique<retro::SliceSolver<king_slice::SIZE>>();
   auto solve = [&](unsigned, std::uint32_t slice) {
     KpkSlice game(library, slice);
     solver->solve(game);
-    for (std::uint32_t local = 0; local < KPK_SLICE; ++local)
-      library.distances[(slice << 13) | local] = encode(solver->value(local), Color(local >> 12));
+    for (std::uint32_t local = 0; local < king_slice::SIZE; ++local)
+      library.distances[king_slice::index(slice, local)] = encode(solver->value(local), king_slice::side(local));
   };
   retro::solve_in_order(groups, 1, solve, [](std::uint32_t) {});
   return library;
@@ -81,7 +81,7 @@ KpkCounts count_kpk(const KpkLibrary& library) {
   KpkCounts c;
   for (std::uint32_t i = 0; i < KPK_ENTRIES; ++i) {
     if (!library.legal(i)) continue;
-    const Color side = Color((i >> 12) & 1);
+    const Color side = king_slice::side(i);
     const Value v = library.value(i);
     ++c.legal[side];
     if (is_win(v))

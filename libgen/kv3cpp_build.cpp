@@ -238,7 +238,7 @@ class LoneKingSlice {
  private:
   const Position& at(std::uint32_t local) {
     if constexpr (WITH_KING) {
-      retro::place_two_kings(pos_, local);
+      king_slice::place(pos_, local);
     } else {
       pos_.side = Color(local >> 6);
       pos_.king[BLACK] = Square(local & 63);

@@ -17,9 +17,8 @@ namespace chunker {
 // The rules of the oracle's game (domain_solve.h): the game ends only where
 // rules.h says so. Byte encoding: 0 a draw, d + 1 a win or loss in d plies
 // (a win ends on the winner's move, so odd distances are wins and even ones
-// losses), ILLEGAL a placement that cannot arise.
+// losses), king_slice::ILLEGAL_BYTE a placement that cannot arise.
 struct OracleRules {
-  static constexpr std::uint8_t ILLEGAL = ILLEGAL_ENTRY;
   static constexpr int MAX_STORED_DISTANCE = 253;
   std::optional<Value> end(const Position&, std::optional<Value> by_rules) const { return by_rules; }
   static std::uint8_t encode(Value v) { return is_decisive(v) ? std::uint8_t(distance_of(v) + 1) : 0; }
@@ -32,7 +31,6 @@ struct OracleRules {
 
 class OracleTable : public DomainTable<OracleRules> {
  public:
-  static constexpr std::uint8_t ILLEGAL = OracleRules::ILLEGAL;
   static std::uint8_t encode(Value v) { return OracleRules::encode(v); }
   static Value decode(std::uint8_t b) { return OracleRules::decode(b); }
   explicit OracleTable(Layout layout, TableBytes bytes = {}) : DomainTable(layout, std::move(bytes)) {}

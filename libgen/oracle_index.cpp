@@ -39,15 +39,13 @@ std::uint64_t OracleIndex::index(const Position& pos) const {
     config += POW7[i] * std::uint32_t(w ? rank_of(lsb(w)) - 1 : PAWN_GONE);
     config += POW7[3 + i] * std::uint32_t(b ? 6 - rank_of(lsb(b)) : PAWN_GONE);
   }
-  return (std::uint64_t(config) << 13) | (std::uint64_t(pos.side) << 12) | (pos.king[WHITE] << 6) | pos.king[BLACK];
+  return king_slice::index(config, king_slice::local(pos));
 }
 
 Position OracleIndex::position(std::uint64_t index) const {
   Position pos;
   pawns_of(config_of(index), pos.pawns);
-  pos.side = Color((index >> 12) & 1);
-  pos.king[WHITE] = Square((index >> 6) & 63);
-  pos.king[BLACK] = Square(index & 63);
+  king_slice::place(pos, king_slice::local_of(index));
   return pos;
 }
 
@@ -83,13 +81,13 @@ const FoldedSlices& folded_slices() {
 }  // namespace
 
 OracleIndex::SliceStorage OracleIndex::storage_of(std::uint32_t config) const {
-  if (!self_twin()) return {std::uint64_t(config) << 13, false};
+  if (!self_twin()) return {king_slice::index(config, 0), false};
   const std::uint32_t code = folded_slices().code[config];
-  return {std::uint64_t(code >> 1) << 13, (code & 1) != 0};
+  return {king_slice::index(code >> 1, 0), (code & 1) != 0};
 }
 
 std::uint64_t OracleIndex::stored_entries() const {
-  return self_twin() ? std::uint64_t(folded_slices().kept) * SLICE_SIZE : ORACLE_ENTRIES;
+  return self_twin() ? std::uint64_t(folded_slices().kept) * king_slice::SIZE : ORACLE_ENTRIES;
 }
 
 int OracleIndex::progress(std::uint32_t config) {

@@ -7,7 +7,8 @@
 // cover every such position up to file mirroring and colour reversal:
 // white a-c vs black f-h, and white a-c vs black e-g.
 //
-// Index bits (63 ... 0):  config (17 bits) | side to move (1) | white king (6) | black king (6)
+// Index: king_slice::index(config, local), the local index of king_slice.h:
+//   config (17 bits) | side to move (1) | white king (6) | black king (6)
 // config = sum_i w_i * 7^i + 343 * sum_i b_i * 7^i over the three files of each
 // group (i = 0 the group's leftmost file), each pawn's code being its rank
 // counted from its own side (second rank 0 ... seventh rank 5) or 6 when gone.
@@ -20,6 +21,7 @@
 #include <optional>
 #include <string>
 
+#include "king_slice.h"
 #include "position.h"
 
 namespace chunker {
@@ -34,8 +36,7 @@ constexpr std::uint32_t POW7[7] = {1, 7, 49, 343, 2401, 16807, 117649};
 constexpr int WHITE_FILE0 = 0;  // White's group is always a-c
 constexpr int PAWN_GONE = 6;
 constexpr std::uint32_t CONFIG_NB = 117649;  // 7^6
-constexpr std::uint32_t SLICE_SIZE = 2 * 64 * 64;
-constexpr std::uint64_t ORACLE_ENTRIES = std::uint64_t(CONFIG_NB) * SLICE_SIZE;
+constexpr std::uint64_t ORACLE_ENTRIES = std::uint64_t(CONFIG_NB) * king_slice::SIZE;
 
 class OracleIndex {
  public:
@@ -61,7 +62,8 @@ class OracleIndex {
   bool self_twin() const { return layout_ == Layout::AbcFgh; }
   static std::uint32_t twin_config(std::uint32_t config);
   static std::uint32_t twin_local(std::uint32_t local) {
-    return ((local >> 12) ^ 1) << 12 | (((local & 63) ^ 63) << 6) | (((local >> 6) & 63) ^ 63);
+    return king_slice::local(~king_slice::side(local), Square(king_slice::king(local, BLACK) ^ 63),
+                             Square(king_slice::king(local, WHITE) ^ 63));
   }
 
   // Where entries are stored. a-c vs f-h keeps one config of each twin pair,
@@ -76,13 +78,13 @@ class OracleIndex {
   };
   SliceStorage storage_of(std::uint32_t config) const;
   std::uint64_t storage(std::uint64_t index) const {
-    return storage_of(config_of(index)).at(std::uint32_t(index & (SLICE_SIZE - 1)));
+    return storage_of(config_of(index)).at(king_slice::local_of(index));
   }
   std::uint64_t stored_entries() const;
   // Whether the config is stored (not read through its twin).
   bool kept(std::uint32_t config) const { return !self_twin() || config <= twin_config(config); }
 
-  static std::uint32_t config_of(std::uint64_t index) { return std::uint32_t(index >> 13); }
+  static std::uint32_t config_of(std::uint64_t index) { return std::uint32_t(king_slice::slice_of(index)); }
   // The sum of the pawn codes: every config move raises it.
   static int progress(std::uint32_t config);
 
@@ -104,7 +106,7 @@ inline std::uint64_t OracleIndex::successor(std::uint64_t index, const Position&
   } else {
     config += POW7[slot(us, m.from())] * std::uint64_t(code(us, m.to()) - code(us, m.from()));
   }
-  return (config << 13) | (std::uint64_t(them) << 12) | (king[WHITE] << 6) | king[BLACK];
+  return king_slice::index(config, king_slice::local(them, king[WHITE], king[BLACK]));
 }
 
 // Where a position lives in the two tables: its layout and which twin

@@ -24,19 +24,19 @@ namespace {
 void summarize_configs(const OracleTable& table, std::uint32_t first, std::uint32_t step, OracleSummary& sum) {
   const OracleIndex& index = table.index();
   for (std::uint32_t config = first; config < CONFIG_NB; config += step) {
-    const std::uint64_t base = std::uint64_t(config) << 13;
-    for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
+    const std::uint64_t base = king_slice::index(config, 0);
+    for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
       std::uint8_t b = table.byte(base + local);
-      if (b == OracleTable::ILLEGAL) continue;
-      Color side = Color(local >> 12);
+      if (b == king_slice::ILLEGAL_BYTE) continue;
+      Color side = king_slice::side(local);
       OracleStats& s = sum.side[side];
       ++s.legal;
       Value v = OracleTable::decode(b);
       if (is_loss(v)) {
         ++s.losses;
         // Count each placement once, from White's side.
-        std::uint8_t other = table.byte(base + (local ^ (1u << 12)));
-        if (side == WHITE && other != OracleTable::ILLEGAL && is_loss(OracleTable::decode(other)))
+        std::uint8_t other = table.byte(base + (local ^ king_slice::SIDE_BIT));
+        if (side == WHITE && other != king_slice::ILLEGAL_BYTE && is_loss(OracleTable::decode(other)))
           ++sum.mutual_zugzwangs;
       } else if (!is_win(v)) {
         ++s.draws;

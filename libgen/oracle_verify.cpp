@@ -23,9 +23,9 @@ VerifyReport verify_classifiers(const OracleTable& table, const std::vector<cons
     VerifyReport mine;
     mine.checks.resize(classifiers.size());
     for (std::uint32_t k; (k = next++) < total;) {
-      const std::uint64_t base = std::uint64_t(k * config_step) * SLICE_SIZE;
-      for (std::uint64_t i = base; i < base + SLICE_SIZE; ++i) {
-        if (table.byte(i) == OracleTable::ILLEGAL) continue;
+      const std::uint64_t base = king_slice::index(k * config_step, 0);
+      for (std::uint64_t i = base; i < base + king_slice::SIZE; ++i) {
+        if (table.byte(i) == king_slice::ILLEGAL_BYTE) continue;
         ++mine.legal;
         const Position pos = table.index().position(i);
         // The search asks no classifier about a game already over (rules.h

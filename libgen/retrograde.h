@@ -24,6 +24,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "king_slice.h"
 #include "rules.h"
 
 namespace chunker::retro {
@@ -125,27 +126,19 @@ inline bool stays_in_slice(const Position& pos, Move m) {
   return m.from() == pos.king[pos.side] && !(pos.pawns[~pos.side] & square_bb(m.to()));
 }
 
-// Sets the side to move and the kings of a slice of two kings, whose local
-// position is side to move (bit 12) | White king (6 bits) | Black king (6 bits).
-inline void place_two_kings(Position& pos, std::uint32_t local) {
-  pos.side = Color(local >> 12);
-  pos.king[WHITE] = Square((local >> 6) & 63);
-  pos.king[BLACK] = Square(local & 63);
-}
-
-// For slices of two kings, a local position being side to move (bit 12) |
-// White king (6 bits) | Black king (6 bits): calls f(pred) for the positions
+// For slices of two kings (king_slice.h): calls f(pred) for the positions
 // one king move before `local`, the other side to move and its king on a
 // neighbouring square that holds no pawn and is not next to the king that
 // stayed.
 template <typename F>
 void for_each_king_move_predecessor(std::uint32_t local, Bitboard pawns, F f) {
-  const Color side = Color(local >> 12), mover = ~side;
-  const Square king[COLOR_NB] = {Square((local >> 6) & 63), Square(local & 63)};
-  const Bitboard blocked = pawns | KING_ATTACKS[king[side]] | square_bb(king[side]);
-  const int shift = mover == WHITE ? 6 : 0;
-  const std::uint32_t fixed = (std::uint32_t(mover) << 12) | (std::uint32_t(king[side]) << (6 - shift));
-  for (Bitboard from = KING_ATTACKS[king[mover]] & ~blocked; from;) f(fixed | (std::uint32_t(pop_lsb(from)) << shift));
+  const Color side = king_slice::side(local), mover = ~side;
+  const Square stayed = king_slice::king(local, side);
+  const Bitboard blocked = pawns | KING_ATTACKS[stayed] | square_bb(stayed);
+  for (Bitboard from = KING_ATTACKS[king_slice::king(local, mover)] & ~blocked; from;) {
+    const Square s = pop_lsb(from);
+    f(mover == WHITE ? king_slice::local(mover, s, stayed) : king_slice::local(mover, stayed, s));
+  }
 }
 
 // What ends a game in most tables: the rules of rules.h alone.

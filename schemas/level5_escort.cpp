@@ -4,16 +4,11 @@
 #include <climits>
 
 #include "chunk_view.h"
+#include "pawns.h"
 
 namespace chunker {
 
 namespace {
-
-// The moves a pawn of colour c on s needs to reach its last rank.
-int moves_to_promote(Color c, Square s) {
-  const int rank = relative_rank(c, s);
-  return 7 - rank - (rank == 1 ? 1 : 0);
-}
 
 // The squares c's pawns can stand on within `moves` moves, and those they
 // attack from there.

@@ -193,7 +193,7 @@ TEST_CASE("chunk libraries: K3CPPvK entries agree with a forward search of the c
   CHECK(compare_with_search(
             K3CPPVK_ENTRIES, 150, [&](std::uint32_t i) { return library.legal(i); },
             [&](std::uint32_t i) { return Value(library.values[i]); }, k3cppvk_position,
-            [](std::uint32_t i) { return kv3cpp_group_of_slice(i >> 13); }, Assumption::KCP, true) == 150);
+            [](std::uint32_t i) { return kv3cpp_group_of_slice(std::uint32_t(king_slice::slice_of(i))); }, Assumption::KCP, true) == 150);
   // A whole position reaches its entry and back: White Kb6 with a5 b5 c5
   // against Ka8, White to move; its stored value is the forward search's.
   const Position pos = parse_fen("k7/8/1K6/PPP5/8/8/8/8 w - -").pos;
@@ -431,8 +431,8 @@ TEST_CASE("chunk libraries: K3CPPvK's race tempi and boxes keep to their definit
   const K3cppvkLibrary& library = k3cppvk();
   int boxes = 0;
   for (std::uint32_t slice = 0; slice < KV3CPP_GROUPS * KV3CPP_CONFIGS; slice += 7)
-    for (std::uint32_t local = 0; local < K3CPPVK_SLICE; ++local) {
-      const std::uint32_t i = slice * K3CPPVK_SLICE + local;
+    for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
+      const std::uint32_t i = slice * king_slice::SIZE + local;
       const int tempi = library.tempi[i], race = library.race_tempi[i];
       const std::uint16_t box = library.race_box[i];
       if (tempi == K3cppvkLibrary::NO_TEMPI) {

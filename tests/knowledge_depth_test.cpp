@@ -51,9 +51,9 @@ TEST_CASE("Level 0: the knowledge depth is the oracle's distance less the final 
   const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 0, "rules", "");
   std::uint64_t positions = 0, one_less = 0, wrong = 0;
   for (std::uint64_t config = 0; config < CONFIG_NB; config += step)
-    for (std::uint64_t i = config * SLICE_SIZE; i < (config + 1) * SLICE_SIZE; ++i) {
+    for (std::uint64_t i = config * king_slice::SIZE; i < (config + 1) * king_slice::SIZE; ++i) {
       const std::uint8_t truth_byte = oracle().byte(i), depth_byte = depth.byte(i);
-      if (truth_byte == OracleTable::ILLEGAL || depth_byte == ILLEGAL_ENTRY) {
+      if (truth_byte == king_slice::ILLEGAL_BYTE || depth_byte == king_slice::ILLEGAL_BYTE) {
         wrong += truth_byte != depth_byte;
         continue;
       }
@@ -96,7 +96,7 @@ TEST_CASE("Level 5: the search proves a value with the depth as its ply limit, n
   while (tested < wanted) {
     const std::uint64_t i = rng() % ORACLE_ENTRIES;
     const std::uint8_t b = depth.byte(i);
-    if (b == ILLEGAL_ENTRY) continue;
+    if (b == king_slice::ILLEGAL_BYTE) continue;
     const Value v = KnowledgeRules::decode(b);
     const int d = distance_of(v);
     if (!is_decisive(v) || d < 1 || d > 10) continue;

@@ -196,7 +196,7 @@ TEST_CASE("KPK library: the longest wins are the literature's longest mates") {
   const KpkLibrary& lib = library();
   for (std::uint32_t i = 0; i < KPK_ENTRIES; ++i) {
     if (!lib.legal(i)) continue;
-    const Color side = Color((i >> 12) & 1);
+    const Color side = king_slice::side(i);
     const int d = lib.distances[i];
     if (d > longest_distance[side]) longest_distance[side] = d, longest[side].clear();
     if (d == longest_distance[side]) longest[side].push_back(to_fen(kpk_position(i)));

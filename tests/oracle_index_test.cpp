@@ -9,6 +9,21 @@
 
 using namespace chunker;
 
+// The layout king_slice.h documents: side to move (bit 12) | white king
+// (bits 6-11) | black king (bits 0-5), slices of 2^13 placed end to end.
+TEST_CASE("the two-king slice codec: the documented bits, and a round trip") {
+  CHECK(king_slice::SIZE == 2 * 64 * 64);
+  CHECK(king_slice::local(BLACK, Square(12), Square(51)) == (1u << 12 | 12u << 6 | 51u));
+  CHECK(king_slice::index(3, 5) == 3 * 8192 + 5);
+  for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
+    Position pos;
+    king_slice::place(pos, local);
+    CHECK(king_slice::local(pos) == local);
+    CHECK(king_slice::local_of(king_slice::index(117648, local)) == local);
+    CHECK(king_slice::slice_of(king_slice::index(117648, local)) == 117648);
+  }
+}
+
 TEST_CASE("oracle index round-trips and steps like make_move") {
   std::mt19937_64 rng(535);
   for (Layout layout : {Layout::AbcFgh, Layout::AbcEfg}) {
@@ -43,9 +58,9 @@ TEST_CASE("a-c vs f-h twins: colours swapped and the board turned half round") {
     std::uint64_t i = rng() % ORACLE_ENTRIES;
     Position pos = index.position(i);
     Position twin = mirrored(colour_reversed(pos));
-    std::uint32_t config = OracleIndex::config_of(i), local = std::uint32_t(i & (SLICE_SIZE - 1));
+    std::uint32_t config = OracleIndex::config_of(i), local = king_slice::local_of(i);
     CHECK(index.index(twin) ==
-          (std::uint64_t(OracleIndex::twin_config(config)) << 13 | OracleIndex::twin_local(local)));
+          king_slice::index(OracleIndex::twin_config(config), OracleIndex::twin_local(local)));
     CHECK(OracleIndex::progress(OracleIndex::twin_config(config)) == OracleIndex::progress(config));
   }
 }
@@ -54,13 +69,13 @@ TEST_CASE("a-c vs f-h stores each twin pair once; a-c vs e-g stores every entry 
   const OracleIndex folded(Layout::AbcFgh), plain(Layout::AbcEfg);
   // 7^6 configs, of which 7^3 are their own twins (Black's codes are White's
   // read from the other side), so (7^6 + 7^3) / 2 = 58,996 are kept.
-  CHECK(folded.stored_entries() == 58'996ull * SLICE_SIZE);
+  CHECK(folded.stored_entries() == 58'996ull * king_slice::SIZE);
   CHECK(plain.stored_entries() == ORACLE_ENTRIES);
   std::mt19937_64 rng(536);
   for (int k = 0; k < 20000; ++k) {
     const std::uint64_t i = rng() % ORACLE_ENTRIES;
-    const std::uint32_t config = OracleIndex::config_of(i), local = std::uint32_t(i & (SLICE_SIZE - 1));
-    const std::uint64_t twin = std::uint64_t(OracleIndex::twin_config(config)) << 13 | OracleIndex::twin_local(local);
+    const std::uint32_t config = OracleIndex::config_of(i), local = king_slice::local_of(i);
+    const std::uint64_t twin = king_slice::index(OracleIndex::twin_config(config), OracleIndex::twin_local(local));
     CHECK(folded.storage(i) < folded.stored_entries());
     // A config that is its own twin keeps both entries of each pair.
     if (OracleIndex::twin_config(config) == config)
@@ -75,7 +90,7 @@ TEST_CASE("a-c vs f-h stores each twin pair once; a-c vs e-g stores every entry 
   for (std::uint32_t config = 0; config < CONFIG_NB; ++config)
     if (folded.kept(config)) {
       CHECK(folded.storage_of(config).base == next);
-      next += SLICE_SIZE;
+      next += king_slice::SIZE;
     }
   CHECK(next == folded.stored_entries());
 }

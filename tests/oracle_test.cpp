@@ -71,7 +71,7 @@ void compare_random_solves(int level) {
   while (proven < wanted) {
     Layout layout = rng() % 2 ? Layout::AbcFgh : Layout::AbcEfg;
     std::uint64_t i = rng() % ORACLE_ENTRIES;
-    if (table(layout).byte(i) == OracleTable::ILLEGAL) continue;
+    if (table(layout).byte(i) == king_slice::ILLEGAL_BYTE) continue;
     // Asked in any of its four views, so b-d vs f-h and the mirrors are probed too.
     Position pos = table(layout).index().position(i);
     if (rng() % 2) pos = mirrored(pos);
@@ -520,12 +520,12 @@ TEST_CASE("the exact solver, without the oracle, agrees with it on every positio
     const ExactTable exact = test::solve_exactly(parse_fen(fen).pos);
     for (std::uint64_t i = 0; i < exact.positions(); i += step) {
       Position pos;
-      const PawnStructure& s = exact.structures()[i / EXACT_SLICE_SIZE];
+      const PawnStructure& s = exact.structures()[i / king_slice::SIZE];
       pos.pawns[WHITE] = s.pawns[WHITE];
       pos.pawns[BLACK] = s.pawns[BLACK];
-      retro::place_two_kings(pos, std::uint32_t(i % EXACT_SLICE_SIZE));
+      king_slice::place(pos, std::uint32_t(i % king_slice::SIZE));
       if (!is_legal(pos)) {
-        CHECK(exact.bytes()[i] == OracleTable::ILLEGAL);
+        CHECK(exact.bytes()[i] == king_slice::ILLEGAL_BYTE);
         continue;
       }
       const Value v = exact.value(pos);

@@ -10,8 +10,9 @@
 
 #include "epd.h"
 #include "notation.h"
-#include "peasant_eval.h"
-#include "peasant_search.h"
+#include "pawns.h"
+#include "peasant/eval.h"
+#include "peasant/search.h"
 
 using namespace chunker;
 

@@ -1,4 +1,4 @@
-#include "peasant_search.h"
+#include "peasant/search.h"
 
 #include <algorithm>
 #include <chrono>
@@ -6,7 +6,8 @@
 
 #include "hash_table.h"
 #include "move_order.h"
-#include "peasant_eval.h"
+#include "pawns.h"
+#include "peasant/eval.h"
 #include "rules.h"
 
 namespace chunker {

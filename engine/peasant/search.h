@@ -1,7 +1,7 @@
 // Peasant: Newborn's fixed-depth alpha-beta for king-and-pawn endings
 // (seeds 000 and 001), a baseline beside the Level-0 solver. It plays the
 // rules of DESIGN.md §1 through rules.h and movegen.h, and adds Peasant's own
-// terminal nodes, evaluator (peasant_eval.h), forward pruning of king moves
+// terminal nodes, evaluator (peasant/eval.h), forward pruning of king moves
 // near the tips, captures and promotions first, and killer moves.
 //
 // Terminal nodes, by the seed's numbers:

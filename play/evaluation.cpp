@@ -4,7 +4,7 @@
 #include <cstdlib>
 
 #include "chunk_report.h"
-#include "peasant_eval.h"
+#include "peasant/eval.h"
 
 namespace chunker {
 

@@ -4,7 +4,7 @@
 // the libraries say of it with the real side to move — a forced breakthrough
 // (the pawns win under KCP) above a zugzwang win (AM) above pawns that only
 // hold with the passing option (PCP), a king that wins the chunk below all —
-// and adds Peasant's evaluator (engine/peasant_eval.h) for what chunks do not
+// and adds Peasant's evaluator (engine/peasant/eval.h) for what chunks do not
 // see: material, passers, the kings' distance to the pawns, the opposition.
 // A heuristic score, never a proof: it stays far below every game value.
 #pragma once

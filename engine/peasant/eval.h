@@ -13,7 +13,7 @@
 namespace chunker {
 
 // Peasant's evaluator 10·MAT + 5·PP − PRO + K1 + K2 + R, term by term, from
-// White's side (peasant_eval.cpp defines each term next to its code).
+// White's side (eval.cpp defines each term next to its code).
 struct PeasantTerms {
   int mat = 0;  // pieces: White's minus Black's
   int pp = 0;   // passed pawns: White's minus Black's
@@ -56,14 +56,5 @@ class PawnCentre {
  private:
   int n_ = 0, file_sum_ = 0, rank_sum_ = 0;
 };
-
-Square promotion_square(Color c, Square s);
-// Moves a pawn of colour c on s needs to promote, the double step counted.
-int moves_to_promote(Color c, Square s);
-// Pawns of colour c with no enemy pawn ahead on their own or a neighbouring file.
-Bitboard passed_pawns(const Position& pos, Color c);
-// Passed pawns of colour c that the enemy king cannot catch (the rule of the
-// square, the side to move counted) and that nothing of their own blocks.
-Bitboard unstoppable_pawns(const Position& pos, Color c);
 
 }  // namespace chunker

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "evaluation.h"
-#include "peasant_eval.h"
+#include "peasant/eval.h"
 #include "rules.h"
 
 namespace chunker {
