@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "kv3cpp_library.h"
+#include "chunk_libraries.h"
 #include "parse.h"
 
 namespace chunker {

@@ -19,10 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "k3cppvk.h"
-#include "kpk.h"
 #include "kv3cpp.h"
-#include "kv3cpp_region.h"
 
 namespace chunker {
 
@@ -178,38 +175,5 @@ void save_kv3cpp_budget(const Kv3cppBudget& library, const std::string& data_dir
 Kv3cppBudget load_kv3cpp_budget(const std::string& data_dir);
 void save_kv3cpp_passes(const Kv3cppPasses& library, const std::string& data_dir);
 Kv3cppPasses load_kv3cpp_passes(const std::string& data_dir);
-
-// Every library a search or a schema may ask for, each read from data_dir
-// the first time it is wanted. Not thread-safe.
-class ChunkLibraries {
- public:
-  explicit ChunkLibraries(std::string data_dir) : data_dir_(std::move(data_dir)) {}
-  const Kv3cppLibrary& kv3cpp(Assumption a) const;
-  const KpkLibrary& kpk() const;
-  const Kv3cppTempi& kv3cpp_tempi() const;
-  const ZConfigurations& z_configurations() const;
-  const Kv3cppQuiet& kv3cpp_quiet() const;
-  const Kv3cppRace& kv3cpp_race() const;
-  const Kv3cppBudget& kv3cpp_budget() const;
-  const Kv3cppPasses& kv3cpp_passes() const;
-  const K3cppvkLibrary& k3cppvk() const;
-  const K3cppvkExact& k3cppvk_exact() const;
-  // Built in memory from the AMS library (a fraction of a second), not read.
-  const Kv3cppRegions& kv3cpp_regions() const;
-
- private:
-  std::string data_dir_;
-  mutable std::array<std::optional<Kv3cppLibrary>, ASSUMPTION_NB> kv3cpp_;
-  mutable std::optional<KpkLibrary> kpk_;
-  mutable std::optional<Kv3cppTempi> kv3cpp_tempi_;
-  mutable std::optional<ZConfigurations> z_configurations_;
-  mutable std::optional<Kv3cppQuiet> kv3cpp_quiet_;
-  mutable std::optional<Kv3cppRace> kv3cpp_race_;
-  mutable std::optional<Kv3cppBudget> kv3cpp_budget_;
-  mutable std::optional<Kv3cppPasses> kv3cpp_passes_;
-  mutable std::optional<K3cppvkLibrary> k3cppvk_;
-  mutable std::optional<K3cppvkExact> k3cppvk_exact_;
-  mutable std::optional<Kv3cppRegions> kv3cpp_regions_;
-};
 
 }  // namespace chunker

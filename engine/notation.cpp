@@ -2,8 +2,6 @@
 
 namespace chunker {
 
-std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
-
 std::string uci(Move m) {
   std::string s = square_name(m.from()) + square_name(m.to());
   if (m.kind() == MoveKind::Promotion) s += 'q';

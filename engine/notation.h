@@ -1,4 +1,4 @@
-// Conversions between moves and text: square names, UCI coordinates and
+// Conversions between moves and text: UCI coordinates and
 // standard algebraic notation (SAN), in one place.
 #pragma once
 
@@ -11,7 +11,6 @@
 
 namespace chunker {
 
-std::string square_name(Square s);
 // "e7e8q" for a promotion, as UCI writes it (the promoted piece is nominal).
 std::string uci(Move m);
 // SAN with "+" for check and "#" for mate; a promotion reads "e8=Q".

@@ -3,7 +3,6 @@
 #include <charconv>
 #include <vector>
 
-#include "notation.h"
 
 namespace chunker {
 

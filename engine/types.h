@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 namespace chunker {
 
@@ -20,6 +21,7 @@ constexpr int SQUARE_NB = 64;
 
 constexpr int file_of(Square s) { return s & 7; }
 constexpr int rank_of(Square s) { return s >> 3; }
+inline std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 constexpr Square make_square(int file, int rank) { return Square(rank * 8 + file); }
 // The same square seen from the other side of the board (a2 <-> a7).
 constexpr Square flip_rank(Square s) { return Square(s ^ 56); }

@@ -13,7 +13,6 @@
 // first two conditions and remove those failing the third until none does.
 #pragma once
 
-#include "k3cppvk.h"
 #include "kv3cpp_library.h"
 
 namespace chunker {
@@ -42,9 +41,6 @@ Kv3cppQuiet build_kv3cpp_quiet();
 Kv3cppBudget build_kv3cpp_budget();
 // The pass-budget games of Level 5's tempo sum (kv3cpp_passes_build.cpp).
 Kv3cppPasses build_kv3cpp_passes();
-K3cppvkLibrary build_k3cppvk();
-// K3CPPvK as the whole board (K3cppvkExact): AMS, either side stalemated.
-K3cppvkExact build_k3cppvk_exact();
 ZConfigurations build_z_configurations(const Kv3cppLibrary& am, const Kv3cppLibrary& kcp);
 
 }  // namespace chunker

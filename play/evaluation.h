@@ -9,7 +9,7 @@
 // A heuristic score, never a proof: it stays far below every game value.
 #pragma once
 
-#include "kv3cpp_library.h"
+#include "chunk_libraries.h"
 #include "position.h"
 
 namespace chunker {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "classifier.h"
-#include "kv3cpp_library.h"
+#include "chunk_libraries.h"
 #include "search.h"
 
 namespace chunker {

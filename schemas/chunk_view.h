@@ -6,7 +6,7 @@
 #include <array>
 #include <optional>
 
-#include "kv3cpp_library.h"
+#include "chunk_libraries.h"
 #include "parse.h"
 
 namespace chunker {

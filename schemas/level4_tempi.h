@@ -41,7 +41,7 @@
 #pragma once
 
 #include "chunk_view.h"
-#include "schemas.h"
+#include "schema_mode.h"
 
 namespace chunker {
 

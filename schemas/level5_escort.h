@@ -24,8 +24,9 @@
 // K3CPPvK library answers instead (k3cppvk.h).
 #pragma once
 
+#include "chunk_libraries.h"
 #include "k3cppvk.h"
-#include "schemas.h"
+#include "schema_mode.h"
 
 namespace chunker {
 

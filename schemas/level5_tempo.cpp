@@ -4,7 +4,6 @@
 #include <cstdlib>
 
 #include "parse.h"
-#include "schemas.h"
 
 namespace chunker {
 
@@ -29,8 +28,8 @@ GameSides game_sides(const Position& pos, Color w) {
 
 }  // namespace
 
-TempoSum::TempoSum(const ChunkLibraries& libraries)
-    : passes_(libraries.kv3cpp_passes()), published_(make_schemas(MAX_LEVEL, SchemaMode::Paper, libraries)) {}
+TempoSum::TempoSum(const ChunkLibraries& libraries, std::vector<std::unique_ptr<Classifier>> published)
+    : passes_(libraries.kv3cpp_passes()), published_(std::move(published)) {}
 
 TempoVerdict TempoSum::verdict(const Position& pos) const {
   using Why = TempoVerdict::Why;

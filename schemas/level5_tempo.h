@@ -115,7 +115,7 @@
 #include <vector>
 
 #include "chunk_view.h"
-#include "schemas.h"
+#include "schema_mode.h"
 
 namespace chunker {
 
@@ -133,7 +133,8 @@ struct TempoVerdict {
 
 class TempoSum : public Classifier {
  public:
-  explicit TempoSum(const ChunkLibraries& libraries);
+  // `published`: Levels 1-5 in paper mode (make_schemas), for the hint.
+  TempoSum(const ChunkLibraries& libraries, std::vector<std::unique_ptr<Classifier>> published);
   std::optional<Value> classify(const Position& pos) const override { return value_of(verdict(pos).outcome); }
   std::string name() const override { return "level 5 (tempo sum)"; }
   std::string explain(const Position& pos) const override;  // schemas/explain.cpp

@@ -26,7 +26,7 @@
 #include <vector>
 
 #include "chunk_view.h"
-#include "schemas.h"
+#include "schema_mode.h"
 
 namespace chunker {
 

@@ -1,10 +1,7 @@
 // The reasoning schemas of DESIGN.md §5, each a Classifier, and the levels
 // built from them: Level N consults the schemas of levels 1..N.
 //
-// Two modes. `Paper`: the rules as published (Campbell and Berliner 1983),
-// chunk interaction ignored as in the paper's test runs. `Sound`: a schema
-// answers only where interaction cannot change its verdict; the oracle's
-// `chunker oracle verify` checks that over every position of the domain.
+// Two modes (schema_mode.h): the rules as published, and sound.
 #pragma once
 
 #include <memory>
@@ -12,14 +9,10 @@
 #include <vector>
 
 #include "classifier.h"
-#include "kv3cpp_library.h"
+#include "schema_mode.h"
+#include "chunk_libraries.h"
 
 namespace chunker {
-
-enum class SchemaMode { Paper, Sound };
-std::string mode_name(SchemaMode mode);  // "paper", "sound"
-
-constexpr int MAX_LEVEL = 5;
 
 // The schemas of levels 1..level, in the order the search consults them;
 // `libraries` must outlive them.

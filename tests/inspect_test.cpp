@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "child_process.h"
+#include "k3cppvk.h"
 #include "kv3cpp_library.h"
 #include "notation.h"
 #include "oracle.h"

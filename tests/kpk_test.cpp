@@ -16,7 +16,7 @@
 
 #include "exact_helpers.h"
 #include "kpk_build.h"
-#include "kv3cpp_library.h"
+#include "chunk_libraries.h"
 #include "library_file.h"
 #include "retrograde.h"
 #include "temp_dir.h"

@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "built_libraries.h"
+#include "kv3cpp_region.h"
 #include "notation.h"
 
 using namespace chunker;

@@ -366,7 +366,7 @@ namespace {
 TempoVerdict tempo_sum_verdict(const char* fen, Value truth) {
   const Position pos = parse_fen(fen).pos;
   REQUIRE(probe(pos) == truth);
-  return TempoSum(libraries()).verdict(pos);
+  return TempoSum(libraries(), make_schemas(MAX_LEVEL, SchemaMode::Paper, libraries())).verdict(pos);
 }
 
 // The tempo sum decides `fen` for White, as the oracle's `truth` has it.
