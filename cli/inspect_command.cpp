@@ -233,23 +233,21 @@ int inspect_command(const Args& args) {
   options.add_options()("fen", po::value<std::vector<std::string>>(&fen_words),
                         "the position (FEN; default: the Szén position)")("json",
                                                                           "print the inspection once as JSON and exit")(
-      "schemas", po::value<std::string>()->default_value("sound"),
-      "sound (never where chunks may interact) or paper (the rules as published)")(
-      "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "where the chunk libraries live")(
-      "data", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "where the oracle's tables live")(
       "node-limit", po::value<long long>()->default_value(static_cast<long long>(solve_limits.node_limit)),
-      "solve: stop after this many nodes")("hash", po::value<long long>()->default_value(64),
-                                           "solve: hash table size in MB");
+      "solve: stop after this many nodes");
+  add_schemas_option(options);
+  add_libraries_option(options);
+  add_data_option(options);
+  add_hash_option(options, DEFAULT_HASH_MB, "solve: hash table size in MB");
   po::positional_options_description positional;
   positional.add("fen", -1);
   po::variables_map vm;
   if (!parse_args(args, "usage: chunker inspect [FEN] [options]\n       chunker inspect FEN --json", options,
                   positional, vm))
     return 0;
-  const std::string mode = vm["schemas"].as<std::string>();
-  if (mode != "sound" && mode != "paper") throw InputError("--schemas must be sound or paper, got '" + mode + "'");
+  const SchemaMode mode = schema_mode(vm);
   solve_limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
-  solve_limits.hash_megabytes = static_cast<std::size_t>(checked<long long>(vm, "hash", 1, 16384));
+  solve_limits.hash_megabytes = hash_megabytes(vm);
   const bool json = vm.count("json") > 0;
   if (json && fen_words.empty()) throw InputError("--json needs a FEN");
   std::string fen_text;
@@ -258,8 +256,7 @@ int inspect_command(const Args& args) {
 
   std::optional<Inspector> inspector;
   try {
-    inspector.emplace(vm["libraries"].as<std::string>(), vm["data"].as<std::string>(),
-                      mode == "paper" ? SchemaMode::Paper : SchemaMode::Sound);
+    inspector.emplace(vm["libraries"].as<std::string>(), vm["data"].as<std::string>(), mode);
   } catch (const TableError& e) {
     throw InputError(e.what());
   }

@@ -22,6 +22,7 @@ const char* USAGE =
     "  inspect [FEN] [--json]       interactive: board, chunks, library properties, schemas, oracle\n"
     "  uci                          play through the UCI protocol (chess GUIs, match runners)\n"
     "  oracle build|probe|stats|verify  the exact tablebase of the domain, the schemas' check\n"
+    "  oracle depth [FEN] [options]  the knowledge depth of each level, or of one position\n"
     "  libgen [--only NAME...]      regenerate the chunk libraries into data/\n"
     "  variant GAME perft|solve     pawns-only games: Peasants' Chess, the NxN pawn game (--help)\n";
 

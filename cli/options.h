@@ -6,9 +6,12 @@
 #include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "commands.h"
+#include "hash_table.h"
 #include "position.h"
+#include "schema_mode.h"
 
 namespace chunker::cli {
 
@@ -54,5 +57,39 @@ inline std::pair<int, int> level_range(const std::string& option, const std::str
                      text + "'");
   return {first, last};
 }
+
+// Options several commands share, each declared once here.
+
+inline void add_libraries_option(po::options_description& options) {
+  options.add_options()("libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
+                        "where the chunk libraries live (chunker libgen writes them)");
+}
+inline void add_data_option(po::options_description& options, const char* what = "where the oracle's tables live") {
+  options.add_options()("data", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), what);
+}
+inline void add_hash_option(po::options_description& options, std::size_t default_mb = DEFAULT_HASH_MB,
+                            const char* what = "hash table size in MB") {
+  options.add_options()("hash", po::value<long long>()->default_value(static_cast<long long>(default_mb)), what);
+}
+// --schemas sound|paper, and with `both` (oracle depth) both modes.
+inline void add_schemas_option(po::options_description& options, bool both = false) {
+  options.add_options()(
+      "schemas", po::value<std::string>()->default_value("sound"),
+      both ? "sound, paper or both" : "sound (never where chunks may interact) or paper (the rules as published)");
+}
+
+inline std::size_t hash_megabytes(const po::variables_map& vm) {
+  return static_cast<std::size_t>(checked<long long>(vm, "hash", 1, static_cast<long long>(MAX_HASH_MB)));
+}
+// The modes --schemas names: one, or with `both` allowed, both (sound first).
+inline std::vector<SchemaMode> schema_modes(const po::variables_map& vm, bool both = false) {
+  const std::string mode = vm["schemas"].as<std::string>();
+  if (mode == "sound") return {SchemaMode::Sound};
+  if (mode == "paper") return {SchemaMode::Paper};
+  if (both && mode == "both") return {SchemaMode::Sound, SchemaMode::Paper};
+  throw InputError(std::string("--schemas must be sound") + (both ? ", paper or both" : " or paper") + ", got '" +
+                   mode + "'");
+}
+inline SchemaMode schema_mode(const po::variables_map& vm) { return schema_modes(vm).front(); }
 
 }  // namespace chunker::cli

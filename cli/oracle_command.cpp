@@ -204,26 +204,24 @@ int verify(const std::string& data_dir, const std::string& libraries_dir, const 
 
 int oracle_command(const Args& args) {
   po::options_description options("oracle options");
-  std::string action, fen, layout = "all", data_dir = CHUNKER_DATA_DIR;
+  std::string action, fen, layout = "all";
   options.add_options()("action", po::value<std::string>(&action)->required(), "build, probe, stats, verify or depth")(
       "fen", po::value<std::string>(&fen), "the position to probe")(
-      "layout", po::value<std::string>(&layout)->default_value("all"), "abc-fgh, abc-efg or all")(
-      "data", po::value<std::string>(&data_dir)->default_value(CHUNKER_DATA_DIR), "where the tables live")(
-      "json", "probe: print JSON")(
+      "layout", po::value<std::string>(&layout)->default_value("all"), "abc-fgh, abc-efg or all")("json",
+                                                                                                  "probe: print JSON")(
       "check-twins",
       "build, depth: solve the twin configs of a-c vs f-h as well and check them against the stored ones")(
       "level", po::value<std::string>()->default_value(std::to_string(MAX_LEVEL)),
       "verify: what a search at level N consults (the KPK and K3CPPvK libraries and the schemas of levels 1..N); "
       "depth: a level N or a range A-B (0: the rules alone)")(
-      "schemas", po::value<std::string>()->default_value("sound"),
-      "verify: paper (as published) or sound; depth: paper, sound or both")(
-      "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
-      "verify, depth: where the chunk libraries live")(
       "config-step", po::value<long long>()->default_value(1),
       "verify: check every Nth pawn configuration only (1: every position)")(
       "save", "depth: save each depth table beside the oracle (data/depth-LAYOUT-LN-SCHEMAS.tbl)")(
       "csv", "depth: print the histograms as CSV")("plot", po::value<std::string>(),
                                                    "depth: draw the curves of the levels built into this SVG file");
+  add_data_option(options, "where the tables live");
+  add_schemas_option(options, true);
+  add_libraries_option(options);
   po::positional_options_description positional;
   positional.add("action", 1).add("fen", 1);
   po::variables_map vm;
@@ -238,7 +236,7 @@ int oracle_command(const Args& args) {
           "       chunker oracle depth FEN [--level N] [--schemas sound|paper]",
           options, positional, vm))
     return 0;
-  const std::string mode = vm["schemas"].as<std::string>();
+  const std::string data_dir = vm["data"].as<std::string>();
   const auto [first_level, last_level] = level_range("level", vm["level"].as<std::string>(), MAX_LEVEL);
   try {
     if (action == "build") return build(data_dir, layout, vm.count("check-twins") > 0);
@@ -248,11 +246,9 @@ int oracle_command(const Args& args) {
     }
     if (action == "stats") return stats(data_dir, layout);
     if (action == "verify") {
-      if (mode != "paper" && mode != "sound") throw InputError("--schemas must be paper or sound, got '" + mode + "'");
       if (first_level != last_level || first_level < 1)
         throw InputError("verify: --level must be one level from 1 to " + std::to_string(MAX_LEVEL));
-      return verify(data_dir, vm["libraries"].as<std::string>(), layout, last_level,
-                    mode == "paper" ? SchemaMode::Paper : SchemaMode::Sound,
+      return verify(data_dir, vm["libraries"].as<std::string>(), layout, last_level, schema_mode(vm),
                     std::uint32_t(checked<long long>(vm, "config-step", 1, CONFIG_NB)));
     }
     if (action == "depth") {
@@ -266,9 +262,7 @@ int oracle_command(const Args& args) {
                            vm.count("csv") > 0,
                            vm.count("plot") ? vm["plot"].as<std::string>() : "",
                            vm.count("check-twins") > 0};
-      if (mode == "sound" || mode == "both") request.modes.push_back(SchemaMode::Sound);
-      if (mode == "paper" || mode == "both") request.modes.push_back(SchemaMode::Paper);
-      if (request.modes.empty()) throw InputError("--schemas must be sound, paper or both, got '" + mode + "'");
+      request.modes = schema_modes(vm, true);
       if (fen.empty()) return depth_report(request);
       if (request.modes.size() > 1)
         throw InputError("a probe follows one mode's knowledge line: --schemas sound or paper");

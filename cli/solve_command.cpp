@@ -90,21 +90,14 @@ int solve_command(const Args& args) {
       ("reasoning level: 0 the search alone, 1 to " + std::to_string(MAX_LEVEL) +
        " the schemas of levels 1..N and the KPK and K3CPPvK libraries, which prove the value only (0, the "
        "default, also proves the distance and the shortest line)")
-          .c_str())("schemas", po::value<std::string>()->default_value("sound"),
-                    "sound (never where chunks may interact) or paper (the rules as published)")(
-      "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
-      "where the chunk libraries live (chunker libgen writes them)")(
-      "max-ply", po::value<int>()->default_value(limits.max_ply), "last iteration's ply limit")(
+          .c_str())("max-ply", po::value<int>()->default_value(limits.max_ply), "last iteration's ply limit")(
       "node-limit", po::value<long long>()->default_value(static_cast<long long>(limits.node_limit)),
       "stop after this many nodes")(
       "memory", po::value<long long>()->default_value(static_cast<long long>(default_exact_memory() >> 20)),
       "MB the exact solver may use: a value the search leaves unproven is solved exactly when every reachable "
       "position fits (default: a quarter of this machine's memory; 0: never)")(
-      "data", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
-      "where the oracle's tables live (the exact solver copies in-domain slices from them)")(
       "save", po::value<std::string>(), "solve exactly and keep the table in this file (for --load)")(
       "load", po::value<std::string>(), "answer from a table --save wrote, where it holds the position")(
-      "hash", po::value<long long>()->default_value(64), "hash table size in MB")(
       "no-quiescence",
       "stop every line at the ply limit (no checks or pawns on the seventh followed past it, no "
       "hash result of a deeper search reused): with --no-hints, the search whose least proving "
@@ -112,6 +105,10 @@ int solve_command(const Args& args) {
       "no-hints",
       "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
       "json", "print the result as JSON");
+  add_schemas_option(options);
+  add_libraries_option(options);
+  add_data_option(options, "where the oracle's tables live (the exact solver copies in-domain slices from them)");
+  add_hash_option(options);
   po::positional_options_description positional;
   positional.add("fen", 1);
   po::variables_map vm;
@@ -129,8 +126,7 @@ int solve_command(const Args& args) {
   if (!peasant && !vm["depth"].defaulted()) throw InputError("--depth applies to --engine peasant only");
   peasant_limits.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
   const int level = checked<int>(vm, "level", 0, MAX_LEVEL);
-  const std::string mode = vm["schemas"].as<std::string>();
-  if (mode != "sound" && mode != "paper") throw InputError("--schemas must be sound or paper, got '" + mode + "'");
+  const SchemaMode mode = schema_mode(vm);
   limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
   limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
   ExactOptions exact;
@@ -146,7 +142,7 @@ int solve_command(const Args& args) {
     }
     exact.loaded = &*loaded;
   }
-  limits.hash_megabytes = static_cast<std::size_t>(checked<long long>(vm, "hash", 1, 16384));
+  limits.hash_megabytes = hash_megabytes(vm);
   limits.quiescence = vm.count("no-quiescence") == 0;
   if (peasant && !limits.quiescence) throw InputError("--no-quiescence applies to --engine chunker");
   limits.hints = vm.count("no-hints") == 0;
@@ -159,7 +155,7 @@ int solve_command(const Args& args) {
   const ChunkLibraries libraries(vm["libraries"].as<std::string>());
   std::vector<std::unique_ptr<Classifier>> owned;
   try {
-    owned = make_level(level, mode == "paper" ? SchemaMode::Paper : SchemaMode::Sound, libraries);
+    owned = make_level(level, mode, libraries);
   } catch (const TableError& e) {
     throw InputError(e.what());
   }

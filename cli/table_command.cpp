@@ -104,7 +104,7 @@ class KnowledgeDepths {
 
 int table_command(const Args& args) {
   po::options_description options("table options");
-  std::string suite = std::string(CHUNKER_SOURCE_DIR) + "/testpositions/default.epd", levels, engines, mode;
+  std::string suite = std::string(CHUNKER_SOURCE_DIR) + "/testpositions/default.epd", levels, engines;
   SearchLimits limits;
   limits.node_limit = 1'000'000;
   PeasantLimits peasant;
@@ -113,17 +113,16 @@ int table_command(const Args& args) {
       "the levels to run, A-B")("node-limit", po::value<long long>()->default_value(1'000'000),
                                 "nodes per search (the paper: 10^6)")(
       "max-ply", po::value<int>()->default_value(limits.max_ply), "last iteration's ply limit")(
-      "schemas", po::value<std::string>(&mode)->default_value("sound"), "sound or paper")(
-      "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), "where the chunk libraries live")(
-      "data", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
-      "where saved knowledge-depth tables live (chunker oracle depth --save)")(
       "engines", po::value<std::string>(&engines)->default_value("chunker"),
       "chunker, or chunker,peasant for a column of Peasant's nodes")(
       "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH), "Peasant's fixed depth")(
-      "hash", po::value<long long>()->default_value(64), "hash table size in MB")(
       "no-hints",
       "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
       "json", "print the table as JSON")("csv", "print the table as CSV");
+  add_schemas_option(options);
+  add_libraries_option(options);
+  add_data_option(options, "where saved knowledge-depth tables live (chunker oracle depth --save)");
+  add_hash_option(options);
   po::positional_options_description positional;
   positional.add("suite", 1);
   po::variables_map vm;
@@ -131,26 +130,25 @@ int table_command(const Args& args) {
                   options, positional, vm))
     return 0;
   const auto [first, last] = level_range("levels", levels, MAX_LEVEL);
-  if (mode != "sound" && mode != "paper") throw InputError("--schemas must be sound or paper, got '" + mode + "'");
+  const SchemaMode mode = schema_mode(vm);
   if (engines != "chunker" && engines != "chunker,peasant")
     throw InputError("--engines must be chunker or chunker,peasant, got '" + engines + "'");
   const bool with_peasant = engines == "chunker,peasant";
   limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 40));
   limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
-  limits.hash_megabytes = static_cast<std::size_t>(checked<long long>(vm, "hash", 1, 16384));
+  limits.hash_megabytes = hash_megabytes(vm);
   limits.hints = vm.count("no-hints") == 0;
   peasant.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
   peasant.hash_megabytes = limits.hash_megabytes;
   const bool json = vm.count("json") > 0, csv = vm.count("csv") > 0;
   if (json && csv) throw InputError("--json and --csv exclude each other");
 
-  const SchemaMode schema_mode = mode == "paper" ? SchemaMode::Paper : SchemaMode::Sound;
   const ChunkLibraries libraries(vm["libraries"].as<std::string>());
   std::vector<std::vector<std::unique_ptr<Classifier>>> owned;
   std::vector<std::vector<const Classifier*>> consulted;
   try {
     for (int level = first; level <= last; ++level) {
-      owned.push_back(make_level(level, schema_mode, libraries));
+      owned.push_back(make_level(level, mode, libraries));
       consulted.emplace_back();
       for (const auto& c : owned.back()) consulted.back().push_back(c.get());
     }
@@ -158,7 +156,7 @@ int table_command(const Args& args) {
     throw InputError(e.what());
   }
   const std::vector<Epd> positions = read_epd_file(suite);
-  KnowledgeDepths depths(vm["data"].as<std::string>(), last, knowledge_name(last, schema_mode),
+  KnowledgeDepths depths(vm["data"].as<std::string>(), last, knowledge_name(last, mode),
                          knowledge_fingerprint(vm["libraries"].as<std::string>()));
 
   // Header.
@@ -172,7 +170,7 @@ int table_command(const Args& args) {
   } else if (!json) {
     std::printf("%-20s", "position");
     for (std::size_t i = 0; i < columns.size(); ++i) std::printf(i ? " %16s" : " %9s", columns[i].c_str());
-    std::printf("  result (%s schemas, node limit %llu)\n", mode.c_str(),
+    std::printf("  result (%s schemas, node limit %llu)\n", mode_name(mode).c_str(),
                 static_cast<unsigned long long>(limits.node_limit));
   }
   bool all_ok = true;

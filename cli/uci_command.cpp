@@ -10,12 +10,11 @@ namespace chunker::cli {
 
 int uci_command(const Args& args) {
   po::options_description options("uci options");
-  options.add_options()("libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
-                        "where the chunk libraries live (the UCI option Libraries)")(
-      "data", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
-      "where the oracle tables live (the UCI option OracleDir)")("level", po::value<int>()->default_value(MAX_LEVEL),
-                                                                 "the schemas consulted (the UCI option Level)")(
-      "hash", po::value<long long>()->default_value(64), "hash table size in MB (the UCI option Hash)")(
+  add_libraries_option(options);
+  add_data_option(options, "where the oracle tables live (the UCI option OracleDir)");
+  add_hash_option(options, DEFAULT_HASH_MB, "hash table size in MB (the UCI option Hash)");
+  options.add_options()("level", po::value<int>()->default_value(MAX_LEVEL),
+                        "the schemas consulted (the UCI option Level)")(
       "no-oracle", "let the schemas and the evaluation play in the domain too (the UCI option UseOracle false)");
   po::variables_map vm;
   if (!parse_args(args,
@@ -27,7 +26,7 @@ int uci_command(const Args& args) {
   settings.libraries = vm["libraries"].as<std::string>();
   settings.oracle_dir = vm["data"].as<std::string>();
   settings.level = checked<int>(vm, "level", 0, MAX_LEVEL);
-  settings.hash_mb = std::size_t(checked<long long>(vm, "hash", 1, 16384));
+  settings.hash_mb = hash_megabytes(vm);
   settings.use_oracle = !vm.count("no-oracle");
   UciEngine engine(std::cout, settings);
   std::string line;

@@ -26,7 +26,6 @@ constexpr int PROVEN_CP = 10000;             // a win or loss proven without its
 constexpr int DEFAULT_MOVES_TO_GO = 30;      // how many moves the remaining clock time is shared over
 constexpr long long CLOCK_MARGIN_MS = 30;    // kept back from every budget for the reply to arrive in time
 constexpr long long MALFORMED_GO_MS = 1000;  // the time of a go whose every limit was malformed
-constexpr std::size_t MAX_HASH_MB = 16384;
 
 using Clock = std::chrono::steady_clock;
 

@@ -14,7 +14,7 @@ namespace chunker::cli {
 namespace {
 
 constexpr int MAX_VARIANT_PERFT_DEPTH = 30;
-constexpr long long DEFAULT_VARIANT_HASH_MB = 256;
+constexpr std::size_t DEFAULT_VARIANT_HASH_MB = 256;
 
 const char* VARIANT_USAGE =
     "usage: chunker variant peasants|pawngame [--size N] [--en-passant on|off] perft DEPTH [--perft-end seventh|last]\n"
@@ -74,7 +74,7 @@ int variant_command(const Args& args) {
   add("en-passant", po::value<std::string>(), "on or off (default: on for peasants, off for pawngame)");
   add("perft-end", po::value<std::string>()->default_value("seventh"),
       "perft: a game ends on reaching the seventh rank (seed 002) or the last rank");
-  add("hash", po::value<long long>()->default_value(DEFAULT_VARIANT_HASH_MB), "solve: hash table size in MB");
+  add_hash_option(options, DEFAULT_VARIANT_HASH_MB, "solve: hash table size in MB");
   add("node-limit", po::value<long long>()->default_value(0), "solve: stop after this many nodes (0: none)");
   po::positional_options_description positional;
   positional.add("game", 1).add("action", 1).add("depth", 1);
@@ -101,7 +101,7 @@ int variant_command(const Args& args) {
   if (action == "solve") {
     if (vm.count("depth")) throw InputError("solve takes no DEPTH");
     variant::SolveLimits limits;
-    limits.hash_megabytes = std::size_t(checked<long long>(vm, "hash", 1, 16384));
+    limits.hash_megabytes = hash_megabytes(vm);
     limits.node_limit = std::uint64_t(checked<long long>(vm, "node-limit", 0, 1LL << 50));
     print_solve(v, variant::solve(v, v.start(), limits), limits.node_limit);
     return 0;

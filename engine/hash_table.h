@@ -33,6 +33,10 @@ struct HashEntry {
   Move move;  // in the orientation of `pos`
 };
 
+// Table sizes every front end offers: the default, and the most it accepts.
+constexpr std::size_t DEFAULT_HASH_MB = 64;
+constexpr std::size_t MAX_HASH_MB = 16384;
+
 class HashTable {
  public:
   explicit HashTable(std::size_t megabytes);

@@ -3,7 +3,6 @@
 #include <charconv>
 #include <vector>
 
-
 namespace chunker {
 
 namespace {

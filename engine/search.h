@@ -43,7 +43,7 @@ namespace chunker {
 struct SearchLimits {
   int max_ply = 64;                       // last iteration's ply limit
   std::uint64_t node_limit = 10'000'000;  // nodes over all iterations
-  std::size_t hash_megabytes = 64;
+  std::size_t hash_megabytes = DEFAULT_HASH_MB;
   // Past the ply limit, follow checks and pawns about to promote (see
   // search.cpp). Off, the search sees exactly the positions within the
   // limit, and takes from its hash table only what was searched with the

@@ -28,7 +28,6 @@
 
 namespace chunker {
 
-
 // What a build may read and report besides the structures.
 struct ExactSources {
   // The oracle's layouts where loaded (else null): in-domain slices come from them.

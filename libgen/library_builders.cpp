@@ -73,7 +73,7 @@ std::vector<LibraryBuilder> library_builders() {
                     const auto regions =
                         std::count_if(library.region.begin(), library.region.end(), [](Bitboard r) { return r != 0; });
                     return LibrarySummary{KV3CPP_ENTRIES, tempi_text(library.tempi) + "; a region for " +
-                                                       std::to_string(regions) + " of them"};
+                                                              std::to_string(regions) + " of them"};
                   }});
   list.push_back({KV3CPP_BUDGET_NAME, [](BuiltLibraries&, const std::string& out) {
                     const Kv3cppBudget library = build_kv3cpp_budget();
@@ -92,10 +92,10 @@ std::vector<LibraryBuilder> library_builders() {
                     std::uint64_t pawns = 0, king = 0;
                     for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i)
                       pawns += library.pawns_win[i] != 0, king += library.king_win[i] != 0;
-                    return LibrarySummary{KV3CPP_ENTRIES, std::to_string(pawns) +
-                                                       " entries where the pawns win with some budget, " +
-                                                       std::to_string(king) + " where the king does; " +
-                                                       std::to_string(library.regions.size()) + " distinct regions"};
+                    return LibrarySummary{KV3CPP_ENTRIES,
+                                          std::to_string(pawns) + " entries where the pawns win with some budget, " +
+                                              std::to_string(king) + " where the king does; " +
+                                              std::to_string(library.regions.size()) + " distinct regions"};
                   }});
   list.push_back({Z_CONFIGURATIONS_NAME, [](BuiltLibraries& built, const std::string& out) {
                     const ZConfigurations z =
@@ -107,7 +107,7 @@ std::vector<LibraryBuilder> library_builders() {
                       members += n, configs += n > 0;
                     }
                     return LibrarySummary{z.member.size(), std::to_string(members) + " Z placements of " +
-                                                        std::to_string(configs) + " pawn configurations"};
+                                                               std::to_string(configs) + " pawn configurations"};
                   }});
   list.push_back({KV3CPP_QUIET_NAME, [](BuiltLibraries&, const std::string& out) {
                     const Kv3cppQuiet library = build_kv3cpp_quiet();
@@ -120,9 +120,9 @@ std::vector<LibraryBuilder> library_builders() {
                         answers = std::max<std::uint64_t>(answers, library.answers[i]);
                       }
                     return LibrarySummary{KV3CPP_ENTRIES,
-                                   std::to_string(racing) + " entries where the pawns get through, in at most " +
-                                       std::to_string(longest) + " quiet moves; the king answers at most " +
-                                       std::to_string(answers) + " times"};
+                                          std::to_string(racing) + " entries where the pawns get through, in at most " +
+                                              std::to_string(longest) + " quiet moves; the king answers at most " +
+                                              std::to_string(answers) + " times"};
                   }});
   list.push_back({K3CPPVK_NAME, [](BuiltLibraries&, const std::string& out) {
                     const K3cppvkLibrary library = build_k3cppvk();

@@ -12,8 +12,8 @@
 #include <functional>
 #include <vector>
 
-#include "classifier.h"
 #include "chunk_libraries.h"
+#include "classifier.h"
 #include "search.h"
 
 namespace chunker {

@@ -1,4 +1,7 @@
-// Level 5's third schema, beyond the paper: the tempo sum. The two chunks
+// Level 5's third schema, beyond the paper: the tempo sum. A side wins if
+// one pass budget lets its pawns win one chunk and its king the other.
+//
+// The two chunks
 // of the default parse as a sum of games (Elkies, "On Numbers and
 // Endgames", 1996, and Berlekamp, Conway and Guy's sums): where each side is
 // in zugzwang in a chunk, who wins the whole is decided by who has the
@@ -78,37 +81,23 @@
 // king keeps off them. A B side without a move in either game is no win of
 // W's, so B is never stalemated on the board.
 //
-// The oracle forced the guard: without it, 6.0% / 7.3% of the positions
-// the theorem decides on every seventh pawn configuration of a-c vs f-h /
-// a-c vs e-g are wrong, e.g. 8/5ppp/8/8/8/8/PPP5/4K1k1 w, where Black's
-// king stands by its own pawns. With it, `oracle verify` finds no
-// disagreement. Telling threat squares from live ones took its share of
-// the positions (every seventh pawn configuration) from 9.5% / 8.2% to
-// 11.6% / 10.1%; telling at-once squares, and W's answers to checks, from
-// the rest, to 14.0% / 12.0%; the doomed squares' check game, to 15.1% /
-// 12.8%, which decides Szen itself within 18 plies. They decide positions
-// of Szen's lines where Black's king runs to its pawns too late, e.g.
-// 8/8/8/P1k3p1/2P2p2/7K/1P6/8
-// w: Black's king reaches e4 and e3, by its f-pawn's squares, only when
-// White's a-pawn would promote at once, and White's king answers checks on
-// g1, h1, g2 and h2, away from it; and 8/8/P7/5pp1/2P4p/1P2k2K/8/8 w,
-// where after 1. a7 Black's king on e3 is doomed, and its pawns' one check,
-// 1...g4+, is answered by 2. Kxh4. The second king strategy took the share
-// from 15.3% / 13.0% to 16.6% / 14.2% (the whole layouts: 14.4% / 12.9% to
-// 15.4% / 14.0%); it decides 8/6pp/5p2/8/Pk4K1/1P6/2P5/8 w, where along the
-// first Black's king could run to e1 or e2 and freeze there, by its f-pawn's
-// promotion square, as White's pawns promote. Three conditions were wider
-// than the argument needs: B's king next to its pawns' paths (now only
-// where it could be stalemated), W's king next to its own pawns' paths (now
-// only on them), and B's king next to any square of W's king's when W's king
-// moves first (now only its first square). With the oracle finding no
-// disagreement, the share of the whole layouts went from 15.4% / 14.0% to
-// 19.9% / 19.4%; they decide 8/4kp2/8/PP5p/6p1/2P3K1/8/8 b (Black's king by
-// its f-pawn, keeping a move nothing of White's can take),
-// 8/1P1k4/P7/6p1/2P5/2K5/8/8 b (White's king next to its c-pawn's path) and
-// 8/P1P5/8/6pp/5p1k/1P2K3/8/8 w (Black's king next to squares White's king
-// goes to later, not to its first), and Szen's search takes 387K / 734K
-// nodes, not 655K / 958K.
+// The positions the oracle forced (`chunker oracle verify` finds no
+// disagreement with the guard; without it 6-7% of the theorem's verdicts
+// are wrong):
+// - 8/5ppp/8/8/8/8/PPP5/4K1k1 w: Black's king by its own pawns (live squares).
+// - 8/8/8/P1k3p1/2P2p2/7K/1P6/8 w: Black's king reaches e4 and e3, by its
+//   f-pawn's squares, only when White's a-pawn would promote at once, and
+//   White's king answers checks on g1, h1, g2 and h2 (at-once squares).
+// - 8/8/P7/5pp1/2P4p/1P2k2K/8/8 w: after 1. a7 Black's king on e3 is doomed,
+//   and its pawns' one check, 1...g4+, is answered by 2. Kxh4 (doomed squares).
+// - 8/6pp/5p2/8/Pk4K1/1P6/2P5/8 w: along the first strategy of White's king
+//   Black's king could freeze on e1 or e2 by its f-pawn's promotion square
+//   (the second strategy).
+// - 8/4kp2/8/PP5p/6p1/2P3K1/8/8 b (Black's king by its f-pawn, keeping a
+//   move nothing of White's can take), 8/1P1k4/P7/6p1/2P5/2K5/8/8 b (White's
+//   king next to its c-pawn's path) and 8/P1P5/8/6pp/5p1k/1P2K3/8/8 w (Black's
+//   king next to squares White's king goes to later, not its first): where
+//   the guard is no wider than the argument.
 #pragma once
 
 #include <memory>

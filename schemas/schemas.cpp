@@ -24,8 +24,8 @@ std::vector<std::unique_ptr<Classifier>> make_schemas(int level, SchemaMode mode
   if (level >= 5) schemas.push_back(std::make_unique<ZConfigurationTheorem>(libraries, mode));
   if (level >= 5) schemas.push_back(std::make_unique<EscortRace>(libraries, mode));
   // Beyond the paper: no published rule to state in paper mode.
-  if (level >= 5 && mode == SchemaMode::Sound) schemas.push_back(
-        std::make_unique<TempoSum>(libraries, make_schemas(MAX_LEVEL, SchemaMode::Paper, libraries)));
+  if (level >= 5 && mode == SchemaMode::Sound)
+    schemas.push_back(std::make_unique<TempoSum>(libraries, make_schemas(MAX_LEVEL, SchemaMode::Paper, libraries)));
   return schemas;
 }
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "chunk_libraries.h"
 #include "classifier.h"
 #include "schema_mode.h"
-#include "chunk_libraries.h"
 
 namespace chunker {
 

@@ -4,6 +4,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh"
+echo "== style"
+"$root/scripts/check_style.sh"
 echo "== release build"
 "$root/scripts/build.sh" release
 (cd "$root/build/release" && ctest --output-on-failure)

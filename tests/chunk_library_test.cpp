@@ -193,7 +193,8 @@ TEST_CASE("chunk libraries: K3CPPvK entries agree with a forward search of the c
   CHECK(compare_with_search(
             K3CPPVK_ENTRIES, 150, [&](std::uint32_t i) { return library.legal(i); },
             [&](std::uint32_t i) { return Value(library.values[i]); }, k3cppvk_position,
-            [](std::uint32_t i) { return kv3cpp_group_of_slice(std::uint32_t(king_slice::slice_of(i))); }, Assumption::KCP, true) == 150);
+            [](std::uint32_t i) { return kv3cpp_group_of_slice(std::uint32_t(king_slice::slice_of(i))); },
+            Assumption::KCP, true) == 150);
   // A whole position reaches its entry and back: White Kb6 with a5 b5 c5
   // against Ka8, White to move; its stored value is the forward search's.
   const Position pos = parse_fen("k7/8/1K6/PPP5/8/8/8/8 w - -").pos;

@@ -26,7 +26,8 @@ expect() {
 }
 
 tmux_ new-session -d -s inspect -x 110 -y 80 \
-  "'$chunker' inspect '4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1' --data '$data' --libraries '$data'; echo \"session ended with status \$?\"; sleep 30"
+  "'$chunker' inspect '4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1' --data '$data' --libraries '$data';"\
+" echo \"session ended with status \$?\"; sleep 30"
 wait_for "chunker> "
 expect "chunker inspect: type help for the commands, quit to leave"
 expect "    a b c d e f g h          chunks"

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "chunk_libraries.h"
 #include "exact_helpers.h"
 #include "kpk_build.h"
-#include "chunk_libraries.h"
 #include "library_file.h"
 #include "retrograde.h"
 #include "temp_dir.h"

@@ -1,10 +1,11 @@
 // The strategy regions of the Kv3CPP AM library (chunks/kv3cpp_region.h):
 // small games worked out by hand, and the passes Level 1 guards against,
 // counted over the whole library.
+#include "kv3cpp_region.h"
+
 #include <doctest/doctest.h>
 
 #include "built_libraries.h"
-#include "kv3cpp_region.h"
 #include "notation.h"
 
 using namespace chunker;

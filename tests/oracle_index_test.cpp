@@ -59,8 +59,7 @@ TEST_CASE("a-c vs f-h twins: colours swapped and the board turned half round") {
     Position pos = index.position(i);
     Position twin = mirrored(colour_reversed(pos));
     std::uint32_t config = OracleIndex::config_of(i), local = king_slice::local_of(i);
-    CHECK(index.index(twin) ==
-          king_slice::index(OracleIndex::twin_config(config), OracleIndex::twin_local(local)));
+    CHECK(index.index(twin) == king_slice::index(OracleIndex::twin_config(config), OracleIndex::twin_local(local)));
     CHECK(OracleIndex::progress(OracleIndex::twin_config(config)) == OracleIndex::progress(config));
   }
 }
