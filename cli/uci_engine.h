@@ -3,7 +3,7 @@
 // at a time; what it says goes to the stream it was given. In the oracle's
 // domain it plays the oracle's move at once; elsewhere the Chunker search
 // with the libraries and schemas, guided by the chunk evaluation
-// (schemas/move_choice.h), on its own thread: `stop`, the clock or
+// (play/move_choice.h), on its own thread: `stop`, the clock or
 // `movetime` end it, and `go infinite` holds its bestmove back until `stop`.
 // It never sends an illegal or null move while a legal one exists: every
 // move is checked against the chess board the GUI sees (uci_game.h), and

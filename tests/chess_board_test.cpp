@@ -1,4 +1,4 @@
-// The chess board `chunker uci` checks its moves against (engine/chess_board.h):
+// The chess board `chunker uci` checks its moves against (play/chess_board.h):
 // perft counts from the Chess Programming Wiki's "Perft Results" page (the
 // start position, and its position 3, which has en passant, promotions and
 // checks but no castling, the one rule this board leaves out).

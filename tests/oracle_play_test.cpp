@@ -1,4 +1,4 @@
-// The oracle's move (libgen/oracle_play.h): which of a position's moves it
+// The oracle's move (play/oracle_play.h): which of a position's moves it
 // picks, given each move's value — the expected choices follow from the rule
 // (fastest win, longest defence, fewest drawing replies) on values made up
 // here — and, on the built tables, the Szén position, whose winning first

@@ -1,4 +1,4 @@
-// Peasant, Newborn's fixed-depth alpha-beta (engine/peasant_*.h): its
+// Peasant, Newborn's fixed-depth alpha-beta (engine/peasant/): its
 // evaluator term by term on positions computed by hand, its knowledge rules,
 // and its search against values with a named source — the chess literature,
 // and scripts/reference_solve.py (an independent retrograde solver; run
