@@ -9,6 +9,7 @@
 #include <sstream>
 #include <vector>
 
+#include "atomic_file.h"
 #include "table_file.h"
 
 namespace chunker {
@@ -51,14 +52,9 @@ Manifest read_manifest(const std::string& path) {
 }
 
 void write_manifest(const std::string& path, const Manifest& manifest) {
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary);
-    out << "# SHA-256 of each file `chunker libgen` writes; `chunker libgen --verify` checks them.\n";
-    for (const auto& [name, hash] : manifest) out << hash << "  " << name << "\n";
-    if (!out.flush()) throw TableError(temporary + ": cannot be written");
-  }
-  std::filesystem::rename(temporary, path);
+  std::string text = "# SHA-256 of each file `chunker libgen` writes; `chunker libgen --verify` checks them.\n";
+  for (const auto& [name, hash] : manifest) text += hash + "  " + name + "\n";
+  write_atomically(path, text);
 }
 
 }  // namespace chunker

@@ -18,5 +18,6 @@ int libgen_command(const Args& args);
 int table_command(const Args& args);
 int inspect_command(const Args& args);
 int uci_command(const Args& args);
+int proof_command(const Args& args);
 
 }  // namespace chunker::cli

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
+#include "atomic_file.h"
 #include "position.h"
+#include "table_file.h"
 
 namespace chunker::cli {
 
@@ -77,16 +77,10 @@ void write_depth_plot(const std::string& path, const std::vector<DepthCurve>& cu
   }
   svg << "</svg>\n";
 
-  const std::string temporary = path + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!(out << svg.str()) || !out.flush()) throw InputError("cannot write the plot to " + temporary);
-  }
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) {
-    std::filesystem::remove(temporary, error);
-    throw InputError("cannot write the plot to " + path);
+  try {
+    write_atomically(path, svg.str());
+  } catch (const TableError& e) {
+    throw InputError(std::string("cannot write the plot: ") + e.what());
   }
 }
 

@@ -61,7 +61,7 @@ Solved solve_position(const Position& pos, const SearchLimits& limits,
     solved.exact->peak_megabytes = peak_megabytes();
     return solved;
   }
-  solved.search = solve(pos, limits, classifiers);
+  solved.search = run_search(pos, limits, classifiers);
   if (solved.search->proven && options.save.empty()) {
     solved.seconds = seconds_since(start);
     return solved;

@@ -8,6 +8,7 @@
 
 #include "exact.h"
 #include "output.h"
+#include "proof_search.h"
 
 namespace chunker::cli {
 

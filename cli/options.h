@@ -12,6 +12,7 @@
 #include "hash_table.h"
 #include "position.h"
 #include "schema_mode.h"
+#include "search.h"
 
 namespace chunker::cli {
 
@@ -76,6 +77,20 @@ inline void add_schemas_option(po::options_description& options, bool both = fal
   options.add_options()(
       "schemas", po::value<std::string>()->default_value("sound"),
       both ? "sound, paper or both" : "sound (never where chunks may interact) or paper (the rules as published)");
+}
+
+// --search ab|pn, and with `both` (table) both searches.
+inline void add_search_option(po::options_description& options, bool both = false) {
+  options.add_options()("search", po::value<std::string>()->default_value("ab"),
+                        both ? "ab (alpha-beta), pn (proof-number search) or both"
+                             : "ab (alpha-beta with iterative deepening) or pn (proof-number search)");
+}
+inline std::vector<SearchKind> search_kinds(const po::variables_map& vm, bool both = false) {
+  const std::string kind = vm["search"].as<std::string>();
+  if (kind == "ab") return {SearchKind::AlphaBeta};
+  if (kind == "pn") return {SearchKind::ProofNumber};
+  if (both && kind == "both") return {SearchKind::AlphaBeta, SearchKind::ProofNumber};
+  throw InputError(std::string("--search must be ab") + (both ? ", pn or both" : " or pn") + ", got '" + kind + "'");
 }
 
 inline std::size_t hash_megabytes(const po::variables_map& vm) {

@@ -104,10 +104,14 @@ void search_text(std::ostringstream& out, const Position& root, const SearchResu
   if (!decided) {
     if (r.proven) {
       std::string who = is_decisive(r.value) ? " (" + winner(root, r.value) + ")" : "";
-      out << "value      " << value_word(r.value) << " for the side to move" << who << ", proven by search\n";
+      out << "value      " << value_word(r.value) << " for the side to move" << who << ", proven by "
+          << (r.proof == Proof::ProofNumber ? "proof-number search" : "search") << "\n";
       if (is_decisive(r.value))
         out << "distance   "
             << (r.distance_known ? std::to_string(r.distance) + " plies" : "not known: the schemas decided it") << "\n";
+    } else if (r.kind == SearchKind::ProofNumber) {
+      out << "value      unproven: the proof-number search stopped (" << stop_word(r.stop)
+          << ") before it proved or disproved a win for either side\n";
     } else if (r.completed_ply == 0) {
       out << "value      unknown: the node limit ended the first iteration\n";
     } else if (is_decisive(r.value)) {
@@ -122,8 +126,13 @@ void search_text(std::ostringstream& out, const Position& root, const SearchResu
   }
   out << "nodes      " << r.nodes << "\n";
   out << "terminals  " << terminal_shares(r) << "\n";
-  out << "ply        " << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "----")
-      << " (last iteration completed: " << r.completed_ply << ", stopped by: " << stop_word(r.stop) << ")\n";
+  if (r.kind == SearchKind::ProofNumber)
+    out << "ply        " << (r.proof_tree ? std::to_string(r.exact_ply) : "----")
+        << " (the proof tree's depth; its positions: " << r.proof_positions << ", stopped by: " << stop_word(r.stop)
+        << ")\n";
+  else
+    out << "ply        " << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "----")
+        << " (last iteration completed: " << r.completed_ply << ", stopped by: " << stop_word(r.stop) << ")\n";
 }
 
 void exact_text(std::ostringstream& out, const Position& root, const ExactReport& x, int fullmove) {

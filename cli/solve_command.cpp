@@ -1,12 +1,15 @@
 #include <charconv>
 #include <iostream>
+#include <sstream>
 
+#include "atomic_file.h"
 #include "epd.h"
 #include "exact_fallback.h"
 #include "notation.h"
 #include "options.h"
 #include "output.h"
 #include "peasant/search.h"
+#include "proof_tree.h"
 #include "schemas.h"
 #include "search.h"
 #include "table_file.h"
@@ -104,7 +107,9 @@ int solve_command(const Args& args) {
       "--max-ply is the knowledge depth")(
       "no-hints",
       "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
-      "json", "print the result as JSON");
+      "json", "print the result as JSON")("proof", po::value<std::string>(),
+                                          "--search pn: write the proof of a win or a loss to this file");
+  add_search_option(options);
   add_schemas_option(options);
   add_libraries_option(options);
   add_data_option(options, "where the oracle's tables live (the exact solver copies in-domain slices from them)");
@@ -127,6 +132,8 @@ int solve_command(const Args& args) {
   peasant_limits.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
   const int level = checked<int>(vm, "level", 0, MAX_LEVEL);
   const SchemaMode mode = schema_mode(vm);
+  limits.kind = search_kinds(vm).front();
+  if (vm.count("proof") && limits.kind != SearchKind::ProofNumber) throw InputError("--proof needs --search pn");
   limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
   limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
   ExactOptions exact;
@@ -178,6 +185,18 @@ int solve_command(const Args& args) {
     }
     std::cout << (json ? solve_json(parsed.pos, s, parsed.fullmove) + "\n"
                        : solve_text(parsed.pos, s, parsed.fullmove));
+    if (vm.count("proof")) {
+      const std::string path = vm["proof"].as<std::string>();
+      if (!s.search || !s.search->proof_tree)
+        throw InputError("--proof: no proof of a win or a loss to write to " + path);
+      std::ostringstream text;
+      write_proof(*s.search->proof_tree, text);
+      try {
+        write_atomically(path, text.str());
+      } catch (const TableError& e) {
+        throw InputError(e.what());
+      }
+    }
     return 0;
   }
   bool all_match = true;

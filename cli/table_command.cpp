@@ -16,6 +16,7 @@
 #include "oracle_depth.h"
 #include "output.h"
 #include "peasant/search.h"
+#include "proof_search.h"
 #include "schemas.h"
 #include "search.h"
 #include "table_file.h"
@@ -35,7 +36,8 @@ struct Cell {
 };
 
 Cell cell_of(const SearchResult& r) {
-  Cell c{r.proven, r.nodes, r.proof == Proof::Search ? r.exact_ply : 0, "", r.value, r.distance_known, r.distance};
+  // (ply): the proving iteration, or the proof tree's depth.
+  Cell c{r.proven, r.nodes, r.proof != Proof::None ? r.exact_ply : 0, "", r.value, r.distance_known, r.distance};
   if (r.proven) {
     c.result = value_word(r.value);
     if (is_decisive(r.value)) c.result += r.distance_known ? " in " + std::to_string(r.distance) : " (no dist.)";
@@ -119,6 +121,7 @@ int table_command(const Args& args) {
       "no-hints",
       "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
       "json", "print the table as JSON")("csv", "print the table as CSV");
+  add_search_option(options, true);
   add_schemas_option(options);
   add_libraries_option(options);
   add_data_option(options, "where saved knowledge-depth tables live (chunker oracle depth --save)");
@@ -131,6 +134,7 @@ int table_command(const Args& args) {
     return 0;
   const auto [first, last] = level_range("levels", levels, MAX_LEVEL);
   const SchemaMode mode = schema_mode(vm);
+  const std::vector<SearchKind> kinds = search_kinds(vm, true);
   if (engines != "chunker" && engines != "chunker,peasant")
     throw InputError("--engines must be chunker or chunker,peasant, got '" + engines + "'");
   const bool with_peasant = engines == "chunker,peasant";
@@ -159,59 +163,66 @@ int table_command(const Args& args) {
   KnowledgeDepths depths(vm["data"].as<std::string>(), last, knowledge_name(last, mode),
                          knowledge_fingerprint(vm["libraries"].as<std::string>()));
 
-  // Header.
-  std::vector<std::string> columns{"depth L" + std::to_string(last)};
-  for (int level = first; level <= last; ++level) columns.push_back("level " + std::to_string(level));
-  if (with_peasant) columns.push_back("peasant d" + std::to_string(peasant.depth));
-  if (csv) {
-    std::cout << "id";
-    for (const auto& c : columns) std::cout << "," << c;
-    std::cout << ",result\n";
-  } else if (!json) {
-    std::printf("%-20s", "position");
-    for (std::size_t i = 0; i < columns.size(); ++i) std::printf(i ? " %16s" : " %9s", columns[i].c_str());
-    std::printf("  result (%s schemas, node limit %llu)\n", mode_name(mode).c_str(),
-                static_cast<unsigned long long>(limits.node_limit));
-  }
   bool all_ok = true;
   std::string json_rows;
-  for (const Epd& epd : positions) {
-    const std::string id = epd.op("id").empty() ? board_fields(epd.pos) : epd.op("id");
-    std::vector<Cell> cells;
-    for (const auto& classifiers : consulted) cells.push_back(cell_of(solve(epd.pos, limits, classifiers)));
-    const std::string depth = depths.of(epd.pos);
-    std::vector<std::string> texts{depth};
-    for (const Cell& c : cells) texts.push_back(cell_text(c));
-    std::uint64_t peasant_nodes = 0;
-    if (with_peasant) {
-      peasant_nodes = peasant_search(epd.pos, peasant).nodes;
-      texts.push_back(std::to_string(peasant_nodes));
-    }
-    const std::string result = verdict(epd, cells, first);
-    all_ok = all_ok && result.find("WRONG") == std::string::npos;
+  for (const SearchKind kind : kinds) {
+    limits.kind = kind;
+    const char* search_name = kind == SearchKind::AlphaBeta ? "ab" : "pn";
+    // Header.
+    std::vector<std::string> columns{"depth L" + std::to_string(last)};
+    for (int level = first; level <= last; ++level) columns.push_back("level " + std::to_string(level));
+    if (with_peasant) columns.push_back("peasant d" + std::to_string(peasant.depth));
     if (csv) {
-      std::cout << id;
-      for (const auto& t : texts) std::cout << "," << t;
-      std::cout << "," << result << "\n";
-    } else if (json) {
-      std::string row = "{\"id\":" + json_string(id) + ",\"knowledge_depth\":" + json_string(depth) + ",\"levels\":[";
-      for (std::size_t i = 0; i < cells.size(); ++i) {
-        const Cell& c = cells[i];
-        row += std::string(i ? "," : "") + "{\"level\":" + std::to_string(first + int(i)) +
-               ",\"proven\":" + (c.proven ? "true" : "false") + ",\"nodes\":" + std::to_string(c.nodes) +
-               ",\"ply\":" + (c.proven && c.ply ? std::to_string(c.ply) : "null") +
-               ",\"result\":" + (c.proven ? json_string(c.result) : "null") + "}";
-      }
-      row += "]";
-      if (with_peasant) row += ",\"peasant_nodes\":" + std::to_string(peasant_nodes);
-      row += ",\"result\":" + json_string(result) + "}";
-      json_rows += (json_rows.empty() ? "" : ",") + row;
-    } else {
-      std::printf("%-20s", id.c_str());
-      for (std::size_t i = 0; i < texts.size(); ++i) std::printf(i ? " %16s" : " %9s", texts[i].c_str());
-      std::printf("  %s\n", result.c_str());
+      std::cout << "id";
+      for (const auto& c : columns) std::cout << "," << c;
+      std::cout << ",result\n";
+    } else if (!json) {
+      std::printf("%-20s", "position");
+      for (std::size_t i = 0; i < columns.size(); ++i) std::printf(i ? " %16s" : " %9s", columns[i].c_str());
+      std::printf("  result (%s schemas, node limit %llu, %s)\n", mode_name(mode).c_str(),
+                  static_cast<unsigned long long>(limits.node_limit),
+                  kind == SearchKind::AlphaBeta ? "alpha-beta: (ply) the proving iteration"
+                                                : "proof-number search: (ply) the proof's depth");
     }
-    std::cout.flush();
+    for (const Epd& epd : positions) {
+      const std::string id = epd.op("id").empty() ? board_fields(epd.pos) : epd.op("id");
+      std::vector<Cell> cells;
+      for (const auto& classifiers : consulted) cells.push_back(cell_of(run_search(epd.pos, limits, classifiers)));
+      const std::string depth = depths.of(epd.pos);
+      std::vector<std::string> texts{depth};
+      for (const Cell& c : cells) texts.push_back(cell_text(c));
+      std::uint64_t peasant_nodes = 0;
+      if (with_peasant) {
+        peasant_nodes = peasant_search(epd.pos, peasant).nodes;
+        texts.push_back(std::to_string(peasant_nodes));
+      }
+      const std::string result = verdict(epd, cells, first);
+      all_ok = all_ok && result.find("WRONG") == std::string::npos;
+      if (csv) {
+        std::cout << id;
+        for (const auto& t : texts) std::cout << "," << t;
+        std::cout << "," << result << "\n";
+      } else if (json) {
+        std::string row = "{\"id\":" + json_string(id) + ",\"search\":\"" + search_name +
+                          "\",\"knowledge_depth\":" + json_string(depth) + ",\"levels\":[";
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+          const Cell& c = cells[i];
+          row += std::string(i ? "," : "") + "{\"level\":" + std::to_string(first + int(i)) +
+                 ",\"proven\":" + (c.proven ? "true" : "false") + ",\"nodes\":" + std::to_string(c.nodes) +
+                 ",\"ply\":" + (c.proven && c.ply ? std::to_string(c.ply) : "null") +
+                 ",\"result\":" + (c.proven ? json_string(c.result) : "null") + "}";
+        }
+        row += "]";
+        if (with_peasant) row += ",\"peasant_nodes\":" + std::to_string(peasant_nodes);
+        row += ",\"result\":" + json_string(result) + "}";
+        json_rows += (json_rows.empty() ? "" : ",") + row;
+      } else {
+        std::printf("%-20s", id.c_str());
+        for (std::size_t i = 0; i < texts.size(); ++i) std::printf(i ? " %16s" : " %9s", texts[i].c_str());
+        std::printf("  %s\n", result.c_str());
+      }
+      std::cout.flush();
+    }
   }
   if (json) std::cout << "[" << json_rows << "]\n";
   return all_ok ? 0 : 1;

@@ -40,7 +40,12 @@
 
 namespace chunker {
 
+// Which search answers (proof_search.h's run_search): the alpha-beta search
+// below, or the proof-number search.
+enum class SearchKind { AlphaBeta, ProofNumber };
+
 struct SearchLimits {
+  SearchKind kind = SearchKind::AlphaBeta;
   int max_ply = 64;                       // last iteration's ply limit
   std::uint64_t node_limit = 10'000'000;  // nodes over all iterations
   std::size_t hash_megabytes = DEFAULT_HASH_MB;
@@ -64,9 +69,11 @@ struct SearchLimits {
 };
 
 enum class StopReason { Proven, PlyLimit, NodeLimit, Stopped };
-enum class Proof { None, Search };
+enum class Proof { None, Search, ProofNumber };
+struct ProofTree;
 
 struct SearchResult {
+  SearchKind kind = SearchKind::AlphaBeta;
   Value value = 0;      // for the side to move; a draw score when unproven
   bool proven = false;  // value (and distance, when decisive) are exact
   Proof proof = Proof::None;
@@ -84,6 +91,9 @@ struct SearchResult {
   std::vector<std::string> classifier_names;
   double seconds = 0;
   StopReason stop = StopReason::PlyLimit;
+  // The proof-number search's proof of a win or a loss; exact_ply is then its depth.
+  std::shared_ptr<const ProofTree> proof_tree;
+  std::size_t proof_positions = 0;
 };
 
 // With classifiers (Levels 1-5), each is asked in turn at every node before

@@ -1,0 +1,426 @@
+#include "proof_search.h"
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <climits>
+#include <memory>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "move_order.h"
+#include "rules.h"
+
+namespace chunker {
+
+namespace {
+
+using Number = std::uint32_t;  // a proof or disproof number
+constexpr Number INF = 1u << 30;
+constexpr int NO_REPETITION = INT_MAX;
+constexpr int MAX_PROOF_PLY = 1024;
+constexpr std::uint64_t STOP_CHECK_NODES = 1024;
+// The 1+epsilon rule: a child is searched until its number passes the
+// second-best sibling's by this factor, not by one, so two siblings do not
+// take turns one step at a time.
+constexpr double EPSILON = 0.25;
+
+Number add(Number a, Number b) { return std::min<Number>(INF, a + b); }
+
+struct Aborted {};
+struct Stopped {};
+
+// A node's numbers, for proving that the attacker wins. `depth`: for a
+// proven node, the plies of its proof tree; `rep_ply`: for a disproven one,
+// the shallowest line ply whose position the disproof found repeated.
+struct Numbers {
+  Number pn = 1, dn = 1;
+  int depth = 0;
+  int rep_ply = NO_REPETITION;
+  bool proven() const { return pn == 0; }
+  bool disproven() const { return dn == 0; }
+};
+
+// The table of whole positions (mirror-canonical), as the alpha-beta
+// search's: a collision never hands one position another's numbers. Buckets
+// of BUCKET entries; a new position replaces the one whose numbers cost the
+// least work to find again.
+class ProofTable {
+ public:
+  explicit ProofTable(std::size_t megabytes)
+      : entries_(std::max<std::size_t>(BUCKET, std::bit_floor(megabytes * 1024 * 1024 / sizeof(Entry)))) {}
+  const Numbers* probe(const Canonical& c) const {
+    const Entry* bucket = &entries_[(c.key * BUCKET) & (entries_.size() - 1)];
+    for (int i = 0; i < BUCKET; ++i)
+      if (bucket[i].work && bucket[i].pos == c.pos) return &bucket[i].numbers;
+    return nullptr;
+  }
+  void store(const Canonical& c, const Numbers& n, std::uint64_t work) {
+    Entry* bucket = &entries_[(c.key * BUCKET) & (entries_.size() - 1)];
+    Entry* slot = &bucket[0];
+    for (int i = 0; i < BUCKET; ++i) {
+      if (bucket[i].work && bucket[i].pos == c.pos) {
+        slot = &bucket[i];
+        break;
+      }
+      if (bucket[i].work < slot->work) slot = &bucket[i];
+    }
+    *slot = {c.pos, n, std::max<std::uint64_t>(work, 1)};
+  }
+
+ private:
+  static constexpr int BUCKET = 4;
+  struct Entry {
+    Position pos;
+    Numbers numbers;
+    std::uint64_t work = 0;  // nodes spent on the position's numbers; 0: empty
+  };
+  std::vector<Entry> entries_;
+};
+
+class Prover {
+ public:
+  Prover(const ProofLimits& limits, const std::vector<const Classifier*>& classifiers, Color attacker,
+         std::uint64_t& nodes, std::vector<std::uint64_t>& classifier_terminals, std::uint64_t& rule_terminals)
+      : limits_(limits),
+        classifiers_(classifiers),
+        attacker_(attacker),
+        table_(limits.hash_megabytes),
+        nodes_(nodes),
+        classifier_terminals_(classifier_terminals),
+        rule_terminals_(rule_terminals) {}
+
+  Numbers run(const Position& root) {
+    line_keys_[0] = canonical(root).key;
+    reversible_from_[0] = 0;
+    return mid(root, 0, INF, INF);
+  }
+  ProofTree extract(const Position& root);
+
+ private:
+  // The rules' or a classifier's verdict, as numbers; nullopt when neither decides.
+  std::optional<Numbers> decided(const Position& pos) {
+    const MoveList moves = legal_moves(pos);
+    std::optional<Value> v = rule_value(pos, moves);
+    if (v) {
+      ++rule_terminals_;
+    } else {
+      for (std::size_t i = 0; i < classifiers_.size() && !v; ++i)
+        if ((v = classifiers_[i]->classify(pos))) ++classifier_terminals_[i];
+    }
+    if (!v) return std::nullopt;
+    const bool win = pos.side == attacker_ ? is_win(*v) : is_loss(*v);
+    return win ? Numbers{0, INF} : Numbers{INF, 0};
+  }
+  // What decides a position, uncounted: its name (the rules or a
+  // classifier) and whether it is a win for the attacker; nullopt when
+  // nothing does.
+  struct Leaf {
+    std::string name;
+    bool win;
+  };
+  std::optional<Leaf> leaf(const Position& pos) const {
+    auto win = [&](Value v) { return pos.side == attacker_ ? is_win(v) : is_loss(v); };
+    if (auto v = rule_value(pos, legal_moves(pos))) return Leaf{RULES_LEAF, win(*v)};
+    for (const Classifier* c : classifiers_)
+      if (auto v = c->classify(pos)) return Leaf{c->name(), win(*v)};
+    return std::nullopt;
+  }
+
+  struct Child {
+    Move move;
+    Position pos;
+    Canonical canon;
+    Numbers numbers;
+  };
+
+  // The numbers a child starts with: a repetition of the line (no win for
+  // either side), the table's, or unknown (1, 1).
+  Numbers child_numbers(const Canonical& c, int ply, bool irreversible) {
+    const Key key = c.key;  // the line holds canonical positions
+    line_keys_[ply] = key;
+    reversible_from_[ply] = irreversible ? ply : reversible_from_[ply - 1];
+    for (int i = ply - 4; i >= reversible_from_[ply]; i -= 2)
+      if (line_keys_[i] == key && line_[i] == c.pos) return Numbers{INF, 0, 0, i};
+    if (const Numbers* n = table_.probe(c)) return *n;
+    return Numbers{};
+  }
+
+  void count() {
+    if (++nodes_ > limits_.node_limit) throw Aborted{};
+    if (limits_.stop && nodes_ % STOP_CHECK_NODES == 0 && limits_.stop->load(std::memory_order_relaxed))
+      throw Stopped{};
+  }
+
+  Numbers mid(const Position& pos, int ply, Number th_pn, Number th_dn);
+
+  const ProofLimits& limits_;
+  const std::vector<const Classifier*>& classifiers_;
+  Color attacker_;
+  ProofTable table_;
+  std::uint64_t& nodes_;
+  std::vector<std::uint64_t>& classifier_terminals_;
+  std::uint64_t& rule_terminals_;
+  Position line_[MAX_PROOF_PLY + 1];
+  Key line_keys_[MAX_PROOF_PLY + 1];
+  int reversible_from_[MAX_PROOF_PLY + 1];
+};
+
+Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn) {
+  count();
+  const std::uint64_t nodes_before = nodes_;
+  const Canonical self = canonical(pos);
+  // A position is asked what decides it when it is first entered, not
+  // when its parent is expanded: most children are never entered.
+  if (auto leaf = decided(pos)) {
+    table_.store(self, *leaf, 1);
+    return *leaf;
+  }
+  line_[ply] = self.pos;
+  line_keys_[ply] = self.key;
+  if (ply >= MAX_PROOF_PLY) return Numbers{INF, 0, 0, ply};  // no proof this deep: a disproof for this line
+  const bool or_node = pos.side == attacker_;
+  MoveList moves = legal_moves(pos);
+  const Move no_killers[2] = {};
+  order_moves(pos, moves, Move(), no_killers);
+  Child children[MoveList::CAPACITY];
+  int n = 0;
+  for (Move m : moves) {
+    Child& c = children[n++];
+    c.move = m;
+    c.pos = make_move(pos, m);
+    c.canon = canonical(c.pos);
+    c.numbers = child_numbers(c.canon, ply + 1, is_irreversible(pos, m));
+  }
+  Numbers self_numbers;
+  for (;;) {
+    // The node's numbers from its children's. OR: the easiest child to
+    // prove; to disprove, every child. AND the other way round. "Every
+    // child" counts weakly (Ueda et al. 2008): the largest number plus one
+    // for each other open child, not the sum, which counts a subtree once
+    // for every path that transposes into it (king moves commute with most
+    // moves). Measured on the default suite at Level 5: 2.0M nodes for the
+    // proven rows against 2.6M with sums.
+    Number easiest = INF, largest = 0, open = 0, second = INF;
+    int best = -1;
+    for (int i = 0; i < n; ++i) {
+      const Numbers& c = children[i].numbers;
+      const Number v = or_node ? c.pn : c.dn, w = or_node ? c.dn : c.pn;
+      largest = std::max(largest, w);
+      open += w != 0;
+      if (v < easiest) {
+        second = easiest;
+        easiest = v;
+        best = i;
+      } else if (v < second) {
+        second = v;
+      }
+    }
+    const Number every = largest >= INF ? INF : largest == 0 ? 0 : add(largest, open - 1);
+    const Number pn = or_node ? easiest : every, dn = or_node ? every : easiest;
+    self_numbers = Numbers{pn, dn};
+    if (pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0) break;
+    Child& c = children[best];
+    const Number sibling = std::max<Number>(add(second, 1), Number(std::min<double>(INF, second * (1 + EPSILON))));
+    Number child_pn, child_dn;
+    if (or_node) {
+      child_pn = std::min(th_pn, sibling);
+      child_dn = th_dn >= INF ? INF : add(th_dn - dn, c.numbers.dn);
+    } else {
+      child_dn = std::min(th_dn, sibling);
+      child_pn = th_pn >= INF ? INF : add(th_pn - pn, c.numbers.pn);
+    }
+    line_keys_[ply + 1] = c.canon.key;
+    reversible_from_[ply + 1] = is_irreversible(pos, c.move) ? ply + 1 : reversible_from_[ply];
+    c.numbers = mid(c.pos, ply + 1, child_pn, child_dn);
+    line_[ply] = self.pos;  // the child's search wrote deeper plies only, but keep the line whole
+  }
+  // Depth of a proof and the repetition a disproof leaned on.
+  if (self_numbers.proven()) {
+    int depth = or_node ? INT_MAX : 0;
+    for (int i = 0; i < n; ++i) {
+      const Numbers& c = children[i].numbers;
+      if (or_node && c.proven()) depth = std::min(depth, c.depth + 1);
+      if (!or_node) depth = std::max(depth, c.depth + 1);
+    }
+    self_numbers.depth = depth;
+  } else if (self_numbers.disproven()) {
+    int rep = or_node ? NO_REPETITION : INT_MIN;
+    for (int i = 0; i < n; ++i) {
+      const Numbers& c = children[i].numbers;
+      if (or_node) rep = std::min(rep, c.rep_ply);
+      if (!or_node && c.disproven()) rep = std::max(rep, c.rep_ply);  // the disproof that leans least on the line
+    }
+    self_numbers.rep_ply = n == 0 ? NO_REPETITION : rep;
+  }
+  if (!self_numbers.disproven() || self_numbers.rep_ply >= ply) table_.store(self, self_numbers, nodes_ - nodes_before);
+  return self_numbers;
+}
+
+ProofTree Prover::extract(const Position& root) {
+  ProofTree tree;
+  tree.root = root;
+  tree.winner = attacker_;
+  std::unordered_map<Key, std::vector<std::pair<Position, std::uint32_t>>> ids;
+  auto id_of = [&](const Position& p, bool& fresh) {
+    auto& bucket = ids[zobrist(p)];
+    for (const auto& [q, id] : bucket)
+      if (q == p) {
+        fresh = false;
+        return id;
+      }
+    fresh = true;
+    const std::uint32_t id = std::uint32_t(tree.nodes.size());
+    bucket.push_back({p, id});
+    tree.nodes.emplace_back();
+    return id;
+  };
+  // A proven position's proof depth: the table's, proving it again where
+  // the entry was replaced.
+  auto proven_depth_again = [&](const Position& p) -> std::optional<int> {
+    line_keys_[0] = canonical(p).key;
+    reversible_from_[0] = 0;
+    const Numbers again = mid(p, 0, INF, INF);
+    return again.proven() ? std::optional<int>(again.depth) : std::nullopt;
+  };
+  auto proven_depth = [&](const Position& p) -> std::optional<int> {
+    if (auto l = leaf(p)) return l->win ? std::optional<int>(0) : std::nullopt;
+    const Numbers* e = table_.probe(canonical(p));
+    if (!e || !e->proven()) return proven_depth_again(p);
+    return e->depth;
+  };
+  struct Work {
+    Position pos;
+    std::uint32_t id;
+  };
+  bool fresh = true;
+  std::vector<Work> stack{{root, id_of(root, fresh)}};
+  while (!stack.empty()) {
+    const Work w = stack.back();
+    stack.pop_back();
+    ProofNode node;
+    if (auto l = leaf(w.pos)) {
+      if (!l->win) throw std::logic_error("proof-number search: a proof reaches a position it loses");
+      node.kind = ProofNode::Kind::Leaf;
+      node.leaf = l->name;
+    } else if (w.pos.side == attacker_) {
+      // The winner's move: the proven child with the shallowest proof, so
+      // the proof's depth falls along every path and it has no cycle.
+      node.kind = ProofNode::Kind::Move;
+      Move best;
+      Position best_pos;
+      // Where the table lost every proven child, the node is proven again.
+      for (int attempt = 0; attempt < 2 && best.is_none(); ++attempt) {
+        if (attempt > 0 && !proven_depth_again(w.pos)) break;
+        int best_depth = INT_MAX;
+        for (Move m : legal_moves(w.pos)) {
+          const Position child = make_move(w.pos, m);
+          int d = INT_MAX;
+          if (auto l = leaf(child)) {
+            if (l->win) d = 0;
+          } else if (const Numbers* e = table_.probe(canonical(child)); e && e->proven()) {
+            d = e->depth;
+          }
+          if (d < best_depth) best_depth = d, best = m, best_pos = child;
+        }
+      }
+      if (best.is_none()) throw std::logic_error("proof-number search: a proven node without a proven move");
+      const std::uint32_t child = id_of(best_pos, fresh);
+      node.children.push_back({best, child});
+      if (fresh) stack.push_back({best_pos, child});
+    } else {
+      node.kind = ProofNode::Kind::Every;
+      for (Move m : legal_moves(w.pos)) {
+        const Position child_pos = make_move(w.pos, m);
+        if (!proven_depth(child_pos))
+          throw std::logic_error("proof-number search: a defence of a proven node is not proven");
+        const std::uint32_t child = id_of(child_pos, fresh);
+        node.children.push_back({m, child});
+        if (fresh) stack.push_back({child_pos, child});
+      }
+    }
+    tree.nodes[w.id] = std::move(node);
+  }
+  return tree;
+}
+
+}  // namespace
+
+ProofResult prove(const Position& root, const ProofLimits& limits, const std::vector<const Classifier*>& classifiers) {
+  const auto start = std::chrono::steady_clock::now();
+  ProofResult result;
+  result.classifier_terminals.assign(classifiers.size(), 0);
+  for (const Classifier* c : classifiers) result.classifier_names.push_back(c->name());
+  try {
+    // Does the side to move win; if not, does it lose?
+    for (Color attacker : {root.side, ~root.side}) {
+      auto prover = std::make_unique<Prover>(limits, classifiers, attacker, result.nodes, result.classifier_terminals,
+                                             result.rule_terminals);
+      const Numbers n = prover->run(root);
+      if (n.proven()) {
+        result.outcome = attacker == root.side ? Outcome::Win : Outcome::Loss;
+        result.proven = true;
+        result.tree = prover->extract(root);
+        break;
+      }
+      if (attacker != root.side) result.proven = true;  // neither side wins: a draw
+    }
+    result.stop = StopReason::Proven;
+  } catch (const Aborted&) {
+    result.stop = StopReason::NodeLimit;
+  } catch (const Stopped&) {
+    result.stop = StopReason::Stopped;
+  }
+  result.nodes = std::min(result.nodes, limits.node_limit);
+  if (!result.tree.empty()) {
+    const ProofCheck check = check_proof(result.tree, classifiers);
+    if (check.failure) throw std::logic_error("proof-number search: its own proof fails: " + *check.failure);
+    result.tree.depth = check.depth;
+    // The principal line: the winner's move, against the defence with the deepest proof below it.
+    std::vector<int> depth(result.tree.nodes.size(), -1);
+    auto depth_of = [&](auto&& self, std::uint32_t id) -> int {
+      if (depth[id] >= 0) return depth[id];
+      int d = 0;
+      for (const auto& c : result.tree.nodes[id].children) d = std::max(d, self(self, c.second) + 1);
+      return depth[id] = d;
+    };
+    for (std::uint32_t id = 0; !result.tree.nodes[id].children.empty();) {
+      const auto& children = result.tree.nodes[id].children;
+      const auto next = std::max_element(children.begin(), children.end(), [&](const auto& a, const auto& b) {
+        return depth_of(depth_of, a.second) < depth_of(depth_of, b.second);
+      });
+      result.pv.push_back(next->first);
+      id = next->second;
+    }
+  }
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+SearchResult run_search(const Position& root, const SearchLimits& limits,
+                        const std::vector<const Classifier*>& classifiers) {
+  if (limits.kind == SearchKind::AlphaBeta) return solve(root, limits, classifiers);
+  ProofResult p = prove(root, {limits.node_limit, limits.hash_megabytes, limits.stop}, classifiers);
+  SearchResult r;
+  r.kind = SearchKind::ProofNumber;
+  r.value = value_of(p.outcome);
+  r.proven = p.proven;
+  r.proof = p.proven ? Proof::ProofNumber : Proof::None;
+  r.distance_known = false;
+  r.exact_ply = p.tree.depth;
+  r.pv = p.pv;
+  if (!r.pv.empty()) r.best = r.pv.front();
+  r.nodes = p.nodes;
+  r.rule_terminals = p.rule_terminals;
+  r.classifier_terminals = p.classifier_terminals;
+  r.classifier_names = p.classifier_names;
+  r.seconds = p.seconds;
+  r.stop = p.stop;
+  if (!p.tree.empty()) {
+    r.proof_positions = p.tree.nodes.size();
+    r.proof_tree = std::make_shared<const ProofTree>(std::move(p.tree));
+  }
+  return r;
+}
+
+}  // namespace chunker
