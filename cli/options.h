@@ -80,8 +80,8 @@ inline void add_schemas_option(po::options_description& options, bool both = fal
 }
 
 // --search ab|pn, and with `both` (table) both searches.
-inline void add_search_option(po::options_description& options, bool both = false) {
-  options.add_options()("search", po::value<std::string>()->default_value("ab"),
+inline void add_search_option(po::options_description& options, bool both = false, const char* default_kind = "ab") {
+  options.add_options()("search", po::value<std::string>()->default_value(default_kind),
                         both ? "ab (alpha-beta), pn (proof-number search) or both"
                              : "ab (alpha-beta with iterative deepening) or pn (proof-number search)");
 }

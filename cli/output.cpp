@@ -108,7 +108,10 @@ void search_text(std::ostringstream& out, const Position& root, const SearchResu
           << (r.proof == Proof::ProofNumber ? "proof-number search" : "search") << "\n";
       if (is_decisive(r.value))
         out << "distance   "
-            << (r.distance_known ? std::to_string(r.distance) + " plies" : "not known: the schemas decided it") << "\n";
+            << (r.distance_known                    ? std::to_string(r.distance) + " plies"
+                : r.kind == SearchKind::ProofNumber ? "not known: a proof-number search proves the value only"
+                                                    : "not known: the schemas decided it")
+            << "\n";
     } else if (r.kind == SearchKind::ProofNumber) {
       out << "value      unproven: the proof-number search stopped (" << stop_word(r.stop)
           << ") before it proved or disproved a win for either side\n";

@@ -109,6 +109,8 @@ int solve_command(const Args& args) {
       "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
       "json", "print the result as JSON")("proof", po::value<std::string>(),
                                           "--search pn: write the proof of a win or a loss to this file");
+  // Alpha-beta by default: at solve's default Level 0 it proves the distance
+  // and the shortest line, which a proof-number search does not.
   add_search_option(options);
   add_schemas_option(options);
   add_libraries_option(options);

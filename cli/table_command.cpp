@@ -28,16 +28,18 @@ namespace {
 struct Cell {
   bool proven = false;
   std::uint64_t nodes = 0;
-  int ply = 0;         // the iteration at which the value became exact; 0: exhaustive
+  int ply = 0;         // the iteration at which the value became exact (0: exhaustive), or the proof's depth
   std::string result;  // "win in 51", "win (no dist.)", "draw"
   Value value = 0;
   bool distance_known = true;
   int distance = 0;
+  bool proof_depth = false;  // ply is the proof-number search's proof depth
 };
 
 Cell cell_of(const SearchResult& r) {
   // (ply): the proving iteration, or the proof tree's depth.
-  Cell c{r.proven, r.nodes, r.proof != Proof::None ? r.exact_ply : 0, "", r.value, r.distance_known, r.distance};
+  Cell c{r.proven,         r.nodes,    r.proof != Proof::None ? r.exact_ply : 0, "", r.value,
+         r.distance_known, r.distance, r.kind == SearchKind::ProofNumber};
   if (r.proven) {
     c.result = value_word(r.value);
     if (is_decisive(r.value)) c.result += r.distance_known ? " in " + std::to_string(r.distance) : " (no dist.)";
@@ -47,7 +49,7 @@ Cell cell_of(const SearchResult& r) {
 
 std::string cell_text(const Cell& c) {
   if (!c.proven) return "----";
-  return std::to_string(c.nodes) + " (" + (c.ply ? std::to_string(c.ply) : "exh.") + ")";
+  return std::to_string(c.nodes) + " (" + (c.ply || c.proof_depth ? std::to_string(c.ply) : "exh.") + ")";
 }
 
 // The last column: the best-informed proven result (a known distance beats
@@ -121,7 +123,10 @@ int table_command(const Args& args) {
       "no-hints",
       "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
       "json", "print the table as JSON")("csv", "print the table as CSV");
-  add_search_option(options, true);
+  // The proof-number search by default: on testpositions/default.epd at
+  // Level 5 (10^6 nodes a row) it proves 12 of the 13 rows in 3.0M nodes in
+  // all (the unproven row counted at the limit), alpha-beta 10 in 3.85M.
+  add_search_option(options, true, "pn");
   add_schemas_option(options);
   add_libraries_option(options);
   add_data_option(options, "where saved knowledge-depth tables live (chunker oracle depth --save)");

@@ -313,8 +313,8 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   // Values and distances from the oracle (testpositions/default.epd).
   std::ofstream(suite) << "8/8/PP2k3/2P5/8/6p1/5p2/5K2 b - - id \"level1-root\"; value loss; dist 8;\n"
                           "3K4/5p2/8/6pp/1P6/8/P1P5/3k4 b - - id \"level3-root\"; value win; dist 7;\n";
-  Run run = chunker(
-      {"table", suite, "--levels", "0-3", "--libraries", libraries, "--data", temp.path, "--node-limit", "100000"});
+  Run run = chunker({"table", suite, "--levels", "0-3", "--libraries", libraries, "--data", temp.path, "--node-limit",
+                     "100000", "--search", "ab"});
   CHECK(run.status == 0);
   // The suite's selection: Level 1 decides the first at the root, Level 3
   // the second, so those columns read "1 (1)"; the search alone needs more
@@ -332,10 +332,20 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   CHECK(second.find("            1 (1)  win in 7  ok") != std::string::npos);
   CHECK(second.find("----") == std::string::npos);
   // No knowledge-depth table in --data: its column reads "-".
-  Run limited = chunker({"table", suite, "--levels", "0-0", "--node-limit", "500", "--data", temp.path});
+  Run limited =
+      chunker({"table", suite, "--levels", "0-0", "--node-limit", "500", "--data", temp.path, "--search", "ab"});
   CHECK(limited.out.find("level1-root                  -             ----  unproven") != std::string::npos);
-  Run csv = chunker({"table", suite, "--levels", "1-1", "--libraries", libraries, "--data", temp.path, "--csv"});
+  Run csv = chunker(
+      {"table", suite, "--levels", "1-1", "--libraries", libraries, "--data", temp.path, "--csv", "--search", "ab"});
   CHECK(csv.out.find("id,depth L1,level 1,result\nlevel1-root,-,1 (1),loss (no dist.)  ok\n") != std::string::npos);
+  // The proof-number search (the default): a loss decided at the root costs
+  // a node for each proof (does the side to move win? does it lose?) and its
+  // proof has depth 0; both searches in one run.
+  Run both = chunker(
+      {"table", suite, "--levels", "1-1", "--libraries", libraries, "--data", temp.path, "--csv", "--search", "both"});
+  CHECK(both.out.find("level1-root,-,1 (1),loss (no dist.)  ok\n") != std::string::npos);
+  CHECK(both.out.find("level1-root,-,2 (0),loss (no dist.)  ok\n") != std::string::npos);
+  check_refused({"table", suite, "--search", "mcts"}, "--search must be ab, pn or both, got 'mcts'");
   check_refused({"table", suite, "--levels", "2-1"}, "--levels must be N or A-B");
   // The published Level 1 decides this draw as a loss at the root (the
   // oracle: a draw; testpositions/paper-traps.epd): the paper column is
@@ -350,4 +360,32 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   CHECK(sound.status == 0);
   CHECK(sound.out.find("WRONG") == std::string::npos);
   check_refused({"table", suite, "--engines", "belle"}, "--engines must be chunker or chunker,peasant");
+}
+
+TEST_CASE("solve --search pn --proof writes a proof that proof check accepts, and a damaged one it rejects") {
+  const TempDir temp;
+  const std::string proof = temp.path + "/kpk.proof";
+  // A pawn that outruns the king (rule of the square): a win by the rules
+  // alone, so Level 0 needs no library.
+  Run run = chunker({"solve", "8/8/8/8/8/k7/6P1/K7 w - -", "--search", "pn", "--memory", "0", "--proof", proof});
+  CHECK(run.status == 0);
+  CHECK(run.out.find("value      win for the side to move (White wins), proven by proof-number search\n") !=
+        std::string::npos);
+  CHECK(run.out.find("ply        10 (the proof tree's depth") != std::string::npos);
+  Run ok = chunker({"proof", "check", proof, "--level", "0", "--no-oracle"});
+  CHECK(ok.status == 0);
+  CHECK(ok.out.find("proof ok: White wins 8/8/8/8/8/k7/6P1/K7 w - - 0 1; ") != std::string::npos);
+  // The winner's first move made one the pawn cannot make.
+  std::string text = slurp(proof);
+  const std::size_t first = text.find("0 move g2g4");
+  REQUIRE(first != std::string::npos);
+  text.replace(first, 11, "0 move g2g5");
+  std::ofstream(proof) << text;
+  Run bad = chunker({"proof", "check", proof, "--level", "0", "--no-oracle"});
+  CHECK(bad.status == 1);
+  CHECK(bad.out.find("proof rejected: proof fails at 8/8/8/8/8/k7/6P1/K7 w - - 0 1: g2g5 is not a legal move") !=
+        std::string::npos);
+  std::ofstream(proof) << "chunker-proof 1\nroot 8/8/8/8/8/k7/6P1/K7 w - -\nwinner white\n0 move g2g4\n";
+  check_refused({"proof", "check", proof, "--level", "0"}, "proof line 4: expected 'ID move UCI CHILD'");
+  check_refused({"solve", "8/8/8/8/8/k7/6P1/K7 w - -", "--proof", proof}, "--proof needs --search pn");
 }

@@ -1,0 +1,141 @@
+// The proof-number search (engine/proof_search.h) against the oracle: every
+// value it proves on random domain positions, and the proofs it writes for
+// the default suite, checked on their own (rules and classifiers) and
+// position by position against the oracle's tables.
+#include "proof_search.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <random>
+#include <sstream>
+
+#include "epd.h"
+#include "oracle.h"
+#include "proof_oracle.h"
+#include "schemas.h"
+
+using namespace chunker;
+
+namespace {
+
+const ChunkLibraries& libraries() {
+  static const ChunkLibraries loaded(CHUNKER_TEST_DATA);
+  return loaded;
+}
+
+struct Level {
+  std::vector<std::unique_ptr<Classifier>> owned;
+  std::vector<const Classifier*> consulted;
+  explicit Level(int level) : owned(make_level(level, SchemaMode::Sound, libraries())) {
+    for (const auto& c : owned) consulted.push_back(c.get());
+  }
+};
+
+OracleTables& oracle() {
+  static OracleTables tables(CHUNKER_TEST_DATA);
+  return tables;
+}
+
+Outcome oracle_outcome(const Position& pos) {
+  const auto answer = oracle().probe(pos);
+  REQUIRE(answer.has_value());
+  return outcome_of(answer->value);
+}
+
+}  // namespace
+
+TEST_CASE("every value the proof-number search proves on random domain positions is the oracle's") {
+  // Sample: CHUNKER_PN_SAMPLE positions (default 10,000), each searched at
+  // Level 5 (sound) with a small node limit; draws count (both proofs fail).
+  const char* env = std::getenv("CHUNKER_PN_SAMPLE");
+  const int wanted = env ? std::atoi(env) : 10'000;
+  const Level level(MAX_LEVEL);
+  const OracleTable tables[LAYOUT_NB] = {load_oracle(CHUNKER_TEST_DATA, Layout::AbcFgh),
+                                         load_oracle(CHUNKER_TEST_DATA, Layout::AbcEfg)};
+  std::mt19937_64 rng(547);
+  ProofLimits limits;
+  limits.node_limit = 2'000;
+  limits.hash_megabytes = 1;
+  int sampled = 0, proven = 0, decisive = 0;
+  while (sampled < wanted) {
+    const OracleTable& table = tables[rng() % 2];
+    const std::uint64_t i = rng() % ORACLE_ENTRIES;
+    if (table.byte(i) == king_slice::ILLEGAL_BYTE) continue;
+    Position pos = table.index().position(i);
+    if (rule_value(pos, legal_moves(pos))) continue;  // the game is over: nothing to search
+    if (rng() % 2) pos = mirrored(pos);
+    if (rng() % 2) pos = colour_reversed(pos);
+    ++sampled;
+    const ProofResult r = prove(pos, limits, level.consulted);
+    if (!r.proven) continue;
+    ++proven;
+    INFO(to_fen(pos));
+    CHECK(r.outcome == oracle_outcome(pos));
+    if (r.outcome != Outcome::Draw) {
+      ++decisive;
+      CHECK(r.tree.winner == (r.outcome == Outcome::Win ? pos.side : ~pos.side));
+    }
+  }
+  MESSAGE("proof-number search: ", proven, " of ", sampled, " random positions proven within ", limits.node_limit,
+          " nodes (", decisive, " wins or losses), each the oracle's value");
+  CHECK(proven > sampled / 2);
+}
+
+TEST_CASE("the proofs of the default suite check on their own and against the oracle") {
+  // The rows proven within this many nodes at Level 5 (the deepest rows take
+  // nearly 10^6 each and are left to `chunker table --search pn`).
+  constexpr std::uint64_t NODE_LIMIT = 250'000;
+  const Level level(MAX_LEVEL);
+  ProofLimits limits;
+  limits.node_limit = NODE_LIMIT;
+  int checked = 0;
+  for (const Epd& epd : read_epd_file(CHUNKER_SOURCE_DIR "/testpositions/default.epd")) {
+    INFO(epd.op("id"));
+    const ProofResult r = prove(epd.pos, limits, level.consulted);
+    if (!r.proven) continue;
+    CHECK(std::string(r.outcome == Outcome::Win    ? "win"
+                      : r.outcome == Outcome::Loss ? "loss"
+                                                   : "draw") == epd.op("value"));
+    REQUIRE(!r.tree.empty());
+    // Written and read back, the proof still checks, and the oracle agrees
+    // with every position of it.
+    std::stringstream text;
+    write_proof(r.tree, text);
+    const ProofTree read = read_proof(text);
+    const ProofCheck check = check_proof(read, level.consulted);
+    CHECK(!check.failure);
+    CHECK(check.positions == r.tree.nodes.size());
+    const ProofOracleCheck agreement = check_proof_against_oracle(read, oracle());
+    CHECK(!agreement.failure);
+    // Every position but one right after an unsafe promotion (in no table).
+    std::size_t in_domain = 0;
+    for (const Position& p : proof_positions(read)) in_domain += p.promoted == NO_SQUARE;
+    CHECK(agreement.agreed == in_domain);
+    ++checked;
+  }
+  CHECK(checked >= 9);  // Szen with either side to move among them
+}
+
+TEST_CASE("a proof with a move changed, or a leaf the classifier does not decide, is rejected where it fails") {
+  const Level level(MAX_LEVEL);
+  ProofResult r = prove(parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 b - -").pos, ProofLimits{}, level.consulted);
+  REQUIRE(r.proven);
+  ProofTree damaged = r.tree;
+  // The root's move made one no king can make: e8e6.
+  REQUIRE(damaged.nodes[0].kind == ProofNode::Kind::Move);
+  damaged.nodes[0].children[0].first = Move(make_square(4, 7), make_square(4, 5), MoveKind::Normal);
+  const ProofCheck m = check_proof(damaged, level.consulted);
+  REQUIRE(m.failure.has_value());
+  CHECK(m.failure->find("proof fails at 4k3/5ppp/8/8/8/8/PPP5/3K4 b - - 0 1: e8e6 is not a legal move") !=
+        std::string::npos);
+  ProofTree wrong_leaf = r.tree;
+  for (ProofNode& n : wrong_leaf.nodes)
+    if (n.kind == ProofNode::Kind::Leaf && n.leaf != RULES_LEAF) {
+      n.leaf = "KPK library";
+      break;
+    }
+  const ProofCheck c = check_proof(wrong_leaf, level.consulted);
+  REQUIRE(c.failure.has_value());
+  CHECK(c.failure->find("'KPK library' does not decide a win for the winner") != std::string::npos);
+}
