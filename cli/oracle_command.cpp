@@ -11,6 +11,7 @@
 #include "notation.h"
 #include "options.h"
 #include "oracle.h"
+#include "knowledge_depth.h"
 #include "oracle_depth.h"
 #include "oracle_verify.h"
 #include "output.h"
@@ -217,8 +218,11 @@ int oracle_command(const Args& args) {
       "config-step", po::value<long long>()->default_value(1),
       "verify: check every Nth pawn configuration only (1: every position)")(
       "save", "depth: save each depth table beside the oracle (data/depth-LAYOUT-LN-SCHEMAS.tbl)")(
-      "csv", "depth: print the histograms as CSV")("plot", po::value<std::string>(),
-                                                   "depth: draw the curves of the levels built into this SVG file");
+      "csv", "depth: print the histograms as CSV")(
+      "sample", po::value<long long>(),
+      "depth: print this many random wins and losses from the saved tables as EPD (see --min-depth)")(
+      "min-depth", po::value<int>()->default_value(10), "depth --sample: the least knowledge depth drawn")(
+      "plot", po::value<std::string>(), "depth: draw the curves of the levels built into this SVG file");
   add_data_option(options, "where the tables live");
   add_schemas_option(options, true);
   add_libraries_option(options);
@@ -233,7 +237,8 @@ int oracle_command(const Args& args) {
           "       chunker oracle verify [--layout L] [--level N] [--schemas paper|sound]\n"
           "       chunker oracle depth [--layout L] [--level N|A-B] [--schemas sound|paper|both] [--save] [--csv]\n"
           "                            [--plot FILE.svg] [--check-twins]\n"
-          "       chunker oracle depth FEN [--level N] [--schemas sound|paper]",
+          "       chunker oracle depth FEN [--level N] [--schemas sound|paper]\n"
+          "       chunker oracle depth --sample N [--min-depth D] [--layout L] [--level N]",
           options, positional, vm))
     return 0;
   const std::string data_dir = vm["data"].as<std::string>();
@@ -263,6 +268,11 @@ int oracle_command(const Args& args) {
                            vm.count("plot") ? vm["plot"].as<std::string>() : "",
                            vm.count("check-twins") > 0};
       request.modes = schema_modes(vm, true);
+      if (vm.count("sample")) {
+        if (!fen.empty()) throw InputError("--sample draws positions: give no FEN");
+        return depth_sample(request, std::size_t(checked<long long>(vm, "sample", 1, 1'000'000)),
+                            checked<int>(vm, "min-depth", 0, KnowledgeRules::MAX_DEPTH));
+      }
       if (fen.empty()) return depth_report(request);
       if (request.modes.size() > 1)
         throw InputError("a probe follows one mode's knowledge line: --schemas sound or paper");

@@ -238,4 +238,30 @@ int depth_probe(const DepthRequest& request, const std::string& fen) {
   return 0;
 }
 
+int depth_sample(const DepthRequest& request, std::size_t count, int min_depth) {
+  const std::string fingerprint = knowledge_fingerprint(request.libraries_dir);
+  const int level = request.last_level;
+  const std::string name = knowledge_name(level, request.modes.front());
+  std::vector<Layout> saved;
+  for (Layout layout : request.layouts)
+    if (depth_saved(request.data_dir, layout, level, name, fingerprint)) saved.push_back(layout);
+  if (saved.empty())
+    throw InputError("no depth table of level " + std::to_string(level) + " is saved: build one with " +
+                     depth_rebuild_command(request.layouts.front(), level, name));
+  std::size_t n = 0;
+  for (std::size_t k = 0; k < saved.size(); ++k) {
+    const DepthTable table = load_depth(request.data_dir, saved[k], level, name, fingerprint);
+    const std::size_t share = (count - n) / (saved.size() - k);
+    for (std::uint64_t i : sample_deep(table, share, min_depth, 1983 + k)) {
+      const Value v = table.value(table.index().position(i));
+      std::printf("%s id \"%s-%zu\"; value %s; c1 \"knowledge depth %d\";\n",
+                  board_fields(table.index().position(i)).c_str(), layout_name(saved[k]).c_str(), ++n,
+                  value_word(v).c_str(), distance_of(v));
+    }
+  }
+  std::fprintf(stderr, "sampled %zu positions of knowledge depth >= %d at level %d from %zu layout(s)\n", n, min_depth,
+               level, saved.size());
+  return 0;
+}
+
 }  // namespace chunker::cli

@@ -28,6 +28,11 @@ int depth_report(const DepthRequest& request);
 // and the knowledge line at the request's last level and first mode.
 int depth_probe(const DepthRequest& request, const std::string& fen);
 
+// Prints `count` random wins and losses of knowledge depth >= min_depth at
+// the request's last level and first mode as EPD lines (value and knowledge
+// depth as operations), drawn from each saved layout in turn (bench/pn's suite).
+int depth_sample(const DepthRequest& request, std::size_t count, int min_depth);
+
 // Where the knowledge of a level and mode is saved: Level 0 has no schemas,
 // so one table serves both modes ("rules").
 std::string knowledge_name(int level, SchemaMode mode);

@@ -206,13 +206,18 @@ std::string solve_json(const Position& root, const Solved& s, int fullmove) {
     else
       out << "null";
     out << ",\"distance_exact\":" << (r.proven && r.distance_known ? "true" : "false");
-    out << ",\"proof\":" << (r.proof == Proof::Search ? "\"search\"" : "null");
+    out << ",\"search\":" << (r.kind == SearchKind::ProofNumber ? "\"pn\"" : "\"ab\"");
+    out << ",\"proof\":"
+        << (r.proof == Proof::Search        ? "\"search\""
+            : r.proof == Proof::ProofNumber ? "\"proof-number\""
+                                            : "null");
     out << ",\"best\":" << (r.best.is_none() ? "null" : json_string(san(root, r.best)));
     out << ",\"best_uci\":" << (r.best.is_none() ? "null" : json_string(uci(r.best)));
     out << ",\"pv\":" << json_line(root, r.pv);
     out << ",\"exact\":" << (s.exact_note.empty() ? "null" : json_string(s.exact_note));
   }
-  out << ",\"nodes\":" << r.nodes << ",\"ply\":" << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "null");
+  out << ",\"nodes\":" << r.nodes << ",\"ply\":" << (r.proof != Proof::None ? std::to_string(r.exact_ply) : "null");
+  if (r.kind == SearchKind::ProofNumber) out << ",\"proof_positions\":" << r.proof_positions;
   out << ",\"terminals\":{\"rules\":" << r.rule_terminals << ",\"hash\":" << r.hash_terminals
       << ",\"hint\":" << r.hint_terminals;
   for (std::size_t i = 0; i < r.classifier_terminals.size(); ++i)

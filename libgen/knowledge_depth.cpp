@@ -1,6 +1,8 @@
 #include "knowledge_depth.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <random>
 #include <stdexcept>
 #include <thread>
 
@@ -175,6 +177,23 @@ std::vector<KnowledgeStep> knowledge_line(const DepthTable& table, const OracleS
     line.push_back(*next);
   }
   return line;
+}
+
+std::vector<std::uint64_t> sample_deep(const DepthTable& table, std::size_t count, int min_depth, std::uint64_t seed) {
+  // Rejection sampling over the whole index: deep positions are a few per
+  // cent of the table, so a few million draws find a thousand.
+  constexpr std::uint64_t MAX_DRAWS = 200'000'000;
+  std::mt19937_64 rng(seed);
+  std::vector<std::uint64_t> found;
+  for (std::uint64_t draw = 0; draw < MAX_DRAWS && found.size() < count; ++draw) {
+    const std::uint64_t i = rng() % ORACLE_ENTRIES;
+    const std::uint8_t b = table.byte(i);
+    if (b == king_slice::ILLEGAL_BYTE) continue;
+    const Value v = KnowledgeRules::decode(b);
+    if (!is_decisive(v) || distance_of(v) < min_depth) continue;
+    if (std::find(found.begin(), found.end(), i) == found.end()) found.push_back(i);
+  }
+  return found;
 }
 
 }  // namespace chunker

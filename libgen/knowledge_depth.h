@@ -96,6 +96,12 @@ struct DepthSummary {
 };
 DepthSummary summarize_depth(const DepthTable& depth, const OracleTable& oracle);
 
+// `count` positions of the table drawn at random (a seeded generator, so
+// the same draw every time) among the wins and losses of knowledge depth
+// at least `min_depth` where the game goes on; fewer where the table has
+// fewer. Indices of the layout (OracleIndex).
+std::vector<std::uint64_t> sample_deep(const DepthTable& table, std::size_t count, int min_depth, std::uint64_t seed);
+
 // The knowledge line of a position: from it, the winner hurrying to and the
 // loser delaying a decided position, ending at the first decided one. Each
 // step is the position reached (the first: the position itself), the move
