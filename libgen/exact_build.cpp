@@ -71,12 +71,16 @@ ExactTable build_exact(const Position& root, std::vector<PawnStructure> structur
       Position pos;
       pos.pawns[WHITE] = s.pawns[WHITE];
       pos.pawns[BLACK] = s.pawns[BLACK];
-      for (std::uint32_t local = 0; local < EXACT_SLICE_SIZE; ++local) {
-        retro::place_two_kings(pos, local);
-        bytes[local] = is_legal(pos) ? oracle.byte(oracle.index().index(slot->view(pos))) : OracleTable::ILLEGAL;
+      try {
+        for (std::uint32_t local = 0; local < EXACT_SLICE_SIZE; ++local) {
+          retro::place_two_kings(pos, local);
+          bytes[local] = is_legal(pos) ? oracle.byte(oracle.index().index(slot->view(pos))) : OracleTable::ILLEGAL;
+        }
+        ++copied;
+        return;
+      } catch (const TableError&) {
+        // A damaged block of the oracle's file: the slice is solved instead.
       }
-      ++copied;
-      return;
     }
     ExactSlice game(table, s);
     auto& solver = *solvers[worker];
