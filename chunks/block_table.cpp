@@ -203,6 +203,8 @@ const std::uint8_t* BlockTable::block(std::uint64_t b) const {
 std::uint8_t BlockTable::at(std::uint64_t i) const { return block(i / BLOCK_ENTRIES)[i % BLOCK_ENTRIES]; }
 
 TableBytes BlockTable::read_all() const {
+  // Every block is wanted: read the file ahead (opening asked for no read-ahead).
+  madvise(const_cast<std::uint8_t*>(map_), map_size_, MADV_WILLNEED);
   TableBytes bytes(header_.payload_size);
   on_all_cores(block_count_, [&](std::uint64_t b) { decompress(b, bytes.data() + b * BLOCK_ENTRIES); });
   if (table_checksum(bytes) != header_.payload_checksum) throw refuse("checksum mismatch (file damaged)");

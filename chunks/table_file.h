@@ -1,8 +1,10 @@
-// The one file format of every generated table (the oracle, the chunk
-// libraries): an 8-byte magic, a header written with Boost.Serialization
+// The file format of the tables that are read whole (the chunk libraries,
+// exact tables): an 8-byte magic, a header written with Boost.Serialization
 // (what the table is, its format version, the payload's size and checksum),
-// then the payload as one zstd frame. Files are written to a temporary name
-// and renamed, and the same payload always gives the same bytes.
+// then the payload as one zstd frame. The large domain tables (oracle,
+// knowledge depth) open with the same magic and header, then go on in the
+// blocks of block_table.h. Files are written to a temporary name and
+// renamed, and the same payload always gives the same bytes.
 #pragma once
 
 #include <cstdint>

@@ -64,7 +64,8 @@ bool depth_saved(const std::string& data_dir, Layout layout, int level, const st
   const std::string path = depth_path(data_dir, layout, level, schemas);
   if (!std::filesystem::exists(path)) return false;
   try {
-    return read_table_header(path).parameters == depth_header(layout, level, schemas, libraries).parameters;
+    const TableHeader saved = read_table_header(path), wanted = depth_header(layout, level, schemas, libraries);
+    return saved.parameters == wanted.parameters && saved.format_version == wanted.format_version;
   } catch (const TableError&) {
     return true;  // damaged: load_depth says so, with the rebuild command
   }

@@ -2,7 +2,8 @@
 // map (block_table.h), for each layout: uniformly random stored entries one
 // at a time (nearly every probe decompresses a block), the same entries
 // sorted (a batch, each block decompressed once), and a search's pattern
-// (a random legal position, then the values of all its moves).
+// (a random legal position, then the values of all its moves); next to the
+// same random probes of the table read whole into memory.
 //   probe_rate DATA_DIR [PROBES]
 #include <algorithm>
 #include <chrono>
@@ -28,6 +29,10 @@ struct Times {
 void report(const char* what, std::uint64_t probes, const Times& start) {
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start.wall).count();
   const double cpu = double(std::clock() - start.cpu) / CLOCKS_PER_SEC;
+  if (probes == 0) {
+    std::printf("  %-44s %8s         %6.2f s wall, %27.2f s CPU\n", what, "", wall, cpu);
+    return;
+  }
   std::printf("  %-44s %8llu probes: %6.2f s wall, %10.0f probes/s; %6.2f s CPU, %10.0f probes/s\n", what,
               static_cast<unsigned long long>(probes), wall, probes / wall, cpu, probes / cpu);
 }
@@ -69,6 +74,13 @@ int main(int argc, char** argv) {
         searched += 1 + move_values(table, pos).size();
       }
       report("search pattern: a position, then its moves", searched, start);
+      // For comparison: the table read whole into memory first.
+      start = Times();
+      const OracleTable whole = load_oracle(argv[1], layout, TableRead::Whole);
+      report("whole read (TableRead::Whole), the reading", 0, start);
+      start = Times();
+      for (std::uint64_t i : sample) sink = sink + whole.byte(i);
+      report("whole read, then uniform random probes", probes, start);
     }
   } catch (const TableError& e) {
     std::fprintf(stderr, "probe_rate: %s\n", e.what());
