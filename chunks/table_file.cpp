@@ -36,10 +36,17 @@ constexpr std::size_t HUGE_PAGE = 2 << 20;
 // -T8 give the same frame), so files stay identical on every machine.
 constexpr int ZSTD_WORKERS = 2;
 
+struct FileCloser {
+  void operator()(std::FILE* f) const { std::fclose(f); }
+};
+using File = std::unique_ptr<std::FILE, FileCloser>;
+
+}  // namespace
+
 // FNV-1a over 64-bit words (and the tail bytes): small, fast, and enough to
 // tell a damaged payload from a good one; zstd's frame checksum guards the
 // compressed bytes as well.
-std::uint64_t checksum(std::span<const std::uint8_t> bytes) {
+std::uint64_t table_checksum(std::span<const std::uint8_t> bytes) {
   std::uint64_t h = 0xcbf29ce484222325ULL;
   std::size_t i = 0;
   for (; i + 8 <= bytes.size(); i += 8) {
@@ -51,21 +58,58 @@ std::uint64_t checksum(std::span<const std::uint8_t> bytes) {
   return h;
 }
 
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-using File = std::unique_ptr<std::FILE, FileCloser>;
-
-std::string serialize_header(const TableHeader& header) {
+std::string table_preamble(const TableHeader& header) {
   std::ostringstream out;
   {
     boost::archive::text_oarchive archive(out, boost::archive::no_header);
     archive << header;
   }
-  return out.str();
+  const std::string text = out.str();
+  const std::uint32_t length = std::uint32_t(text.size());
+  std::string preamble(MAGIC, sizeof MAGIC);
+  preamble.append(reinterpret_cast<const char*>(&length), sizeof length);
+  return preamble + text;
 }
 
-}  // namespace
+TableHeader parse_table_preamble(std::span<const std::uint8_t> bytes, std::size_t& preamble_size) {
+  std::uint32_t length = 0;
+  if (bytes.size() < sizeof MAGIC || std::memcmp(bytes.data(), MAGIC, sizeof MAGIC) != 0)
+    throw TableError("not a Chunker table (bad magic)");
+  if (bytes.size() < sizeof MAGIC + sizeof length) throw TableError("damaged header");
+  std::memcpy(&length, bytes.data() + sizeof MAGIC, sizeof length);
+  if (length > MAX_HEADER) throw TableError("damaged header");
+  preamble_size = sizeof MAGIC + sizeof length + length;
+  if (bytes.size() < preamble_size) throw TableError("truncated header");
+  TableHeader header;
+  try {
+    std::istringstream in(
+        std::string(reinterpret_cast<const char*>(bytes.data()) + sizeof MAGIC + sizeof length, length));
+    boost::archive::text_iarchive archive(in, boost::archive::no_header);
+    archive >> header;
+  } catch (const std::exception&) {
+    throw TableError("damaged header");
+  }
+  return header;
+}
+
+void write_file_atomically(const std::string& path, const std::function<void(std::FILE*)>& write) {
+  std::filesystem::path target(path);
+  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
+  const std::string temporary = path + ".tmp." + std::to_string(getpid());
+  try {
+    File file(std::fopen(temporary.c_str(), "wb"));
+    if (!file) throw TableError("cannot write " + temporary);
+    write(file.get());
+    if (std::fflush(file.get()) != 0 || fsync(fileno(file.get())) != 0) throw TableError("write failed (disk full?)");
+    file.reset();
+    std::error_code error;
+    std::filesystem::rename(temporary, path, error);
+    if (error) throw TableError("cannot rename " + temporary + ": " + error.message());
+  } catch (const TableError& e) {
+    std::remove(temporary.c_str());
+    throw TableError(path + ": " + e.what());
+  }
+}
 
 template <>
 void* TableAllocator<std::uint8_t>::allocate_table_block(std::size_t bytes) {
@@ -78,43 +122,26 @@ void* TableAllocator<std::uint8_t>::allocate_table_block(std::size_t bytes) {
 
 void write_table(const std::string& path, TableHeader header, std::span<const std::uint8_t> payload) {
   header.payload_size = payload.size();
-  header.payload_checksum = checksum(payload);
-  const std::string text = serialize_header(header);
-  const std::uint32_t length = std::uint32_t(text.size());
-
-  std::filesystem::path target(path);
-  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
-  const std::string temporary = path + ".tmp." + std::to_string(getpid());
-  auto fail = [&](const std::string& what) {
-    std::remove(temporary.c_str());
-    return TableError(path + ": " + what);
-  };
-  File file(std::fopen(temporary.c_str(), "wb"));
-  if (!file) throw fail("cannot write " + temporary);
-  std::fwrite(MAGIC, 1, sizeof MAGIC, file.get());
-  std::fwrite(&length, sizeof length, 1, file.get());
-  std::fwrite(text.data(), 1, text.size(), file.get());
-
-  std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> cctx(ZSTD_createCCtx(), ZSTD_freeCCtx);
-  ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, ZSTD_LEVEL);
-  ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
-  // A libzstd built without threads refuses this and compresses in one.
-  ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_nbWorkers, ZSTD_WORKERS);
-  ZSTD_CCtx_setPledgedSrcSize(cctx.get(), payload.size());
-  std::vector<char> out(ZSTD_CStreamOutSize());
-  ZSTD_inBuffer in{payload.data(), payload.size(), 0};
-  for (bool finished = false; !finished;) {
-    ZSTD_outBuffer buffer{out.data(), out.size(), 0};
-    std::size_t left = ZSTD_compressStream2(cctx.get(), &buffer, &in, ZSTD_e_end);
-    if (ZSTD_isError(left)) throw fail(std::string("compression failed: ") + ZSTD_getErrorName(left));
-    if (std::fwrite(out.data(), 1, buffer.pos, file.get()) != buffer.pos) throw fail("write failed (disk full?)");
-    finished = left == 0;
-  }
-  if (std::fflush(file.get()) != 0 || fsync(fileno(file.get())) != 0) throw fail("write failed (disk full?)");
-  file.reset();
-  std::error_code error;
-  std::filesystem::rename(temporary, path, error);
-  if (error) throw fail("cannot rename " + temporary + ": " + error.message());
+  header.payload_checksum = table_checksum(payload);
+  const std::string preamble = table_preamble(header);
+  write_file_atomically(path, [&](std::FILE* file) {
+    std::fwrite(preamble.data(), 1, preamble.size(), file);
+    std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> cctx(ZSTD_createCCtx(), ZSTD_freeCCtx);
+    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, ZSTD_LEVEL);
+    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
+    // A libzstd built without threads refuses this and compresses in one.
+    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_nbWorkers, ZSTD_WORKERS);
+    ZSTD_CCtx_setPledgedSrcSize(cctx.get(), payload.size());
+    std::vector<char> out(ZSTD_CStreamOutSize());
+    ZSTD_inBuffer in{payload.data(), payload.size(), 0};
+    for (bool finished = false; !finished;) {
+      ZSTD_outBuffer buffer{out.data(), out.size(), 0};
+      std::size_t left = ZSTD_compressStream2(cctx.get(), &buffer, &in, ZSTD_e_end);
+      if (ZSTD_isError(left)) throw TableError(std::string("compression failed: ") + ZSTD_getErrorName(left));
+      if (std::fwrite(out.data(), 1, buffer.pos, file) != buffer.pos) throw TableError("write failed (disk full?)");
+      finished = left == 0;
+    }
+  });
 }
 
 namespace {
@@ -122,22 +149,22 @@ namespace {
 // The header of an open table file, read up to the payload.
 template <typename Refuse>
 TableHeader read_header(std::FILE* file, const Refuse& refuse) {
-  char magic[sizeof MAGIC];
+  std::vector<std::uint8_t> bytes(sizeof MAGIC + sizeof(std::uint32_t));
+  bytes.resize(std::fread(bytes.data(), 1, bytes.size(), file));
   std::uint32_t length = 0;
-  if (std::fread(magic, 1, sizeof magic, file) != sizeof magic || std::memcmp(magic, MAGIC, sizeof MAGIC) != 0)
-    throw refuse("not a Chunker table (bad magic)");
-  if (std::fread(&length, sizeof length, 1, file) != 1 || length > MAX_HEADER) throw refuse("damaged header");
-  std::string text(length, '\0');
-  if (std::fread(text.data(), 1, length, file) != length) throw refuse("truncated header");
-  TableHeader header;
-  try {
-    std::istringstream in(text);
-    boost::archive::text_iarchive archive(in, boost::archive::no_header);
-    archive >> header;
-  } catch (const std::exception&) {
-    throw refuse("damaged header");
+  if (bytes.size() == sizeof MAGIC + sizeof length) {
+    std::memcpy(&length, bytes.data() + sizeof MAGIC, sizeof length);
+    if (length <= MAX_HEADER) {
+      bytes.resize(bytes.size() + length);
+      bytes.resize(bytes.size() - length + std::fread(bytes.data() + bytes.size() - length, 1, length, file));
+    }
   }
-  return header;
+  try {
+    std::size_t preamble_size = 0;
+    return parse_table_preamble(bytes, preamble_size);
+  } catch (const TableError& e) {
+    throw refuse(e.what());
+  }
 }
 
 }  // namespace
@@ -178,7 +205,7 @@ TableBytes read_table(const std::string& path, const TableHeader& expected, cons
     }
   }
   if (pending != 0 || out.pos != payload.size()) throw refuse("truncated");
-  if (checksum(payload) != header.payload_checksum) throw refuse("checksum mismatch (file damaged)");
+  if (table_checksum(payload) != header.payload_checksum) throw refuse("checksum mismatch (file damaged)");
   return payload;
 }
 

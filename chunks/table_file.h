@@ -1,12 +1,16 @@
-// The one file format of every generated table (the oracle, the chunk
-// libraries): an 8-byte magic, a header written with Boost.Serialization
+// The file format of the tables that are read whole (the chunk libraries,
+// exact tables): an 8-byte magic, a header written with Boost.Serialization
 // (what the table is, its format version, the payload's size and checksum),
-// then the payload as one zstd frame. Files are written to a temporary name
-// and renamed, and the same payload always gives the same bytes.
+// then the payload as one zstd frame. The large domain tables (oracle,
+// knowledge depth) open with the same magic and header, then go on in the
+// blocks of block_table.h. Files are written to a temporary name and
+// renamed, and the same payload always gives the same bytes.
 #pragma once
 
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <new>
 #include <span>
 #include <stdexcept>
@@ -68,5 +72,17 @@ void write_table(const std::string& path, TableHeader header, std::span<const st
 TableBytes read_table(const std::string& path, const TableHeader& expected, const std::string& rebuild);
 // Only the header (magic and header checks as read_table's).
 TableHeader read_table_header(const std::string& path);
+
+// What the block format (block_table.h) shares with this one.
+// The checksum of a whole payload (TableHeader::payload_checksum).
+std::uint64_t table_checksum(std::span<const std::uint8_t> bytes);
+// The magic, the header's length and the header: the opening of every table file.
+std::string table_preamble(const TableHeader& header);
+// The header of a file that opens with `bytes`, and where the preamble ends;
+// throws TableError with the problem alone (bad magic, damaged or truncated header).
+TableHeader parse_table_preamble(std::span<const std::uint8_t> bytes, std::size_t& preamble_size);
+// Writes `path` through `write` to a temporary name, synced, then renamed;
+// a TableError names `path` and the problem.
+void write_file_atomically(const std::string& path, const std::function<void(std::FILE*)>& write);
 
 }  // namespace chunker

@@ -82,7 +82,7 @@ Solved solve_position(const Position& pos, const SearchLimits& limits,
     std::fprintf(stderr, "\rexact: %5.1f%% of %llu pawn structures", 100.0 * double(done) / double(total),
                  static_cast<unsigned long long>(total));
   };
-  ExactSolve x = solve_exact(pos, std::move(*plan.fitting), options.memory_bytes, options.oracle_dir,
+  ExactSolve x = solve_exact(pos, std::move(*plan.fitting), options.oracle_dir,
                              std::max(1u, std::thread::hardware_concurrency()), progress);
   if (shown) std::fprintf(stderr, "\r%60s\r", "");
   solved.exact = report_of(x.table, pos);

@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "position.h"
+#include "table_file.h"
 
 namespace {
 
@@ -50,6 +51,8 @@ int main(int argc, char** argv) {
   } catch (const chunker::InputError& e) {
     std::cerr << "chunker " << argv[1] << ": " << e.what() << "\n";
   } catch (const boost::program_options::error& e) {
+    std::cerr << "chunker " << argv[1] << ": " << e.what() << "\n";
+  } catch (const chunker::TableError& e) {  // a table file found damaged in use (a block of it)
     std::cerr << "chunker " << argv[1] << ": " << e.what() << "\n";
   }
   return EXIT_BAD_INPUT;

@@ -8,11 +8,12 @@
 #include <cstdio>
 #include <iostream>
 
+#include "knowledge_depth.h"
 #include "notation.h"
 #include "options.h"
 #include "oracle.h"
-#include "knowledge_depth.h"
 #include "oracle_depth.h"
+#include "oracle_probe.h"
 #include "oracle_verify.h"
 #include "output.h"
 #include "schemas.h"
@@ -26,12 +27,6 @@ std::vector<Layout> layouts_of(const std::string& name) {
   if (name == "all") return {Layout::AbcFgh, Layout::AbcEfg};
   if (auto layout = parse_layout(name)) return {*layout};
   throw InputError("--layout must be abc-fgh, abc-efg or all, got '" + name + "'");
-}
-
-std::string describe(Value v) {
-  if (is_win(v)) return "win in " + std::to_string(distance_of(v));
-  if (is_loss(v)) return "loss in " + std::to_string(distance_of(v));
-  return "draw";
 }
 
 int build(const std::string& data_dir, const std::string& layout_name_arg, bool check_twins) {
@@ -76,58 +71,22 @@ int build(const std::string& data_dir, const std::string& layout_name_arg, bool 
   return 0;
 }
 
-int probe(const std::string& data_dir, const std::string& fen, bool json) {
-  Position pos = parse_fen(fen).pos;
-  auto slot = locate(pos);
-  if (!slot)
-    throw InputError(
-        "position is outside the oracle's domain (a king and up to three pawns, one per file, on three "
-        "adjacent files for each side, the two groups at least one file apart)");
-  OracleTable table = load_oracle(data_dir, slot->layout);
-  Position view = slot->view(pos);
-  Value value = table.value(view);
-  auto moves = move_values(table, view);
-  // Moves are listed as they are played in the position asked about.
-  auto back = [&](Move m) { return slot->unview(m); };
-  if (json) {
-    std::cout << "{\"fen\":" << json_string(to_fen(pos)) << ",\"layout\":" << json_string(layout_name(slot->layout))
-              << ",\"value\":" << json_string(value_word(value)) << ",\"distance\":";
-    if (is_decisive(value))
-      std::cout << distance_of(value);
-    else
-      std::cout << "null";
-    std::cout << ",\"moves\":[";
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      Move m = back(moves[i].first);
-      Value v = moves[i].second;
-      std::cout << (i ? "," : "") << "{\"san\":" << json_string(san(pos, m)) << ",\"uci\":" << json_string(uci(m))
-                << ",\"value\":" << json_string(value_word(v)) << ",\"distance\":";
-      if (is_decisive(v))
-        std::cout << distance_of(v);
-      else
-        std::cout << "null";
-      std::cout << "}";
-    }
-    std::cout << "]}\n";
-    return 0;
-  }
-  std::cout << "position  " << to_fen(pos) << "\n";
-  std::cout << "table     " << layout_name(slot->layout) << (slot->mirror || slot->colour ? " (as its twin)" : "")
-            << "\n";
-  std::cout << "value     " << describe(value) << " for the side to move\n";
-  std::cout << "moves\n";
-  for (auto [move, v] : moves) {
-    Move m = back(move);
-    char line[64];
-    std::snprintf(line, sizeof line, "  %-8s %s\n", san(pos, m).c_str(), describe(v).c_str());
-    std::cout << line;
+// Reads every block of each layout's file and checks the whole payload's
+// checksum: what opening a table no longer does.
+int verify_file(const std::string& data_dir, const std::string& layout_name_arg) {
+  for (Layout layout : layouts_of(layout_name_arg)) {
+    const auto start = std::chrono::steady_clock::now();
+    const OracleTable table = load_oracle(data_dir, layout, TableRead::Whole);
+    std::printf("%s: sound, %llu entries, every block and the whole checksum checked in %.1f s\n",
+                oracle_path(data_dir, layout).c_str(), static_cast<unsigned long long>(table.bytes().size()),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
   }
   return 0;
 }
 
 int stats(const std::string& data_dir, const std::string& layout_name_arg) {
   for (Layout layout : layouts_of(layout_name_arg)) {
-    OracleTable table = load_oracle(data_dir, layout);
+    OracleTable table = load_oracle(data_dir, layout, TableRead::Whole);
     OracleSummary sum = summarize(table);
     std::printf("oracle %s\n", layout_name(layout).c_str());
     std::printf("  %-10s %14s %14s %14s %14s %12s %16s\n", "to move", "legal", "wins", "draws", "losses", "longest win",
@@ -165,7 +124,7 @@ int verify(const std::string& data_dir, const std::string& libraries_dir, const 
   const bool terminal = isatty(STDERR_FILENO);
   bool wrong = false;
   for (Layout layout : layouts_of(layout_name_arg)) {
-    const OracleTable table = load_oracle(data_dir, layout);
+    const OracleTable table = load_oracle(data_dir, layout, TableRead::Whole);
     const auto start = std::chrono::steady_clock::now();
     const VerifyReport report =
         verify_classifiers(table, classifiers, step, 2, [&](std::uint32_t done, std::uint32_t total) {
@@ -206,10 +165,13 @@ int verify(const std::string& data_dir, const std::string& libraries_dir, const 
 int oracle_command(const Args& args) {
   po::options_description options("oracle options");
   std::string action, fen, layout = "all";
-  options.add_options()("action", po::value<std::string>(&action)->required(), "build, probe, stats, verify or depth")(
-      "fen", po::value<std::string>(&fen), "the position to probe")(
-      "layout", po::value<std::string>(&layout)->default_value("all"), "abc-fgh, abc-efg or all")("json",
-                                                                                                  "probe: print JSON")(
+  options.add_options()("action", po::value<std::string>(&action)->required(),
+                        "build, probe, stats, verify, verify-file or depth")("fen", po::value<std::string>(&fen),
+                                                                             "the position to probe")(
+      "layout", po::value<std::string>(&layout)->default_value("all"), "abc-fgh, abc-efg or all")(
+      "json", "probe: print JSON")("epd", po::value<std::string>(),
+                                   "probe: every position of this EPD file, one line each (without FEN or --epd: "
+                                   "FENs on standard input)")(
       "check-twins",
       "build, depth: solve the twin configs of a-c vs f-h as well and check them against the stored ones")(
       "level", po::value<std::string>()->default_value(std::to_string(MAX_LEVEL)),
@@ -232,7 +194,8 @@ int oracle_command(const Args& args) {
   if (!parse_args(
           args,
           "usage: chunker oracle build [--layout abc-fgh|abc-efg|all] [--check-twins]\n"
-          "       chunker oracle probe FEN [--json]\n"
+          "       chunker oracle probe FEN|--epd FILE [--json]   (no FEN: FENs on standard input)\n"
+          "       chunker oracle verify-file [--layout L]\n"
           "       chunker oracle stats [--layout L]\n"
           "       chunker oracle verify [--layout L] [--level N] [--schemas paper|sound]\n"
           "       chunker oracle depth [--layout L] [--level N|A-B] [--schemas sound|paper|both] [--save] [--csv]\n"
@@ -246,9 +209,12 @@ int oracle_command(const Args& args) {
   try {
     if (action == "build") return build(data_dir, layout, vm.count("check-twins") > 0);
     if (action == "probe") {
-      if (fen.empty()) throw InputError("probe needs a FEN");
-      return probe(data_dir, fen, vm.count("json") > 0);
+      if (vm.count("epd")) return probe_batch(data_dir, vm["epd"].as<std::string>(), vm.count("json") > 0);
+      if (!fen.empty()) return probe(data_dir, fen, vm.count("json") > 0);
+      if (isatty(STDIN_FILENO)) throw InputError("probe needs a FEN, --epd FILE or FENs on standard input");
+      return probe_batch(data_dir, "", vm.count("json") > 0);
     }
+    if (action == "verify-file") return verify_file(data_dir, layout);
     if (action == "stats") return stats(data_dir, layout);
     if (action == "verify") {
       if (first_level != last_level || first_level < 1)
@@ -281,7 +247,7 @@ int oracle_command(const Args& args) {
   } catch (const TableError& e) {
     throw InputError(e.what());
   }
-  throw InputError("unknown oracle action '" + action + "' (build, probe, stats, verify or depth)");
+  throw InputError("unknown oracle action '" + action + "' (build, probe, stats, verify, verify-file or depth)");
 }
 
 }  // namespace chunker::cli

@@ -106,7 +106,7 @@ int depth_report(const DepthRequest& request) {
   std::vector<DepthCurve> curves;
   bool sound_changed = false, twins_broken = false;
   for (Layout layout : request.layouts) {
-    const OracleTable oracle = load_oracle(request.data_dir, layout);
+    const OracleTable oracle = load_oracle(request.data_dir, layout, TableRead::Whole);
     for (int level = request.first_level; level <= request.last_level; ++level)
       for (SchemaMode mode : request.modes) {
         if (level == 0 && mode != request.modes.front()) continue;  // one table serves both modes

@@ -19,24 +19,35 @@
 #include <functional>
 #include <memory>
 
+#include "block_table.h"
 #include "oracle_index.h"
 #include "retrograde.h"
 #include "table_file.h"
 
 namespace chunker {
 
+// How a saved table is read: through its file's map, a block at a time (a
+// few probes), or whole into memory (a reader of every entry).
+enum class TableRead { Mapped, Whole };
+
 // A solved domain table: one byte per position of a layout, as `Rules`
-// encodes it, stored as OracleIndex::storage says.
+// encodes it, stored as OracleIndex::storage says; in memory, or read from
+// its file a block at a time.
 template <typename Rules>
 class DomainTable {
  public:
   DomainTable(Layout layout, TableBytes bytes) : index_(layout), bytes_(std::move(bytes)) {}
+  DomainTable(Layout layout, std::shared_ptr<const BlockTable> file) : index_(layout), file_(std::move(file)) {}
 
   const OracleIndex& index() const { return index_; }
   Layout layout() const { return index_.layout(); }
   // The entry at an index of the layout (OracleIndex), wherever it is stored.
-  std::uint8_t byte(std::uint64_t i) const { return bytes_[index_.storage(i)]; }
-  // The stored entries (OracleIndex::storage), as the file holds them.
+  std::uint8_t byte(std::uint64_t i) const {
+    const std::uint64_t at = index_.storage(i);
+    return file_ ? file_->at(at) : bytes_[at];
+  }
+  // The stored entries (OracleIndex::storage), as the file holds them; empty
+  // for a table read through its file's map.
   const TableBytes& bytes() const { return bytes_; }
   // The value of a legal position that fits this layout.
   Value value(const Position& pos) const { return Rules::decode(byte(index_.index(pos))); }
@@ -44,7 +55,21 @@ class DomainTable {
  private:
   OracleIndex index_;
   TableBytes bytes_;
+  std::shared_ptr<const BlockTable> file_;
 };
+
+// A saved table of a layout (block_table.h), read as `read` says; a file
+// that does not hold the layout's stored entries is refused as damaged.
+template <typename Table>
+Table load_domain_table(Layout layout, const std::string& path, const TableHeader& expected, const std::string& rebuild,
+                        TableRead read) {
+  auto file = std::make_shared<const BlockTable>(path, expected, rebuild);
+  if (file->size() != OracleIndex(layout).stored_entries())
+    throw TableError(path + ": holds " + std::to_string(file->size()) + " entries, not " +
+                     std::to_string(OracleIndex(layout).stored_entries()) + "; rebuild it with: " + rebuild);
+  if (read == TableRead::Whole) return Table(layout, file->read_all());
+  return Table(layout, std::move(file));
+}
 
 namespace domain {
 

@@ -72,7 +72,7 @@ class ExactTable {
 ExactTable build_exact(const Position& root, std::vector<PawnStructure> structures, const ExactSources& sources);
 
 // `chunker solve`'s use of it: the reachable set counted against a memory
-// budget, then solved, the oracle's layouts loaded where that saves time.
+// budget, then solved, in-domain slices copied from the oracle's layouts.
 struct ExactPlan {
   std::uint64_t structures = 0;                       // reachable; a lower bound when !counted
   bool counted = true;                                // false: counting stopped far past the budget
@@ -87,12 +87,10 @@ struct ExactSolve {
   std::uint64_t from_oracle = 0;     // slices copied from the oracle
   std::vector<std::string> oracles;  // layouts loaded, or why one was not
 };
-// Loads each oracle layout from `oracle_dir` that holds enough of the
-// structures to be worth it and fits the budget beside the table; a missing
-// or damaged one is noted and its slices solved instead.
-ExactSolve solve_exact(const Position& root, std::vector<PawnStructure> structures, std::uint64_t memory_bytes,
-                       const std::string& oracle_dir, unsigned workers,
-                       const std::function<void(std::uint64_t done, std::uint64_t total)>& progress);
+// Opens each oracle layout from `oracle_dir` that holds any of the
+// structures; a missing or damaged one is noted and its slices solved instead.
+ExactSolve solve_exact(const Position& root, std::vector<PawnStructure> structures, const std::string& oracle_dir,
+                       unsigned workers, const std::function<void(std::uint64_t done, std::uint64_t total)>& progress);
 
 // Where the oracle holds a structure's slice (locate() of its pawns), if it does.
 std::optional<OracleSlot> oracle_slot(const PawnStructure& s);

@@ -71,12 +71,16 @@ ExactTable build_exact(const Position& root, std::vector<PawnStructure> structur
       Position pos;
       pos.pawns[WHITE] = s.pawns[WHITE];
       pos.pawns[BLACK] = s.pawns[BLACK];
-      for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
-        king_slice::place(pos, local);
-        bytes[local] = is_legal(pos) ? oracle.byte(oracle.index().index(slot->view(pos))) : king_slice::ILLEGAL_BYTE;
+      try {
+        for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
+          king_slice::place(pos, local);
+          bytes[local] = is_legal(pos) ? oracle.byte(oracle.index().index(slot->view(pos))) : king_slice::ILLEGAL_BYTE;
+        }
+        ++copied;
+        return;
+      } catch (const TableError&) {
+        // A damaged block of the oracle's file: the slice is solved instead.
       }
-      ++copied;
-      return;
     }
     ExactSlice game(table, s);
     auto& solver = *solvers[worker];

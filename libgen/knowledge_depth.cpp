@@ -11,7 +11,8 @@ namespace chunker {
 namespace {
 
 // 1: the first format (KnowledgeRules' byte encoding, stored as OracleIndex::storage).
-constexpr std::uint32_t DEPTH_FORMAT_VERSION = 1;
+// 2: the same entries in the block format (block_table.h).
+constexpr std::uint32_t DEPTH_FORMAT_VERSION = 2;
 
 // Above Level 0 the parameters name the libraries the schemas read and the
 // schemas' code (knowledge_fingerprint), so a table goes stale when either
@@ -56,8 +57,8 @@ std::string depth_rebuild_command(Layout layout, int level, const std::string& s
 
 void save_depth(const DepthTable& table, int level, const std::string& schemas, const std::string& libraries,
                 const std::string& data_dir) {
-  write_table(depth_path(data_dir, table.layout(), level, schemas),
-              depth_header(table.layout(), level, schemas, libraries), table.bytes());
+  write_block_table(depth_path(data_dir, table.layout(), level, schemas),
+                    depth_header(table.layout(), level, schemas, libraries), table.bytes());
 }
 
 bool depth_saved(const std::string& data_dir, Layout layout, int level, const std::string& schemas,
@@ -65,21 +66,18 @@ bool depth_saved(const std::string& data_dir, Layout layout, int level, const st
   const std::string path = depth_path(data_dir, layout, level, schemas);
   if (!std::filesystem::exists(path)) return false;
   try {
-    return read_table_header(path).parameters == depth_header(layout, level, schemas, libraries).parameters;
+    const TableHeader saved = read_table_header(path), wanted = depth_header(layout, level, schemas, libraries);
+    return saved.parameters == wanted.parameters && saved.format_version == wanted.format_version;
   } catch (const TableError&) {
     return true;  // damaged: load_depth says so, with the rebuild command
   }
 }
 
 DepthTable load_depth(const std::string& data_dir, Layout layout, int level, const std::string& schemas,
-                      const std::string& libraries) {
-  const std::string path = depth_path(data_dir, layout, level, schemas);
-  const std::string rebuild = depth_rebuild_command(layout, level, schemas);
-  TableBytes bytes = read_table(path, depth_header(layout, level, schemas, libraries), rebuild);
-  if (bytes.size() != OracleIndex(layout).stored_entries())
-    throw TableError(path + ": holds " + std::to_string(bytes.size()) + " entries, not " +
-                     std::to_string(OracleIndex(layout).stored_entries()) + "; rebuild it with: " + rebuild);
-  return DepthTable(layout, std::move(bytes));
+                      const std::string& libraries, TableRead read) {
+  return load_domain_table<DepthTable>(layout, depth_path(data_dir, layout, level, schemas),
+                                       depth_header(layout, level, schemas, libraries),
+                                       depth_rebuild_command(layout, level, schemas), read);
 }
 
 std::uint64_t DepthHistogram::decisive() const { return decisive_within(KnowledgeRules::MAX_DEPTH); }

@@ -62,7 +62,7 @@ DepthTable build_depth(Layout layout, const std::vector<const Classifier*>& clas
                        std::uint64_t* twin_mismatches = nullptr);
 
 // Saved depth tables: data/depth-<layout>-L<level>-<schemas>.tbl in the
-// table format of table_file.h. It records what its verdicts came from
+// block format of block_table.h. It records what its verdicts came from
 // (`libraries`: knowledge_fingerprint, the libraries and the schemas' code,
 // schemas/schemas.h), and is stale once that differs.
 std::string depth_path(const std::string& data_dir, Layout layout, int level, const std::string& schemas);
@@ -76,7 +76,7 @@ bool depth_saved(const std::string& data_dir, Layout layout, int level, const st
 // Throws TableError naming the rebuild command when the file is missing,
 // damaged or stale.
 DepthTable load_depth(const std::string& data_dir, Layout layout, int level, const std::string& schemas,
-                      const std::string& libraries);
+                      const std::string& libraries, TableRead read = TableRead::Mapped);
 
 // What `chunker oracle depth` reports of a layout, for one side to move.
 struct DepthHistogram {

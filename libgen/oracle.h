@@ -34,6 +34,7 @@ class OracleTable : public DomainTable<OracleRules> {
   static std::uint8_t encode(Value v) { return OracleRules::encode(v); }
   static Value decode(std::uint8_t b) { return OracleRules::decode(b); }
   explicit OracleTable(Layout layout, TableBytes bytes = {}) : DomainTable(layout, std::move(bytes)) {}
+  OracleTable(Layout layout, std::shared_ptr<const BlockTable> file) : DomainTable(layout, std::move(file)) {}
 };
 
 // The oracle of a layout, solved by solve_domain (domain_solve.h: progress,
@@ -45,13 +46,13 @@ OracleTable build_oracle(Layout layout, const std::function<void(std::uint32_t, 
 
 namespace chunker {
 
-// Files: data/oracle-<layout>.tbl in the table format of table_file.h.
+// Files: data/oracle-<layout>.tbl in the block format of block_table.h.
 std::string oracle_path(const std::string& data_dir, Layout layout);
 std::string oracle_rebuild_command(Layout layout);
 void save_oracle(const OracleTable& table, const std::string& data_dir);
 // Throws TableError naming the rebuild command when the file is missing,
-// damaged or stale.
-OracleTable load_oracle(const std::string& data_dir, Layout layout);
+// damaged or stale (a damaged block of a mapped table: when it is probed).
+OracleTable load_oracle(const std::string& data_dir, Layout layout, TableRead read = TableRead::Mapped);
 
 // The value of every legal move of a position in the table's layout (after
 // the slot's change of view), in move-generation order.

@@ -32,9 +32,15 @@ std::optional<OracleAnswer> OracleTables::probe(const Position& pos) {
   answer.built = loaded.table.has_value();
   answer.problem = loaded.problem;
   if (answer.built) {
-    const Position view = slot->view(pos);
-    answer.value = loaded.table->value(view);
-    for (auto [move, value] : move_values(*loaded.table, view)) answer.moves.emplace_back(slot->unview(move), value);
+    try {
+      const Position view = slot->view(pos);
+      answer.value = loaded.table->value(view);
+      for (auto [move, value] : move_values(*loaded.table, view)) answer.moves.emplace_back(slot->unview(move), value);
+    } catch (const TableError& e) {  // a damaged block: the file answers no position there
+      answer.built = false;
+      answer.problem = e.what();
+      answer.moves.clear();
+    }
   }
   return answer;
 }

@@ -15,7 +15,7 @@ namespace chunker {
 // What the oracle says of a position in its domain.
 struct OracleAnswer {
   Layout layout = Layout::AbcFgh;
-  bool built = false;                         // false: the table could not be loaded (problem says why)
+  bool built = false;                         // false: the table could not be loaded or read (problem says why)
   std::string problem;                        // the one-line reason, naming the command that builds the table
   Value value = 0;                            // for the side to move
   std::vector<std::pair<Move, Value>> moves;  // each legal move, as played in the position, and its value

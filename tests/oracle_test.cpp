@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -475,7 +476,7 @@ TEST_CASE("every move's value is the value of the position it leads to") {
   for (auto [move, v] : move_values(table(Layout::AbcFgh), pos)) CHECK(v == from_child(probe(make_move(pos, move))));
 }
 
-TEST_CASE("a damaged or truncated oracle file is refused with the command that rebuilds it") {
+TEST_CASE("a damaged oracle block refuses its probes, a truncated file is refused at open") {
   const TempDir temp;
   const std::string& dir = temp.path;
   std::string source = std::string(CHUNKER_TEST_DATA) + "/oracle-abc-fgh.tbl", copy = dir + "/oracle-abc-fgh.tbl";
@@ -484,16 +485,52 @@ TEST_CASE("a damaged or truncated oracle file is refused with the command that r
     std::ifstream in(source, std::ios::binary);
     bytes.assign(std::istreambuf_iterator<char>(in), {});
   }
+  const std::string rebuild = "rebuild it with: chunker oracle build --layout abc-fgh";
+  std::ofstream(copy, std::ios::binary | std::ios::trunc) << bytes.substr(0, bytes.size() - 1000);
+  CHECK_THROWS_WITH_AS(load_oracle(dir, Layout::AbcFgh), (copy + ": truncated; " + rebuild).c_str(), TableError);
+
   std::string damaged = bytes;
-  damaged[damaged.size() / 2] ^= 0x01;
-  for (const std::string& content : {damaged, bytes.substr(0, bytes.size() - 1000)}) {
-    std::ofstream(copy, std::ios::binary | std::ios::trunc) << content;
+  damaged[damaged.size() / 2] ^= 0x01;  // inside one block of the payload
+  std::ofstream(copy, std::ios::binary | std::ios::trunc) << damaged;
+  const OracleTable mapped = load_oracle(dir, Layout::AbcFgh);  // opening reads the index only
+  // A block holds two slices: exactly the two stored configs of the damaged
+  // block refuse their probes; every other config answers as the good file.
+  const OracleIndex& index = mapped.index();
+  int refused = 0, answered_wrong = 0;
+  for (std::uint32_t config = 0; config < CONFIG_NB; ++config) {
+    if (!index.kept(config)) continue;
+    const std::uint64_t i = king_slice::index(config, 4321);
     try {
-      load_oracle(dir, Layout::AbcFgh);
-      FAIL("a bad file was accepted");
+      answered_wrong += mapped.byte(i) != table(Layout::AbcFgh).byte(i);
     } catch (const TableError& e) {
-      CHECK(std::string(e.what()).find("rebuild it with: chunker oracle build --layout abc-fgh") != std::string::npos);
+      ++refused;
+      const std::string message = e.what();
+      CHECK(message.find(copy + ": damaged (block ") == 0);
+      CHECK(message.find(rebuild) != std::string::npos);
     }
+  }
+  CHECK(refused == 2);
+  CHECK(answered_wrong == 0);
+  CHECK_THROWS_AS(load_oracle(dir, Layout::AbcFgh, TableRead::Whole), TableError);
+}
+
+TEST_CASE("probes through the map equal the whole table's read, over a million sampled entries of each layout") {
+  // The whole read decompresses every block and checks the payload's
+  // checksum (the one the single-stream files carried); a probe decompresses
+  // one block. Sorted, the sample visits each block once.
+  constexpr std::uint64_t SAMPLE = 1000000;
+  for (Layout layout : {Layout::AbcFgh, Layout::AbcEfg}) {
+    const OracleTable whole = load_oracle(CHUNKER_TEST_DATA, layout, TableRead::Whole);
+    const OracleTable& mapped = table(layout);
+    std::mt19937_64 rng(33);
+    std::vector<std::uint64_t> sample(SAMPLE);
+    for (std::uint64_t& i : sample) i = rng() % ORACLE_ENTRIES;
+    std::sort(sample.begin(), sample.end(),
+              [&](std::uint64_t a, std::uint64_t b) { return whole.index().storage(a) < whole.index().storage(b); });
+    std::uint64_t differ = 0;
+    for (std::uint64_t i : sample) differ += mapped.byte(i) != whole.byte(i);
+    INFO(layout_name(layout));
+    CHECK(differ == 0);
   }
 }
 
