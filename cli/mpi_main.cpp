@@ -9,7 +9,9 @@
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <iostream>
 
 #include "exact_mpi.h"
@@ -29,6 +31,25 @@ constexpr double MB = 1024.0 * 1024.0;
 const char* USAGE =
     "usage: mpirun -np N chunker-mpi solve FEN [--save FILE] [--checkpoint DIR] [--threads N]\n"
     "       mpirun -np N chunker-mpi oracle build [--layout abc-fgh|abc-efg] [--data DIR] [--threads N]\n";
+
+// When a rank dies, mpirun stops the others with SIGTERM: rank 0 then says in
+// one line what was lost (run `mpirun -q` to keep mpirun's own banner out).
+char stopped_line[512];
+extern "C" void on_stop(int) {
+  [[maybe_unused]] auto written = write(STDERR_FILENO, stopped_line, std::strlen(stopped_line));
+  _exit(1);
+}
+void say_when_stopped(const mpi::communicator& comm, const std::string& checkpoint) {
+  if (comm.rank() != 0) return;
+  const std::string line =
+      checkpoint.empty()
+          ? "chunker-mpi: a rank ended and the run stopped; nothing was kept (no --checkpoint)\n"
+          : "chunker-mpi: a rank ended and the run stopped; rerun it on as many ranks to resume from the "
+            "last level finished in " +
+                checkpoint + "\n";
+  std::snprintf(stopped_line, sizeof stopped_line, "%s", line.c_str());
+  std::signal(SIGTERM, on_stop);
+}
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
@@ -84,11 +105,15 @@ int solve(const mpi::communicator& comm, const Args& args) {
   const unsigned threads = checked<unsigned>(vm, "threads", 1, 256);
   const Fen root = parse_fen(fen);
   if (!same_run(comm, run_key(args))) return 1;
+  say_when_stopped(comm, checkpoint);
 
   const auto start = Clock::now();
   std::uint64_t found = 0;
   auto structures = reachable_structures(root.pos, ~std::uint64_t(0) / 2, found);
-  DistributedExact exact(comm, root.pos, std::move(*structures), threads, checkpoint, run_key(args));
+  // A checkpoint serves any run of the same program on the same root (the
+  // file names hold the rank and the rank count).
+  const std::string solve_key = sha256_of_file("/proc/self/exe") + " " + to_fen(root.pos);
+  DistributedExact exact(comm, root.pos, std::move(*structures), threads, checkpoint, solve_key);
   const std::size_t resumed = exact.solve();
   std::vector<std::uint32_t> ids = exact.root_neighbourhood();
   if (!save.empty()) {
@@ -133,6 +158,7 @@ int oracle_build(const mpi::communicator& comm, const Args& args) {
   const auto layout = parse_layout(layout_name_arg);
   if (!layout) throw InputError("--layout must be abc-fgh or abc-efg, got '" + layout_name_arg + "'");
   if (!same_run(comm, run_key(args))) return 1;
+  say_when_stopped(comm, "");
 
   const auto start = Clock::now();
   RankFigures figures;

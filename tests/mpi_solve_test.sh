@@ -3,9 +3,12 @@
 # the very table `chunker solve --save` saves (byte for byte: every value and
 # distance of every reachable position), for a position whose double steps
 # give en-passant rights (Black's d- and f-pawns past White's e5-pawn), whose
-# value the single-process solver's `--save` run gives. Then a run with
-# --checkpoint, and its rerun, which must resume every level and save the
-# same table again.
+# value the single-process solver's `--save` run gives. Then the checkpoints:
+# a run with --checkpoint, one level file of the last rank cut short (as a
+# write stopped half-way would leave it, were it not written to a temporary
+# name) and the next one removed: the rerun must take the damaged level as
+# unfinished, resume from it and save the same table again. Last, a rank
+# started with other options must be refused.
 # Usage: mpi_solve_test.sh CHUNKER CHUNKER_MPI RANKS
 set -euo pipefail
 chunker="$1" chunker_mpi="$2" ranks="$3"
@@ -20,4 +23,19 @@ mpi=(mpirun --oversubscribe -np "$ranks")
 "${mpi[@]}" "$chunker_mpi" solve "$fen" --save "$dir/mpi.tbl" >"$dir/out"
 cmp "$dir/single.tbl" "$dir/mpi.tbl" || { echo "FAIL: the tables differ"; cat "$dir/out"; exit 1; }
 grep -q "^rank $((ranks - 1)) " "$dir/out" || { echo "FAIL: no figures of the last rank"; cat "$dir/out"; exit 1; }
-echo "ok: $ranks ranks save the single-process table"
+
+"${mpi[@]}" "$chunker_mpi" solve "$fen" --checkpoint "$dir/levels" >/dev/null
+levels=$(ls "$dir/levels" | grep -c "rank-0-of-$ranks")
+last="rank-$((ranks - 1))-of-$ranks.tbl"
+truncate -s 100 "$dir/levels/level-3.$last"
+rm "$dir/levels/level-4.$last"
+"${mpi[@]}" "$chunker_mpi" solve "$fen" --checkpoint "$dir/levels" --save "$dir/resumed.tbl" >"$dir/out"
+grep -q "3 of $levels levels from $dir/levels" "$dir/out" || { echo "FAIL: did not resume from level 3"; cat "$dir/out"; exit 1; }
+cmp "$dir/single.tbl" "$dir/resumed.tbl" || { echo "FAIL: the resumed table differs"; exit 1; }
+
+if mpirun --oversubscribe --allow-run-as-root -np 1 "$chunker_mpi" solve "$fen" : -np $((ranks - 1)) "$chunker_mpi" \
+  solve "$fen" --threads 2 >"$dir/out" 2>&1; then
+  echo "FAIL: ranks with other options ran"; exit 1
+fi
+grep -q "runs another binary or other options than rank 0; refused" "$dir/out" || { cat "$dir/out"; exit 1; }
+echo "ok: $ranks ranks save the single-process table, resume from the checkpoints, refuse a foreign rank"
