@@ -33,18 +33,73 @@ bool copy_exact_slice_from_oracle(const PawnStructure& s, const ExactSources& so
 namespace exact_detail {
 
 // The slice as retrograde.h's loop sees it: the kings move inside it, every
-// other move leaves it for a slice `find` holds.
+// other move leaves it for a slice `find` holds. As the oracle's slice
+// (domain_solve.h) does, it finds once per slice the slice each pawn move
+// and each king capture leads to (the kings do not change which), so that a
+// position looks up a byte, not a structure; only a double step that gives
+// an en-passant right and a promotion, valued through the replies, take the
+// long way (exact_value).
 template <typename Find>
 class Slice {
  public:
   Slice(const PawnStructure& s, const Find& find) : find_(find) {
     pos_.pawns[WHITE] = s.pawns[WHITE];
     pos_.pawns[BLACK] = s.pawns[BLACK];
+    const Bitboard pawn_squares = s.pawns[WHITE] | s.pawns[BLACK];
+    for (Square sq = 0; sq < SQUARE_NB; ++sq)
+      no_white_king_[sq] =
+          pawn_squares & square_bb(sq) ? ~Bitboard(0) : pawn_squares | KING_ATTACKS[sq] | square_bb(sq);
+    for (Bitboard b = pawn_squares; b;) {  // a king takes the pawn
+      const Square sq = pop_lsb(b);
+      PawnStructure taken = s;
+      taken.pawns[WHITE] &= ~square_bb(sq);
+      taken.pawns[BLACK] &= ~square_bb(sq);
+      capture_exit_[sq] = find_(taken);
+    }
+    // Every pawn move the pawns allow with no kings on the board: the kings
+    // only ever take some of them away.
+    for (Color c : {WHITE, BLACK}) {
+      Position mover = pos_;
+      mover.side = c;
+      mover.king[WHITE] = mover.king[BLACK] = NO_SQUARE;
+      for_each_pawn_move(mover, pawn_targets(mover), [&](Move m) {
+        const Position next = make_move(mover, m);
+        const bool through = m.kind() == MoveKind::Promotion || next.ep != NO_SQUARE;
+        pawn_exit_[c][m.to()][step_kind(c, m)] = through ? nullptr : find_(structure_of(next));
+      });
+    }
   }
 
   retro::Examined examine(std::uint32_t local) {
-    retro::place_two_kings(pos_, local);
-    return retro::examine_position(pos_, [this](const Position& p) { return exact_value(p, find_); });
+    Position& pos = pos_;
+    retro::place_two_kings(pos, local);
+    retro::Examined e;
+    if ((square_bb(pos.king[WHITE]) & no_white_king_[pos.king[BLACK]]) || !is_legal(pos)) {
+      e.over = retro::NOT_LEGAL;
+      return e;
+    }
+    const Bitboard king_to = king_targets(pos), their_pawns = pos.pawns[~pos.side];
+    const PawnTargets pawn_to = pawn_targets(pos);
+    if (auto end = rule_value(pos, king_to, pawn_to)) {
+      e.over = *end;
+      return e;
+    }
+    e.in_slice = popcount(king_to & ~their_pawns);
+    const int shift = pos.side == WHITE ? 6 : 0;
+    const std::uint32_t others = (local ^ SIDE_TO_MOVE) & ~(std::uint32_t(63) << shift);
+    for (Bitboard captures = king_to & their_pawns; captures;) {
+      const Square to = pop_lsb(captures);
+      add_exit(e, capture_exit_[to], others | (std::uint32_t(to) << shift));
+    }
+    for_each_pawn_move(pos, pawn_to, [&](Move m) {
+      if (const std::uint8_t* exit = pawn_exit_[pos.side][m.to()][step_kind(pos.side, m)])
+        return add_exit(e, exit, local ^ SIDE_TO_MOVE);
+      const Position child = make_move(pos, m);
+      auto stored = [this](const Position& p) { return exact_value(p, find_); };
+      const Value v = m.kind() == MoveKind::Promotion ? retro::value_after_promotion(child, stored) : stored(child);
+      e.exit_best = std::max(e.exit_best, from_child(v));
+    });
+    return e;
   }
 
   template <typename F>
@@ -53,8 +108,25 @@ class Slice {
   }
 
  private:
+  static constexpr std::uint32_t SIDE_TO_MOVE = 1 << 12;  // of a local index
+
+  // A pawn move by its square of arrival and its step: forward once, twice,
+  // or a capture towards either side (no two pawns of a side make the same).
+  static int step_kind(Color c, Move m) {
+    const int step = (int(m.to()) - int(m.from())) * (c == WHITE ? 1 : -1);
+    return step == 8 ? 0 : step == 16 ? 1 : step == 7 ? 2 : 3;
+  }
+
+  static void add_exit(retro::Examined& e, const std::uint8_t* slice, std::uint32_t local) {
+    if (!slice) throw std::logic_error("exact table: a position outside its pawn structures");
+    e.exit_best = std::max(e.exit_best, from_child(OracleTable::decode(slice[local])));
+  }
+
   const Find& find_;
   Position pos_;
+  Bitboard no_white_king_[SQUARE_NB];
+  const std::uint8_t* capture_exit_[SQUARE_NB] = {};
+  const std::uint8_t* pawn_exit_[COLOR_NB][SQUARE_NB][4] = {};
 };
 
 }  // namespace exact_detail
