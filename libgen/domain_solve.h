@@ -57,13 +57,11 @@ template <typename Rules>
 class Slice {
  public:
   Slice(const OracleIndex& index, const Rules& rules, const TableBytes& table, std::uint32_t config)
-      : index_(index), rules_(rules), table_(table), base_(std::uint64_t(config) << 13) {
-    index.pawns_of(config, pos_.pawns);
-    // For each black king square, where the white king cannot stand: on a
-    // pawn, on or next to the black king, anywhere if the black king is on a pawn.
-    const Bitboard pawn_squares = pos_.pawns[WHITE] | pos_.pawns[BLACK];
-    for (Square s = 0; s < SQUARE_NB; ++s)
-      no_white_king_[s] = pawn_squares & square_bb(s) ? ~Bitboard(0) : pawn_squares | KING_ATTACKS[s] | square_bb(s);
+      : index_(index),
+        rules_(rules),
+        table_(table),
+        base_(std::uint64_t(config) << 13),
+        kings_mask_(pawns_of(index, config, pos_)) {
     // A pawn move that does not promote keeps both kings and passes the
     // move: it leads to the same local position, other side to move, of one
     // config, the same for every position of this slice. Each file holds at
@@ -90,27 +88,16 @@ class Slice {
     Position& pos = pos_;
     retro::place_two_kings(pos, local);
     retro::Examined e;
-    // Kings on pawns or next to each other fail is_legal; most placements
-    // that cannot arise are these, and a mask finds them sooner.
-    if ((square_bb(pos.king[WHITE]) & no_white_king_[pos.king[BLACK]]) || !is_legal(pos)) {
-      e.over = retro::NOT_LEGAL;
-      return e;
-    }
-    // The king's moves that take nothing stay in the slice and are only
-    // counted, by popcount, which spares a branch per move that no predictor
-    // gets right; its captures and every pawn move leave the slice.
-    const Bitboard king_to = king_targets(pos), their_pawns = pos.pawns[~pos.side];
-    const PawnTargets pawn_to = pawn_targets(pos);
-    if (auto end = rules_.end(pos, rule_value(pos, king_to, pawn_to))) {
-      e.over = *end;
-      return e;
-    }
-    e.in_slice = popcount(king_to & ~their_pawns);
-    for (Bitboard captures = king_to & their_pawns; captures;) {
+    auto end = [this](const Position& p, std::optional<Value> by_rules) { return rules_.end(p, by_rules); };
+    const auto targets = retro::examine_start(pos, kings_mask_, end, e);
+    if (!targets) return e;
+    // The king's captures and every pawn move leave the slice.
+    const Bitboard their_pawns = pos.pawns[~pos.side];
+    for (Bitboard captures = targets->king_to & their_pawns; captures;) {
       const Move m(pos.king[pos.side], pop_lsb(captures));
       add_exit(e, table_[index_.storage(index_.successor(base_ + local, pos, m))]);
     }
-    for_each_pawn_move(pos, pawn_to, [&](Move m) {
+    for_each_pawn_move(pos, targets->pawn_to, [&](Move m) {
       if (m.kind() == MoveKind::Promotion) {
         auto stored = [this](const Position& p) { return Rules::decode(table_[index_.storage(index_.index(p))]); };
         auto end = [this](const Position& p, const MoveList& replies) { return rules_.end(p, rule_value(p, replies)); };
@@ -129,6 +116,12 @@ class Slice {
 
  private:
   static constexpr std::uint32_t SIDE_TO_MOVE = 1 << 12;  // of a local index
+
+  // Places a config's pawns in `pos` and returns their squares.
+  static Bitboard pawns_of(const OracleIndex& index, std::uint32_t config, Position& pos) {
+    index.pawns_of(config, pos.pawns);
+    return pos.pawns[WHITE] | pos.pawns[BLACK];
+  }
 
   // A stored byte as the value of a move into that position, for the side
   // that makes it: from_child(decode(byte)) by lookup, without the branches
@@ -149,7 +142,7 @@ class Slice {
   const TableBytes& table_;
   const std::uint64_t base_;
   Position pos_;
-  Bitboard no_white_king_[SQUARE_NB];
+  const retro::KingsMask kings_mask_;
   // Where the config a pawn move landing on a square leads to is stored.
   OracleIndex::SliceStorage pawn_exit_[SQUARE_NB];
 };

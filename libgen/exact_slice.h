@@ -42,14 +42,10 @@ namespace exact_detail {
 template <typename Find>
 class Slice {
  public:
-  Slice(const PawnStructure& s, const Find& find) : find_(find) {
+  Slice(const PawnStructure& s, const Find& find) : find_(find), kings_mask_(s.pawns[WHITE] | s.pawns[BLACK]) {
     pos_.pawns[WHITE] = s.pawns[WHITE];
     pos_.pawns[BLACK] = s.pawns[BLACK];
-    const Bitboard pawn_squares = s.pawns[WHITE] | s.pawns[BLACK];
-    for (Square sq = 0; sq < SQUARE_NB; ++sq)
-      no_white_king_[sq] =
-          pawn_squares & square_bb(sq) ? ~Bitboard(0) : pawn_squares | KING_ATTACKS[sq] | square_bb(sq);
-    for (Bitboard b = pawn_squares; b;) {  // a king takes the pawn
+    for (Bitboard b = s.pawns[WHITE] | s.pawns[BLACK]; b;) {  // a king takes the pawn
       const Square sq = pop_lsb(b);
       PawnStructure taken = s;
       taken.pawns[WHITE] &= ~square_bb(sq);
@@ -74,24 +70,16 @@ class Slice {
     Position& pos = pos_;
     retro::place_two_kings(pos, local);
     retro::Examined e;
-    if ((square_bb(pos.king[WHITE]) & no_white_king_[pos.king[BLACK]]) || !is_legal(pos)) {
-      e.over = retro::NOT_LEGAL;
-      return e;
-    }
-    const Bitboard king_to = king_targets(pos), their_pawns = pos.pawns[~pos.side];
-    const PawnTargets pawn_to = pawn_targets(pos);
-    if (auto end = rule_value(pos, king_to, pawn_to)) {
-      e.over = *end;
-      return e;
-    }
-    e.in_slice = popcount(king_to & ~their_pawns);
+    const auto targets = retro::examine_start(
+        pos, kings_mask_, [](const Position&, auto by_rules) { return by_rules; }, e);
+    if (!targets) return e;
     const int shift = pos.side == WHITE ? 6 : 0;
     const std::uint32_t others = (local ^ SIDE_TO_MOVE) & ~(std::uint32_t(63) << shift);
-    for (Bitboard captures = king_to & their_pawns; captures;) {
+    for (Bitboard captures = targets->king_to & pos.pawns[~pos.side]; captures;) {
       const Square to = pop_lsb(captures);
       add_exit(e, capture_exit_[to], others | (std::uint32_t(to) << shift));
     }
-    for_each_pawn_move(pos, pawn_to, [&](Move m) {
+    for_each_pawn_move(pos, targets->pawn_to, [&](Move m) {
       if (const std::uint8_t* exit = pawn_exit_[pos.side][m.to()][step_kind(pos.side, m)])
         return add_exit(e, exit, local ^ SIDE_TO_MOVE);
       const Position child = make_move(pos, m);
@@ -124,7 +112,7 @@ class Slice {
 
   const Find& find_;
   Position pos_;
-  Bitboard no_white_king_[SQUARE_NB];
+  const retro::KingsMask kings_mask_;
   const std::uint8_t* capture_exit_[SQUARE_NB] = {};
   const std::uint8_t* pawn_exit_[COLOR_NB][SQUARE_NB][4] = {};
 };
