@@ -83,11 +83,11 @@ void print_figures(const mpi::communicator& comm, const RankFigures& mine) {
     const RankFigures& f = all[r];
     std::printf(
         "rank %-5d owned %llu slices, solved %llu, resumed %llu, fetched %llu; compute %.3f s, exchange %.3f s, "
-        "checkpoints %.3f s; sent %.1f MB, received %.1f MB; peak memory %.0f MB\n",
+        "checkpoints %.3f s (wall), cpu %.2f s; sent %.1f MB, received %.1f MB; peak memory %.0f MB\n",
         r, static_cast<unsigned long long>(f.owned), static_cast<unsigned long long>(f.solved),
         static_cast<unsigned long long>(f.resumed), static_cast<unsigned long long>(f.fetched), f.compute_seconds,
-        f.exchange_seconds, f.checkpoint_seconds, double(f.bytes_sent) / MB, double(f.bytes_received) / MB,
-        f.peak_megabytes);
+        f.exchange_seconds, f.checkpoint_seconds, f.cpu_seconds, double(f.bytes_sent) / MB,
+        double(f.bytes_received) / MB, f.peak_megabytes);
   }
 }
 
@@ -170,9 +170,8 @@ int oracle_build(const mpi::communicator& comm, const Args& args) {
                 layout_name(*layout).c_str(), static_cast<unsigned long long>(table.bytes().size()), comm.size(),
                 oracle_path(data_dir, *layout).c_str(), seconds_since(start));
   }
-  RankFigures f = figures;
-  f.peak_megabytes = DistributedExact::peak_megabytes();
-  print_figures(comm, f);
+  figures.take_process_figures();
+  print_figures(comm, figures);
   return 0;
 }
 

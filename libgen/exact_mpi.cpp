@@ -82,28 +82,26 @@ const std::uint8_t* DistributedExact::find(const PawnStructure& s) const {
 
 namespace {
 
-// One MPI_Alltoallv of plain values: `out[r]` goes to rank r, and what every
-// rank sends here is returned, rank after rank, with where each one's starts
-// (`from`, one more entry than ranks). The counts go first (Boost.MPI's
-// all_to_all); the values are copied once, straight into place.
+// One MPI_Alltoallv of plain values: `sent` holds what goes to each rank,
+// rank after rank, `counts[r]` of them to rank r; what every rank sends here
+// is returned, rank after rank, with where each one's starts (`from`, one
+// more entry than ranks). The counts go first (Boost.MPI's all_to_all); the
+// values are not copied besides.
 template <typename T>
-std::vector<T> exchange(const boost::mpi::communicator& comm, const std::vector<std::vector<T>>& out,
-                        std::vector<int>& from) {
+std::vector<T> exchange(const boost::mpi::communicator& comm, const std::vector<T>& sent,
+                        const std::vector<int>& counts, std::vector<int>& from) {
   const int ranks = comm.size();
-  std::vector<int> send_counts(ranks), receive_counts(ranks), send_at(ranks + 1, 0);
-  for (int r = 0; r < ranks; ++r) send_counts[r] = int(out[r].size());
-  boost::mpi::all_to_all(comm, send_counts, receive_counts);
+  std::vector<int> receive_counts(ranks), send_at(ranks + 1, 0);
+  boost::mpi::all_to_all(comm, counts, receive_counts);
   from.assign(ranks + 1, 0);
   for (int r = 0; r < ranks; ++r) {
-    send_at[r + 1] = send_at[r] + send_counts[r];
+    send_at[r + 1] = send_at[r] + counts[r];
     from[r + 1] = from[r] + receive_counts[r];
   }
-  std::vector<T> sent, received(std::size_t(from[ranks]));
-  sent.reserve(std::size_t(send_at[ranks]));
-  for (const auto& part : out) sent.insert(sent.end(), part.begin(), part.end());
+  std::vector<T> received(std::size_t(from[ranks]));
   const MPI_Datatype type = boost::mpi::get_mpi_datatype<T>();
-  MPI_Alltoallv(sent.data(), send_counts.data(), send_at.data(), type, received.data(), receive_counts.data(),
-                from.data(), type, comm);
+  MPI_Alltoallv(sent.data(), counts.data(), send_at.data(), type, received.data(), receive_counts.data(), from.data(),
+                type, comm);
   return received;
 }
 
@@ -112,26 +110,28 @@ std::vector<T> exchange(const boost::mpi::communicator& comm, const std::vector<
 void DistributedExact::fetch(const std::vector<std::uint32_t>& wanted, std::vector<std::uint8_t>& into) {
   const auto start = Clock::now();
   const int ranks = comm_.size();
-  std::vector<std::vector<std::uint32_t>> asks(ranks);
-  for (std::uint32_t id : wanted) asks[owner(id)].push_back(id);
-  std::vector<int> asked_from, received_from;
-  const std::vector<std::uint32_t> asked = exchange(comm_, asks, asked_from);
-  std::vector<std::vector<std::uint8_t>> replies(ranks);
+  // The ids asked of each rank, rank after rank.
+  std::vector<std::uint32_t> asks(wanted);
+  std::stable_sort(asks.begin(), asks.end(), [this](std::uint32_t a, std::uint32_t b) { return owner(a) < owner(b); });
+  std::vector<int> ask_counts(ranks, 0), asked_from, received_from;
+  for (std::uint32_t id : asks) ++ask_counts[owner(id)];
+  const std::vector<std::uint32_t> asked = exchange(comm_, asks, ask_counts, asked_from);
+  std::vector<std::uint8_t> replies;
+  replies.reserve(asked.size() * EXACT_SLICE_SIZE);
+  std::vector<int> reply_counts(ranks);
   for (int r = 0; r < ranks; ++r) {
-    replies[r].reserve(std::size_t(asked_from[r + 1] - asked_from[r]) * EXACT_SLICE_SIZE);
+    reply_counts[r] = (asked_from[r + 1] - asked_from[r]) * int(EXACT_SLICE_SIZE);
     for (int i = asked_from[r]; i < asked_from[r + 1]; ++i) {
       const std::uint8_t* bytes = owned_.data() + std::uint64_t(slot_.at(asked[std::size_t(i)])) * EXACT_SLICE_SIZE;
-      replies[r].insert(replies[r].end(), bytes, bytes + EXACT_SLICE_SIZE);
+      replies.insert(replies.end(), bytes, bytes + EXACT_SLICE_SIZE);
     }
-    figures_.bytes_sent += asks[r].size() * sizeof(std::uint32_t) + replies[r].size();
   }
-  into = exchange(comm_, replies, received_from);
+  into = exchange(comm_, replies, reply_counts, received_from);
+  figures_.bytes_sent += asks.size() * sizeof(std::uint32_t) + replies.size();
   figures_.bytes_received += asked.size() * sizeof(std::uint32_t) + into.size();
-  if (into.size() != wanted.size() * EXACT_SLICE_SIZE) throw std::runtime_error("a rank sent a short reply");
-  std::uint64_t at = 0;
-  for (int r = 0; r < ranks; ++r)
-    for (std::uint32_t id : asks[r]) where_[id] = into.data() + EXACT_SLICE_SIZE * at++;
-  figures_.fetched += at;
+  if (into.size() != asks.size() * EXACT_SLICE_SIZE) throw std::runtime_error("a rank sent a short reply");
+  for (std::size_t i = 0; i < asks.size(); ++i) where_[asks[i]] = into.data() + EXACT_SLICE_SIZE * i;
+  figures_.fetched += asks.size();
   figures_.exchange_seconds += seconds_since(start);
 }
 
@@ -255,15 +255,17 @@ std::vector<std::uint32_t> DistributedExact::root_neighbourhood() const {
   return ids;
 }
 
-double DistributedExact::peak_megabytes() {
+void RankFigures::take_process_figures() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
-  return double(usage.ru_maxrss) / 1024.0;
+  peak_megabytes = double(usage.ru_maxrss) / 1024.0;
+  auto seconds = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
+  cpu_seconds = seconds(usage.ru_utime) + seconds(usage.ru_stime);
 }
 
 RankFigures DistributedExact::figures() const {
   RankFigures f = figures_;
-  f.peak_megabytes = peak_megabytes();
+  f.take_process_figures();
   return f;
 }
 

@@ -24,12 +24,15 @@ struct RankFigures {
   std::uint64_t resumed = 0;  // slices read back from its checkpoints
   std::uint64_t fetched = 0;  // slices received from other ranks
   std::uint64_t bytes_sent = 0, bytes_received = 0;
-  double compute_seconds = 0, exchange_seconds = 0, checkpoint_seconds = 0;
-  double peak_megabytes = 0;
+  double compute_seconds = 0, exchange_seconds = 0, checkpoint_seconds = 0;  // wall time
+  // The process's CPU time (user and system) and peak resident memory: on a
+  // machine shared with other work the wall time of a rank says little.
+  double cpu_seconds = 0, peak_megabytes = 0;
+  void take_process_figures();
   template <class Archive>
   void serialize(Archive& ar, unsigned) {
     ar& owned& solved& resumed& fetched& bytes_sent& bytes_received& compute_seconds& exchange_seconds&
-        checkpoint_seconds& peak_megabytes;
+        checkpoint_seconds& cpu_seconds& peak_megabytes;
   }
 };
 
@@ -55,8 +58,6 @@ class DistributedExact {
   const std::vector<PawnStructure>& structures() const { return structures_; }
   std::size_t levels() const { return levels_.size(); }
   RankFigures figures() const;
-  // This process's peak resident memory so far.
-  static double peak_megabytes();
 
  private:
   int owner(std::uint32_t id) const;
