@@ -30,7 +30,11 @@ last="rank-$((ranks - 1))-of-$ranks.tbl"
 truncate -s 100 "$dir/levels/level-3.$last"
 rm "$dir/levels/level-4.$last"
 "${mpi[@]}" "$chunker_mpi" solve "$fen" --checkpoint "$dir/levels" --save "$dir/resumed.tbl" >"$dir/out"
-grep -q "3 of $levels levels from $dir/levels" "$dir/out" || { echo "FAIL: did not resume from level 3"; cat "$dir/out"; exit 1; }
+grep -q "3 of $levels levels from $dir/levels" "$dir/out" || {
+  echo "FAIL: did not resume from level 3"
+  cat "$dir/out"
+  exit 1
+}
 cmp "$dir/single.tbl" "$dir/resumed.tbl" || { echo "FAIL: the resumed table differs"; exit 1; }
 
 if mpirun --oversubscribe --allow-run-as-root -np 1 "$chunker_mpi" solve "$fen" : -np $((ranks - 1)) "$chunker_mpi" \
