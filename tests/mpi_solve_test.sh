@@ -16,7 +16,12 @@ command -v mpirun >/dev/null || { echo "mpirun is not installed (scripts/setup.s
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 fen="8/3p1p2/8/4P3/8/8/k7/7K b - -"
-mpi=(mpirun --oversubscribe -np "$ranks")
+# Open MPI keeps allocations of its run-time components (loaded with dlopen,
+# so LeakSanitizer cannot name them) until exit: in the sanitizer build the
+# ranks would fail on leaks that are not Chunker's. The single-process run
+# keeps the leak check.
+mpirun=(env ASAN_OPTIONS=detect_leaks=0 mpirun --oversubscribe)
+mpi=("${mpirun[@]}" -np "$ranks")
 [ "$(id -u)" -ne 0 ] || mpi+=(--allow-run-as-root)
 
 "$chunker" solve "$fen" --node-limit 1 --data "$dir" --save "$dir/single.tbl" >/dev/null
@@ -37,7 +42,7 @@ grep -q "3 of $levels levels from $dir/levels" "$dir/out" || {
 }
 cmp "$dir/single.tbl" "$dir/resumed.tbl" || { echo "FAIL: the resumed table differs"; exit 1; }
 
-if mpirun --oversubscribe --allow-run-as-root -np 1 "$chunker_mpi" solve "$fen" : -np $((ranks - 1)) "$chunker_mpi" \
+if "${mpirun[@]}" --allow-run-as-root -np 1 "$chunker_mpi" solve "$fen" : -np $((ranks - 1)) "$chunker_mpi" \
   solve "$fen" --threads 2 >"$dir/out" 2>&1; then
   echo "FAIL: ranks with other options ran"; exit 1
 fi
