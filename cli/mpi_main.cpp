@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 
 #include "exact_mpi.h"
@@ -104,6 +105,11 @@ int solve(const mpi::communicator& comm, const Args& args) {
   if (!parse_args(args, USAGE, options, positional, vm)) return 0;
   const unsigned threads = checked<unsigned>(vm, "threads", 1, 256);
   const Fen root = parse_fen(fen);
+  if (!checkpoint.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(checkpoint, error);
+    if (error) throw InputError("--checkpoint: cannot create " + checkpoint + ": " + error.message());
+  }
   if (!same_run(comm, run_key(args))) return 1;
   say_when_stopped(comm, checkpoint);
 
@@ -194,7 +200,7 @@ int main(int argc, char** argv) {
     if (comm.rank() == 0) std::cerr << "chunker-mpi: " << e.what() << "\n";
   } catch (const boost::program_options::error& e) {
     if (comm.rank() == 0) std::cerr << "chunker-mpi: " << e.what() << "\n";
-  } catch (const chunker::TableError& e) {
+  } catch (const std::exception& e) {  // a file that cannot be written, memory: this rank cannot go on
     std::cerr << "chunker-mpi: rank " << comm.rank() << ": " << e.what() << "\n";
     env.abort(1);
   }
