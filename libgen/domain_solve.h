@@ -78,13 +78,11 @@ template <typename Rules>
 class Slice {
  public:
   Slice(const OracleIndex& index, const Rules& rules, const TableBytes& table, std::uint32_t config)
-      : index_(index), rules_(rules), table_(table), base_(king_slice::index(config, 0)) {
-    index.pawns_of(config, pos_.pawns);
-    // For each black king square, where the white king cannot stand: on a
-    // pawn, on or next to the black king, anywhere if the black king is on a pawn.
-    const Bitboard pawn_squares = pos_.pawns[WHITE] | pos_.pawns[BLACK];
-    for (Square s = 0; s < SQUARE_NB; ++s)
-      no_white_king_[s] = pawn_squares & square_bb(s) ? ~Bitboard(0) : pawn_squares | KING_ATTACKS[s] | square_bb(s);
+      : index_(index),
+        rules_(rules),
+        table_(table),
+        base_(king_slice::index(config, 0)),
+        kings_mask_(pawns_of(index, config, pos_)) {
     // A pawn move that does not promote keeps both kings and passes the
     // move: it leads to the same local position, other side to move, of one
     // config, the same for every position of this slice. Each file holds at
@@ -111,27 +109,16 @@ class Slice {
     Position& pos = pos_;
     king_slice::place(pos, local);
     retro::Examined e;
-    // Kings on pawns or next to each other fail is_legal; most placements
-    // that cannot arise are these, and a mask finds them sooner.
-    if ((square_bb(pos.king[WHITE]) & no_white_king_[pos.king[BLACK]]) || !is_legal(pos)) {
-      e.over = retro::NOT_LEGAL;
-      return e;
-    }
-    // The king's moves that take nothing stay in the slice and are only
-    // counted, by popcount, which spares a branch per move that no predictor
-    // gets right; its captures and every pawn move leave the slice.
-    const Bitboard king_to = king_targets(pos), their_pawns = pos.pawns[~pos.side];
-    const PawnTargets pawn_to = pawn_targets(pos);
-    if (auto end = rules_.end(pos, rule_value(pos, king_to, pawn_to))) {
-      e.over = *end;
-      return e;
-    }
-    e.in_slice = popcount(king_to & ~their_pawns);
-    for (Bitboard captures = king_to & their_pawns; captures;) {
+    auto end = [this](const Position& p, std::optional<Value> by_rules) { return rules_.end(p, by_rules); };
+    const auto targets = retro::examine_start(pos, kings_mask_, end, e);
+    if (!targets) return e;
+    // The king's captures and every pawn move leave the slice.
+    const Bitboard their_pawns = pos.pawns[~pos.side];
+    for (Bitboard captures = targets->king_to & their_pawns; captures;) {
       const Move m(pos.king[pos.side], pop_lsb(captures));
       add_exit(e, table_[index_.storage(index_.successor(base_ + local, pos, m))]);
     }
-    for_each_pawn_move(pos, pawn_to, [&](Move m) {
+    for_each_pawn_move(pos, targets->pawn_to, [&](Move m) {
       if (m.kind() == MoveKind::Promotion) {
         auto stored = [this](const Position& p) { return Rules::decode(table_[index_.storage(index_.index(p))]); };
         auto end = [this](const Position& p, const MoveList& replies) { return rules_.end(p, rule_value(p, replies)); };
@@ -149,6 +136,12 @@ class Slice {
   }
 
  private:
+  // Places a config's pawns in `pos` and returns their squares.
+  static Bitboard pawns_of(const OracleIndex& index, std::uint32_t config, Position& pos) {
+    index.pawns_of(config, pos.pawns);
+    return pos.pawns[WHITE] | pos.pawns[BLACK];
+  }
+
   // A stored byte as the value of a move into that position, for the side
   // that makes it: from_child(decode(byte)) by lookup, without the branches
   // on the kind of value that the build would mispredict on nearly every move.
@@ -168,12 +161,20 @@ class Slice {
   const TableBytes& table_;
   const std::uint64_t base_;
   Position pos_;
-  Bitboard no_white_king_[SQUARE_NB];
+  const retro::KingsMask kings_mask_;
   // Where the config a pawn move landing on a square leads to is stored.
   OracleIndex::SliceStorage pawn_exit_[SQUARE_NB];
 };
 
 }  // namespace domain
+
+// How solve_domain runs its groups of slices where retro::solve_in_order's
+// threads are not all: the distributed build (oracle_mpi.h) solves its share
+// of each group and exchanges the slices, which `slice_bytes(config)` finds.
+using GroupRunner = std::function<void(const std::vector<std::vector<std::uint32_t>>& groups, unsigned workers,
+                                       const std::function<void(unsigned, std::uint32_t)>& solve,
+                                       const std::function<void(std::uint32_t)>& progress,
+                                       const std::function<std::uint8_t*(std::uint32_t)>& slice_bytes)>;
 
 // Retrograde analysis of a whole layout under `rules`, one pawn
 // configuration (slice) at a time in order of pawn progress, on all cores;
@@ -183,11 +184,12 @@ class Slice {
 // solved. Given `twin_mismatches`, the other configs are solved as well, from
 // their own side, after all the kept ones, and each of their entries compared
 // with the stored entry of its twin: the count of those that differ goes
-// there (0: the symmetry holds over the whole table).
+// there (0: the symmetry holds over the whole table). `run`, where given,
+// runs the groups instead of retro::solve_in_order.
 template <typename Rules>
 TableBytes solve_domain(const OracleIndex& index, const Rules& rules,
                         const std::function<void(std::uint32_t, std::uint32_t)>& progress,
-                        std::uint64_t* twin_mismatches) {
+                        std::uint64_t* twin_mismatches, const GroupRunner& run = {}) {
   TableBytes bytes(index.stored_entries());  // uninitialised: every kept slice writes all its bytes
   // Kept configs grouped by progress, most advanced first: a group's moves
   // out lead only to groups before it. The twins to check come last, as one
@@ -230,7 +232,12 @@ TableBytes solve_domain(const OracleIndex& index, const Rules& rules,
     }
     mismatches += differ;
   };
-  retro::solve_in_order(groups, workers, solve, [&](std::uint32_t done) { progress(done, slices); });
+  auto report = [&](std::uint32_t done) { progress(done, slices); };
+  if (run)
+    run(groups, workers, solve, report,
+        [&](std::uint32_t config) { return bytes.data() + index.storage_of(config).base; });
+  else
+    retro::solve_in_order(groups, workers, solve, report);
   if (twin_mismatches) *twin_mismatches = mismatches;
   return bytes;
 }

@@ -7,38 +7,9 @@
 #include <stdexcept>
 #include <thread>
 
-#include "exact.h"
-#include "retrograde.h"
+#include "exact_slice.h"
 
 namespace chunker {
-
-namespace {
-
-using retro::NOT_LEGAL;
-
-class ExactSlice {
- public:
-  ExactSlice(const ExactTable& table, const PawnStructure& s) : table_(table) {
-    pos_.pawns[WHITE] = s.pawns[WHITE];
-    pos_.pawns[BLACK] = s.pawns[BLACK];
-  }
-
-  retro::Examined examine(std::uint32_t local) {
-    king_slice::place(pos_, local);
-    return retro::examine_position(pos_, [this](const Position& p) { return table_.value(p); });
-  }
-
-  template <typename F>
-  void for_each_predecessor(std::uint32_t local, F f) const {
-    retro::for_each_king_move_predecessor(local, pos_.pawns[WHITE] | pos_.pawns[BLACK], f);
-  }
-
- private:
-  const ExactTable& table_;
-  Position pos_;
-};
-
-}  // namespace
 
 std::optional<OracleSlot> oracle_slot(const PawnStructure& s) {
   Position pos;  // no kings: located by its pawns alone
@@ -47,48 +18,39 @@ std::optional<OracleSlot> oracle_slot(const PawnStructure& s) {
   return locate(pos);
 }
 
-ExactTable build_exact(const Position& root, std::vector<PawnStructure> structures, const ExactSources& sources) {
-  // Slices by potential, the lowest first: every move out of a slice leads to a lower one.
-  std::vector<std::vector<std::uint32_t>> groups;
-  for (std::uint32_t i = 0; i < structures.size(); ++i) {
-    const std::size_t p = std::size_t(potential(structures[i]));
-    if (i > 0 && p < std::size_t(potential(structures[i - 1]))) throw std::logic_error("structures out of order");
-    if (groups.empty() || std::size_t(potential(structures[groups.back().front()])) != p) groups.emplace_back();
-    groups.back().push_back(i);
+bool copy_exact_slice_from_oracle(const PawnStructure& s, const ExactSources& sources, std::uint8_t* bytes) {
+  const auto slot = oracle_slot(s);
+  if (!slot || !sources.oracle[std::size_t(slot->layout)]) return false;
+  const OracleTable& oracle = *sources.oracle[std::size_t(slot->layout)];
+  Position pos;
+  pos.pawns[WHITE] = s.pawns[WHITE];
+  pos.pawns[BLACK] = s.pawns[BLACK];
+  try {
+    for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
+      king_slice::place(pos, local);
+      bytes[local] = is_legal(pos) ? oracle.byte(oracle.index().index(slot->view(pos))) : king_slice::ILLEGAL_BYTE;
+    }
+  } catch (const TableError&) {
+    return false;  // a damaged block of the oracle's file: the slice is solved instead
   }
+  return true;
+}
+
+ExactTable build_exact(const Position& root, std::vector<PawnStructure> structures, const ExactSources& sources) {
+  const auto groups = potential_levels(structures);
   const std::uint64_t total = structures.size();
   ExactTable table(to_fen(root), std::move(structures), TableBytes(total * king_slice::SIZE));
-  std::vector<std::unique_ptr<retro::SliceSolver<king_slice::SIZE>>> solvers;
-  for (unsigned w = 0; w < sources.workers; ++w)
-    solvers.push_back(std::make_unique<retro::SliceSolver<king_slice::SIZE>>());
+  std::vector<std::unique_ptr<ExactSolver>> solvers;
+  for (unsigned w = 0; w < sources.workers; ++w) solvers.push_back(std::make_unique<ExactSolver>());
   std::atomic<std::uint64_t> copied = 0;
 
+  auto find = [&table](const PawnStructure& s) -> const std::uint8_t* {
+    const auto slice = table.slice_of(s);
+    return slice ? table.bytes_.data() + king_slice::index(*slice, 0) : nullptr;
+  };
   auto solve = [&](unsigned worker, std::uint32_t slice) {
-    const PawnStructure& s = table.structures_[slice];
-    std::uint8_t* bytes = table.bytes_.data() + std::uint64_t(slice) * king_slice::SIZE;
-    if (auto slot = oracle_slot(s); slot && sources.oracle[std::size_t(slot->layout)]) {
-      const OracleTable& oracle = *sources.oracle[std::size_t(slot->layout)];
-      Position pos;
-      pos.pawns[WHITE] = s.pawns[WHITE];
-      pos.pawns[BLACK] = s.pawns[BLACK];
-      try {
-        for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
-          king_slice::place(pos, local);
-          bytes[local] = is_legal(pos) ? oracle.byte(oracle.index().index(slot->view(pos))) : king_slice::ILLEGAL_BYTE;
-        }
-        ++copied;
-        return;
-      } catch (const TableError&) {
-        // A damaged block of the oracle's file: the slice is solved instead.
-      }
-    }
-    ExactSlice game(table, s);
-    auto& solver = *solvers[worker];
-    solver.solve(game);
-    for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
-      const Value v = solver.value(local);
-      bytes[local] = v == NOT_LEGAL ? king_slice::ILLEGAL_BYTE : OracleTable::encode(v);
-    }
+    std::uint8_t* bytes = table.bytes_.data() + king_slice::index(slice, 0);
+    if (solve_exact_slice(table.structures_[slice], sources, *solvers[worker], find, bytes)) ++copied;
   };
   retro::solve_in_order(groups, sources.workers, solve, [&](std::uint32_t done) { sources.progress(done, total); });
   if (sources.from_oracle) *sources.from_oracle = copied;

@@ -4,7 +4,7 @@
 #include <boost/serialization/vector.hpp>
 #include <stdexcept>
 
-#include "exact.h"
+#include "exact_slice.h"
 #include "library_file.h"
 #include "retrograde.h"
 
@@ -31,12 +31,10 @@ bool ExactTable::holds(const Position& pos) const {
 }
 
 Value ExactTable::value(const Position& pos) const {
-  // Not stored (exact.h): the best of its moves, as right after an unsafe promotion.
-  if (pos.ep != NO_SQUARE || pos.promoted != NO_SQUARE)
-    return retro::value_after_promotion(pos, [this](const Position& p) { return value(p); });
-  const auto slice = slice_of(structure_of(pos));
-  if (!slice) throw std::logic_error("exact table: a position outside its pawn structures");
-  return OracleTable::decode(bytes_[king_slice::index(*slice, king_slice::local(pos))]);
+  return exact_value(pos, [this](const PawnStructure& s) -> const std::uint8_t* {
+    const auto slice = slice_of(s);
+    return slice ? bytes_.data() + king_slice::index(*slice, 0) : nullptr;
+  });
 }
 
 std::vector<std::pair<Move, Value>> move_values(const ExactTable& table, const Position& pos) {

@@ -38,9 +38,10 @@ class OracleTable : public DomainTable<OracleRules> {
 };
 
 // The oracle of a layout, solved by solve_domain (domain_solve.h: progress,
-// and the twin check where the layout is its own colour-reversed mirror).
+// and the twin check where the layout is its own colour-reversed mirror; the
+// groups run by `run` where given: oracle_mpi.h).
 OracleTable build_oracle(Layout layout, const std::function<void(std::uint32_t, std::uint32_t)>& progress,
-                         std::uint64_t* twin_mismatches = nullptr);
+                         std::uint64_t* twin_mismatches = nullptr, const GroupRunner& run = {});
 
 }  // namespace chunker
 

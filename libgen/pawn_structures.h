@@ -47,4 +47,15 @@ int potential(const PawnStructure& s);
 std::optional<std::vector<PawnStructure>> reachable_structures(const Position& root, std::uint64_t max_structures,
                                                                std::uint64_t& found);
 
+// The indices of `structures` (in order of rising potential) grouped by
+// potential, the lowest first: every move out of a slice leads to an earlier
+// group, so the slices of one group can be solved independently.
+std::vector<std::vector<std::uint32_t>> potential_levels(const std::vector<PawnStructure>& structures);
+
+// Calls f for every structure other than `s` whose slice a position of `s`'s
+// slice may look up (exact.h): one move of either side away, and through a
+// double step or a promotion (whose position is valued through its replies)
+// one move further, repeatedly; each once, a superset of what is read.
+void for_each_looked_up_structure(const PawnStructure& s, const std::function<void(const PawnStructure&)>& f);
+
 }  // namespace chunker

@@ -141,6 +141,50 @@ void for_each_king_move_predecessor(std::uint32_t local, Bitboard pawns, F f) {
   }
 }
 
+// For each black king square, where the white king cannot stand in a slice
+// of two kings with these pawns: on a pawn, on or next to the black king,
+// anywhere if the black king is on a pawn. Such placements fail is_legal;
+// most placements that cannot arise are these, and a mask finds them sooner.
+class KingsMask {
+ public:
+  explicit KingsMask(Bitboard pawns) {
+    for (Square s = 0; s < SQUARE_NB; ++s)
+      no_white_king_[s] = pawns & square_bb(s) ? ~Bitboard(0) : pawns | KING_ATTACKS[s] | square_bb(s);
+  }
+  bool rules_out(const Position& pos) const { return square_bb(pos.king[WHITE]) & no_white_king_[pos.king[BLACK]]; }
+
+ private:
+  Bitboard no_white_king_[SQUARE_NB];
+};
+
+// Where the king and the pawns of the side to move can go.
+struct Targets {
+  Bitboard king_to;
+  PawnTargets pawn_to;
+};
+
+// The start of examining a position of a slice of two kings the fast way,
+// for games that look up their exits themselves: nullopt with e.over set
+// where the position is not legal or `end(pos, rule_value)` says the game
+// is over, else where its king and pawns go, the king's moves that take
+// nothing counted in e.in_slice by popcount (which spares a branch per move
+// that no predictor gets right); its captures and the pawn moves are the
+// caller's.
+template <typename End>
+std::optional<Targets> examine_start(const Position& pos, const KingsMask& mask, const End& end, Examined& e) {
+  if (mask.rules_out(pos) || !is_legal(pos)) {
+    e.over = NOT_LEGAL;
+    return std::nullopt;
+  }
+  const Targets t{king_targets(pos), pawn_targets(pos)};
+  if (auto over = end(pos, rule_value(pos, t.king_to, t.pawn_to))) {
+    e.over = *over;
+    return std::nullopt;
+  }
+  e.in_slice = popcount(t.king_to & ~pos.pawns[~pos.side]);
+  return t;
+}
+
 // What ends a game in most tables: the rules of rules.h alone.
 struct ByRules {
   std::optional<Value> operator()(const Position& pos, const MoveList& moves) const { return rule_value(pos, moves); }

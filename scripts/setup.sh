@@ -9,7 +9,8 @@ packages=(cmake make g++ libboost-graph-dev libboost-serialization-dev libboost-
           gaviotatb libgaviotatb-dev  # the Gaviota tablebase the KPK test compares with
           libedit-dev                 # line editing in chunker inspect (BSD licence, readline's interface)
           tmux python3-jsonschema     # the inspect tests: a real terminal, and --json against its schema
-          polyglot)                   # the uci test through the xboard protocol, as xboard runs UCI engines
+          polyglot                    # the uci test through the xboard protocol, as xboard runs UCI engines
+          libboost-mpi-dev openmpi-bin libopenmpi-dev)  # chunker-mpi: the exact solver over Open MPI
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

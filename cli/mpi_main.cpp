@@ -1,0 +1,208 @@
+// `chunker-mpi`: the exact solver and the domain oracle over Open MPI, one
+// process per rank (`mpirun -np N chunker-mpi solve FEN ...`). A program of its
+// own, built only where MPI is found, so that `chunker` itself neither links
+// nor needs MPI and runs as before without mpirun.
+#include <unistd.h>
+
+#include <boost/mpi/collectives.hpp>
+#include <boost/mpi/environment.hpp>
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/vector.hpp>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+
+#include "exact_mpi.h"
+#include "manifest.h"
+#include "options.h"
+#include "oracle_mpi.h"
+#include "output.h"
+
+namespace chunker::cli {
+
+namespace {
+
+namespace mpi = boost::mpi;
+using Clock = std::chrono::steady_clock;
+constexpr double MB = 1024.0 * 1024.0;
+
+const char* USAGE =
+    "usage: mpirun -np N chunker-mpi solve FEN [--save FILE] [--checkpoint DIR] [--threads N]\n"
+    "       mpirun -np N chunker-mpi oracle build [--layout abc-fgh|abc-efg] [--data DIR] [--threads N]\n";
+
+// When a rank dies, mpirun stops the others with SIGTERM: rank 0 then says in
+// one line what was lost (run `mpirun -q` to keep mpirun's own banner out).
+char stopped_line[512];
+extern "C" void on_stop(int) {
+  [[maybe_unused]] auto written = write(STDERR_FILENO, stopped_line, std::strlen(stopped_line));
+  _exit(1);
+}
+void say_when_stopped(const mpi::communicator& comm, const std::string& checkpoint) {
+  if (comm.rank() != 0) return;
+  const std::string line =
+      checkpoint.empty()
+          ? "chunker-mpi: a rank ended and the run stopped; nothing was kept (no --checkpoint)\n"
+          : "chunker-mpi: a rank ended and the run stopped; rerun it on as many ranks to resume from the "
+            "last level finished in " +
+                checkpoint + "\n";
+  std::snprintf(stopped_line, sizeof stopped_line, "%s", line.c_str());
+  std::signal(SIGTERM, on_stop);
+}
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// What every rank must agree on: the program's own bytes and its arguments.
+std::string run_key(const Args& args) {
+  std::string key = sha256_of_file("/proc/self/exe");
+  for (const std::string& a : args) key += " " + a;
+  return key;
+}
+
+// False (after rank 0 has said which rank differs) where a rank runs another
+// binary or other options than rank 0.
+bool same_run(const mpi::communicator& comm, const std::string& key) {
+  std::vector<std::string> keys;
+  mpi::all_gather(comm, key, keys);
+  for (int r = 1; r < comm.size(); ++r)
+    if (keys[r] != keys[0]) {
+      if (comm.rank() == 0)
+        std::cerr << "chunker-mpi: rank " << r << " runs another binary or other options than rank 0; refused\n";
+      return false;
+    }
+  return true;
+}
+
+// Rank 0 prints a line per rank: what it did, its traffic and its time.
+void print_figures(const mpi::communicator& comm, const RankFigures& mine) {
+  std::vector<RankFigures> all;
+  mpi::gather(comm, mine, all, 0);
+  if (comm.rank() != 0) return;
+  for (int r = 0; r < comm.size(); ++r) {
+    const RankFigures& f = all[r];
+    std::printf(
+        "rank %-5d owned %llu slices, solved %llu, resumed %llu, fetched %llu; compute %.3f s, exchange %.3f s, "
+        "checkpoints %.3f s (wall), cpu %.2f s; sent %.1f MB, received %.1f MB; peak memory %.0f MB\n",
+        r, static_cast<unsigned long long>(f.owned), static_cast<unsigned long long>(f.solved),
+        static_cast<unsigned long long>(f.resumed), static_cast<unsigned long long>(f.fetched), f.compute_seconds,
+        f.exchange_seconds, f.checkpoint_seconds, f.cpu_seconds, double(f.bytes_sent) / MB,
+        double(f.bytes_received) / MB, f.peak_megabytes);
+  }
+}
+
+int solve(const mpi::communicator& comm, const Args& args) {
+  po::options_description options("chunker-mpi solve options");
+  std::string fen, save, checkpoint;
+  options.add_options()("fen", po::value(&fen)->required(), "the root position")(
+      "save", po::value(&save), "write the whole table to FILE (gathered on rank 0), as chunker solve --save")(
+      "checkpoint", po::value(&checkpoint), "keep each finished level in DIR; a rerun resumes from the last")(
+      "threads", po::value<unsigned>()->default_value(1), "threads per rank");
+  po::positional_options_description positional;
+  positional.add("fen", 1);
+  po::variables_map vm;
+  if (!parse_args(args, USAGE, options, positional, vm)) return 0;
+  const unsigned threads = checked<unsigned>(vm, "threads", 1, 256);
+  const Fen root = parse_fen(fen);
+  if (!checkpoint.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(checkpoint, error);
+    if (error) throw InputError("--checkpoint: cannot create " + checkpoint + ": " + error.message());
+  }
+  if (!same_run(comm, run_key(args))) return 1;
+  say_when_stopped(comm, checkpoint);
+
+  const auto start = Clock::now();
+  std::uint64_t found = 0;
+  auto structures = reachable_structures(root.pos, ~std::uint64_t(0) / 2, found);
+  // A checkpoint serves any run of the same program on the same root (the
+  // file names hold the rank and the rank count).
+  const std::string solve_key = sha256_of_file("/proc/self/exe") + " " + to_fen(root.pos);
+  DistributedExact exact(comm, root.pos, std::move(*structures), threads, checkpoint, solve_key);
+  const std::size_t resumed = exact.solve();
+  std::vector<std::uint32_t> ids = exact.root_neighbourhood();
+  if (!save.empty()) {
+    ids.resize(exact.structures().size());
+    for (std::uint32_t id = 0; id < ids.size(); ++id) ids[id] = id;
+  }
+  const ExactTable table = exact.gather(ids);
+  const RankFigures figures = exact.figures();
+  if (comm.rank() == 0) {
+    Solved solved;
+    ExactReport& r = solved.exact.emplace();
+    r.value = table.value(root.pos);
+    r.moves = move_values(table, root.pos);
+    if (!save.empty()) r.line = best_line(table, root.pos);
+    r.structures = exact.structures().size();
+    r.positions = r.structures * king_slice::SIZE;
+    r.source = "solved on " + std::to_string(comm.size()) + " ranks";
+    if (!checkpoint.empty())
+      r.source +=
+          ", " + std::to_string(resumed) + " of " + std::to_string(exact.levels()) + " levels from " + checkpoint;
+    if (!save.empty()) {
+      save_exact(table, save);
+      r.source += "; saved to " + save;
+    }
+    r.seconds = solved.seconds = seconds_since(start);
+    r.peak_megabytes = figures.peak_megabytes;
+    std::cout << solve_text(root.pos, solved, root.fullmove) << std::flush;
+  }
+  print_figures(comm, figures);
+  return 0;
+}
+
+int oracle_build(const mpi::communicator& comm, const Args& args) {
+  po::options_description options("chunker-mpi oracle build options");
+  std::string layout_name_arg, data_dir;
+  options.add_options()("layout", po::value(&layout_name_arg)->default_value("abc-fgh"), "abc-fgh or abc-efg")(
+      "data", po::value(&data_dir)->default_value(CHUNKER_DATA_DIR), "where rank 0 writes the table")(
+      "threads", po::value<unsigned>()->default_value(1), "threads per rank");
+  po::variables_map vm;
+  if (!parse_args(args, USAGE, options, {}, vm)) return 0;
+  const unsigned threads = checked<unsigned>(vm, "threads", 1, 256);
+  const auto layout = parse_layout(layout_name_arg);
+  if (!layout) throw InputError("--layout must be abc-fgh or abc-efg, got '" + layout_name_arg + "'");
+  if (!same_run(comm, run_key(args))) return 1;
+  say_when_stopped(comm, "");
+
+  const auto start = Clock::now();
+  RankFigures figures;
+  const OracleTable table = build_oracle(
+      *layout, [](std::uint32_t, std::uint32_t) {}, nullptr, distributed_groups(comm, threads, figures));
+  if (comm.rank() == 0) {
+    save_oracle(table, data_dir);
+    std::printf("oracle %s: %llu entries stored, solved on %d ranks and written to %s in %.1f s\n",
+                layout_name(*layout).c_str(), static_cast<unsigned long long>(table.bytes().size()), comm.size(),
+                oracle_path(data_dir, *layout).c_str(), seconds_since(start));
+  }
+  figures.take_process_figures();
+  print_figures(comm, figures);
+  return 0;
+}
+
+}  // namespace
+
+}  // namespace chunker::cli
+
+int main(int argc, char** argv) {
+  using namespace chunker::cli;
+  boost::mpi::environment env(argc, argv);
+  boost::mpi::communicator comm;
+  const Args args(argv + 1, argv + argc);
+  try {
+    if (!args.empty() && args[0] == "solve") return solve(comm, Args(args.begin() + 1, args.end()));
+    if (args.size() >= 2 && args[0] == "oracle" && args[1] == "build")
+      return oracle_build(comm, Args(args.begin() + 2, args.end()));
+    if (comm.rank() == 0) std::cerr << USAGE;
+    return 2;
+  } catch (const chunker::InputError& e) {
+    if (comm.rank() == 0) std::cerr << "chunker-mpi: " << e.what() << "\n";
+  } catch (const boost::program_options::error& e) {
+    if (comm.rank() == 0) std::cerr << "chunker-mpi: " << e.what() << "\n";
+  } catch (const std::exception& e) {  // a file that cannot be written, memory: this rank cannot go on
+    std::cerr << "chunker-mpi: rank " << comm.rank() << ": " << e.what() << "\n";
+    env.abort(1);
+  }
+  return 2;
+}

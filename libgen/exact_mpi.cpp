@@ -1,0 +1,272 @@
+// The distributed exact solver (exact_mpi.h).
+#include "exact_mpi.h"
+
+#include <sys/resource.h>
+
+#include <boost/mpi/collectives.hpp>
+#include <boost/mpi/datatype.hpp>
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/vector.hpp>
+#include <chrono>
+#include <filesystem>
+#include <memory>
+
+#include "exact_slice.h"
+#include "library_file.h"
+
+namespace chunker {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// A finished level of one rank: its slices of that level, and the run they
+// belong to.
+struct LevelCheckpoint {
+  std::string run_key;
+  std::vector<std::uint32_t> ids;
+  std::vector<std::uint8_t> bytes;
+  template <class Archive>
+  void serialize(Archive& ar, unsigned) {
+    ar& run_key& ids& bytes;
+  }
+};
+
+TableHeader checkpoint_header(int rank, int ranks, std::size_t level) {
+  return {"exact-level",
+          "rank=" + std::to_string(rank) + "/" + std::to_string(ranks) + " level=" + std::to_string(level), 1};
+}
+
+}  // namespace
+
+DistributedExact::DistributedExact(const boost::mpi::communicator& comm, const Position& root,
+                                   std::vector<PawnStructure> structures, unsigned workers, std::string checkpoint_dir,
+                                   std::string run_key)
+    : comm_(comm),
+      root_(root),
+      structures_(std::move(structures)),
+      slot_(structures_.size(), -1),
+      where_(structures_.size(), nullptr),
+      workers_(std::max(1u, workers)),
+      checkpoint_dir_(std::move(checkpoint_dir)),
+      run_key_(std::move(run_key)) {
+  id_of_.reserve(structures_.size());
+  for (std::uint32_t id = 0; id < structures_.size(); ++id) id_of_.emplace(structures_[id], id);
+  std::int64_t slots = 0;
+  for (const auto& group : potential_levels(structures_)) {
+    levels_.emplace_back();
+    for (std::uint32_t id : group)
+      if (owner(id) == comm_.rank()) {
+        levels_.back().push_back(id);
+        slot_[id] = slots++;
+      }
+  }
+  owned_ = TableBytes(std::uint64_t(slots) * king_slice::SIZE);
+  figures_.owned = std::uint64_t(slots);
+}
+
+int DistributedExact::owner(std::uint32_t id) const {
+  // PawnStructureHash's low bits split the structures of a level 2:1 over
+  // two ranks (the breakthrough: 5,148 and 2,571); a final mix evens them.
+  std::uint64_t h = PawnStructureHash{}(structures_[id]);
+  h = (h ^ (h >> 33)) * 0xFF51AFD7ED558CCDull;
+  return int((h ^ (h >> 33)) % std::uint64_t(comm_.size()));
+}
+
+const std::uint8_t* DistributedExact::find(const PawnStructure& s) const {
+  const auto it = id_of_.find(s);
+  return it == id_of_.end() ? nullptr : where_[it->second];
+}
+
+namespace {
+
+// One MPI_Alltoallv of plain values: `sent` holds what goes to each rank,
+// rank after rank, `counts[r]` of them to rank r; what every rank sends here
+// is returned, rank after rank, with where each one's starts (`from`, one
+// more entry than ranks). The counts go first (Boost.MPI's all_to_all); the
+// values are not copied besides.
+template <typename T>
+std::vector<T> exchange(const boost::mpi::communicator& comm, const std::vector<T>& sent,
+                        const std::vector<int>& counts, std::vector<int>& from) {
+  const int ranks = comm.size();
+  std::vector<int> receive_counts(ranks), send_at(ranks + 1, 0);
+  boost::mpi::all_to_all(comm, counts, receive_counts);
+  from.assign(ranks + 1, 0);
+  for (int r = 0; r < ranks; ++r) {
+    send_at[r + 1] = send_at[r] + counts[r];
+    from[r + 1] = from[r] + receive_counts[r];
+  }
+  std::vector<T> received(std::size_t(from[ranks]));
+  const MPI_Datatype type = boost::mpi::get_mpi_datatype<T>();
+  MPI_Alltoallv(sent.data(), counts.data(), send_at.data(), type, received.data(), receive_counts.data(), from.data(),
+                type, comm);
+  return received;
+}
+
+}  // namespace
+
+void DistributedExact::fetch(const std::vector<std::uint32_t>& wanted, std::vector<std::uint8_t>& into) {
+  const auto start = Clock::now();
+  const int ranks = comm_.size();
+  // The ids asked of each rank, rank after rank.
+  std::vector<std::uint32_t> asks(wanted);
+  std::stable_sort(asks.begin(), asks.end(), [this](std::uint32_t a, std::uint32_t b) { return owner(a) < owner(b); });
+  std::vector<int> ask_counts(ranks, 0), asked_from, received_from;
+  for (std::uint32_t id : asks) ++ask_counts[owner(id)];
+  const std::vector<std::uint32_t> asked = exchange(comm_, asks, ask_counts, asked_from);
+  std::vector<std::uint8_t> replies;
+  replies.reserve(asked.size() * king_slice::SIZE);
+  std::vector<int> reply_counts(ranks);
+  for (int r = 0; r < ranks; ++r) {
+    reply_counts[r] = (asked_from[r + 1] - asked_from[r]) * int(king_slice::SIZE);
+    for (int i = asked_from[r]; i < asked_from[r + 1]; ++i) {
+      const std::uint8_t* bytes = owned_.data() + std::uint64_t(slot_.at(asked[std::size_t(i)])) * king_slice::SIZE;
+      replies.insert(replies.end(), bytes, bytes + king_slice::SIZE);
+    }
+  }
+  into = exchange(comm_, replies, reply_counts, received_from);
+  figures_.bytes_sent += asks.size() * sizeof(std::uint32_t) + replies.size();
+  figures_.bytes_received += asked.size() * sizeof(std::uint32_t) + into.size();
+  if (into.size() != asks.size() * king_slice::SIZE) throw std::runtime_error("a rank sent a short reply");
+  for (std::size_t i = 0; i < asks.size(); ++i) where_[asks[i]] = into.data() + king_slice::SIZE * i;
+  figures_.fetched += asks.size();
+  figures_.exchange_seconds += seconds_since(start);
+}
+
+void DistributedExact::solve_level(std::size_t level) {
+  const std::vector<std::uint32_t>& mine = levels_[level];
+  // The other ranks' slices this level looks up, each once.
+  std::vector<std::uint32_t> wanted;
+  std::vector<bool> listed(structures_.size());
+  for (std::uint32_t id : mine)
+    for_each_looked_up_structure(structures_[id], [&](const PawnStructure& t) {
+      const auto it = id_of_.find(t);
+      if (it == id_of_.end() || owner(it->second) == comm_.rank() || listed[it->second]) return;
+      listed[it->second] = true;
+      wanted.push_back(it->second);
+    });
+  std::vector<std::uint8_t> cache;
+  fetch(wanted, cache);
+
+  const auto start = Clock::now();
+  std::vector<std::unique_ptr<ExactSolver>> solvers;
+  for (unsigned w = 0; w < workers_; ++w) solvers.push_back(std::make_unique<ExactSolver>());
+  const ExactSources no_oracle;
+  auto find = [this](const PawnStructure& s) { return this->find(s); };
+  auto solve = [&](unsigned worker, std::uint32_t id) {
+    std::uint8_t* bytes = owned_.data() + std::uint64_t(slot_[id]) * king_slice::SIZE;
+    solve_exact_slice(structures_[id], no_oracle, *solvers[worker], find, bytes);
+  };
+  retro::solve_in_order({mine}, workers_, solve, [](std::uint32_t) {});
+  for (std::uint32_t id : mine) where_[id] = owned_.data() + std::uint64_t(slot_[id]) * king_slice::SIZE;
+  for (std::uint32_t id : wanted) where_[id] = nullptr;
+  figures_.solved += mine.size();
+  figures_.compute_seconds += seconds_since(start);
+}
+
+std::string DistributedExact::checkpoint_path(std::size_t level) const {
+  return checkpoint_dir_ + "/level-" + std::to_string(level) + ".rank-" + std::to_string(comm_.rank()) + "-of-" +
+         std::to_string(comm_.size()) + ".tbl";
+}
+
+void DistributedExact::save_checkpoint(std::size_t level) const {
+  LevelCheckpoint checkpoint{run_key_, levels_[level], {}};
+  for (std::uint32_t id : levels_[level]) {
+    const std::uint8_t* bytes = owned_.data() + std::uint64_t(slot_[id]) * king_slice::SIZE;
+    checkpoint.bytes.insert(checkpoint.bytes.end(), bytes, bytes + king_slice::SIZE);
+  }
+  save_library_file(checkpoint, checkpoint_header(comm_.rank(), comm_.size(), level), checkpoint_path(level));
+}
+
+bool DistributedExact::load_checkpoint(std::size_t level) {
+  const std::string path = checkpoint_path(level);
+  if (!std::filesystem::exists(path)) return false;
+  try {
+    const auto checkpoint = load_library_file<LevelCheckpoint>(
+        checkpoint_header(comm_.rank(), comm_.size(), level), path, "a new run", [&](const LevelCheckpoint& c) {
+          return c.run_key == run_key_ && c.ids == levels_[level] && c.bytes.size() == c.ids.size() * king_slice::SIZE;
+        });
+    for (std::size_t i = 0; i < checkpoint.ids.size(); ++i) {
+      std::uint8_t* bytes = owned_.data() + std::uint64_t(slot_[checkpoint.ids[i]]) * king_slice::SIZE;
+      std::copy_n(checkpoint.bytes.begin() + std::ptrdiff_t(i * king_slice::SIZE), king_slice::SIZE, bytes);
+      where_[checkpoint.ids[i]] = bytes;
+    }
+    figures_.resumed += checkpoint.ids.size();
+    return true;
+  } catch (const TableError&) {
+    return false;  // damaged or of another run: solved again
+  }
+}
+
+std::size_t DistributedExact::solve() {
+  std::size_t resume = 0;
+  if (!checkpoint_dir_.empty()) {
+    std::filesystem::create_directories(checkpoint_dir_);
+    // The levels every rank has finished: each rank's own unbroken run of
+    // checkpoints from the first level, the least over the ranks.
+    std::size_t kept = 0;
+    while (kept < levels_.size() && load_checkpoint(kept)) ++kept;
+    resume = boost::mpi::all_reduce(comm_, kept, boost::mpi::minimum<std::size_t>());
+    for (std::size_t level = resume; level < kept; ++level) {
+      figures_.resumed -= levels_[level].size();
+      for (std::uint32_t id : levels_[level]) where_[id] = nullptr;
+    }
+  }
+  for (std::size_t level = resume; level < levels_.size(); ++level) {
+    solve_level(level);
+    if (checkpoint_dir_.empty()) continue;
+    const auto start = Clock::now();
+    save_checkpoint(level);
+    figures_.checkpoint_seconds += seconds_since(start);
+  }
+  return resume;
+}
+
+ExactTable DistributedExact::gather(const std::vector<std::uint32_t>& ids) {
+  std::vector<std::uint8_t> received;
+  std::vector<std::uint32_t> wanted;
+  for (std::uint32_t id : ids)
+    if (owner(id) != comm_.rank()) wanted.push_back(id);
+  fetch(wanted, received);
+  if (comm_.rank() != 0) return {};
+  std::vector<PawnStructure> structures;
+  TableBytes bytes(ids.size() * king_slice::SIZE);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    structures.push_back(structures_[ids[i]]);
+    std::copy_n(where_[ids[i]], king_slice::SIZE, bytes.data() + i * king_slice::SIZE);
+  }
+  for (std::uint32_t id : wanted) where_[id] = nullptr;
+  return ExactTable(to_fen(root_), std::move(structures), std::move(bytes));
+}
+
+std::vector<std::uint32_t> DistributedExact::root_neighbourhood() const {
+  const PawnStructure root = structure_of(root_);
+  std::vector<std::uint32_t> ids{id_of_.at(root)};
+  if (root_.ep != NO_SQUARE || root_.promoted != NO_SQUARE) {  // valued through its moves: rare enough to take all
+    ids.clear();
+    for (std::uint32_t id = 0; id < structures_.size(); ++id) ids.push_back(id);
+    return ids;
+  }
+  for_each_looked_up_structure(root, [&](const PawnStructure& t) {
+    if (const auto it = id_of_.find(t); it != id_of_.end()) ids.push_back(it->second);
+  });
+  return ids;
+}
+
+void RankFigures::take_process_figures() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  peak_megabytes = double(usage.ru_maxrss) / 1024.0;
+  auto seconds = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) / 1e6; };
+  cpu_seconds = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+RankFigures DistributedExact::figures() const {
+  RankFigures f = figures_;
+  f.take_process_figures();
+  return f;
+}
+
+}  // namespace chunker

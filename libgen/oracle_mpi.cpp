@@ -1,0 +1,62 @@
+// The domain oracle over several processes (oracle_mpi.h).
+#include "oracle_mpi.h"
+
+#include <boost/mpi/collectives.hpp>
+#include <boost/serialization/vector.hpp>
+#include <chrono>
+
+namespace chunker {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// The rank that solves a config: a multiplicative hash, so that the configs
+// of one group (neighbours in number) spread over the ranks.
+int owner(std::uint32_t config, int ranks) {
+  return int(((std::uint64_t(config) * 0x9E3779B97F4A7C15ull) >> 32) % std::uint64_t(ranks));
+}
+
+}  // namespace
+
+GroupRunner distributed_groups(const boost::mpi::communicator& comm, unsigned workers, RankFigures& figures) {
+  return [&comm, workers, &figures](const std::vector<std::vector<std::uint32_t>>& groups, unsigned,
+                                    const std::function<void(unsigned, std::uint32_t)>& solve,
+                                    const std::function<void(std::uint32_t)>& progress,
+                                    const std::function<std::uint8_t*(std::uint32_t)>& slice_bytes) {
+    std::uint32_t done = 0;
+    for (const auto& group : groups) {
+      std::vector<std::vector<std::uint32_t>> share(comm.size());
+      for (std::uint32_t config : group) share[owner(config, comm.size())].push_back(config);
+      auto start = Clock::now();
+      retro::solve_in_order({share[comm.rank()]}, workers, solve, [](std::uint32_t) {});
+      figures.owned += share[comm.rank()].size();
+      figures.solved += share[comm.rank()].size();
+      figures.compute_seconds += seconds_since(start);
+
+      start = Clock::now();
+      std::vector<std::uint8_t> mine;
+      mine.reserve(share[comm.rank()].size() * king_slice::SIZE);
+      for (std::uint32_t config : share[comm.rank()])
+        mine.insert(mine.end(), slice_bytes(config), slice_bytes(config) + king_slice::SIZE);
+      std::vector<std::vector<std::uint8_t>> all;
+      boost::mpi::all_gather(comm, mine, all);
+      for (int r = 0; r < comm.size(); ++r) {
+        if (r == comm.rank()) continue;
+        if (all[r].size() != share[r].size() * king_slice::SIZE) throw std::runtime_error("a rank sent a short group");
+        for (std::size_t i = 0; i < share[r].size(); ++i)
+          std::copy_n(all[r].begin() + std::ptrdiff_t(i * king_slice::SIZE), king_slice::SIZE,
+                      slice_bytes(share[r][i]));
+        figures.bytes_received += all[r].size();
+        figures.fetched += share[r].size();
+        figures.bytes_sent += mine.size();
+      }
+      figures.exchange_seconds += seconds_since(start);
+      progress(done += std::uint32_t(group.size()));
+    }
+  };
+}
+
+}  // namespace chunker
