@@ -1,6 +1,7 @@
-// `chunker oracle build|probe|stats|verify|depth`: the exact tablebase of the
-// domain, the soundness check of the reasoning schemas against it, and the
-// knowledge depth of each level (oracle_depth.h).
+// `chunker oracle build|probe|stats|verify|depth|sums`: the exact tablebase of
+// the domain, the soundness check of the reasoning schemas against it, the
+// knowledge depth of each level (oracle_depth.h), and the chunks as
+// combinatorial games tested against it (oracle_sums.h).
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -12,6 +13,7 @@
 #include "options.h"
 #include "oracle.h"
 #include "oracle_depth.h"
+#include "oracle_sums.h"
 #include "oracle_verify.h"
 #include "output.h"
 #include "schemas.h"
@@ -205,8 +207,9 @@ int verify(const std::string& data_dir, const std::string& libraries_dir, const 
 int oracle_command(const Args& args) {
   po::options_description options("oracle options");
   std::string action, fen, layout = "all", data_dir = CHUNKER_DATA_DIR;
-  options.add_options()("action", po::value<std::string>(&action)->required(), "build, probe, stats, verify or depth")(
-      "fen", po::value<std::string>(&fen), "the position to probe")(
+  options.add_options()("action", po::value<std::string>(&action)->required(),
+                        "build, probe, stats, verify, depth or sums")(
+      "fen", po::value<std::string>(&fen), "the position to probe (depth, sums: whose line to follow)")(
       "layout", po::value<std::string>(&layout)->default_value("all"), "abc-fgh, abc-efg or all")(
       "data", po::value<std::string>(&data_dir)->default_value(CHUNKER_DATA_DIR), "where the tables live")(
       "json", "probe: print JSON")(
@@ -218,9 +221,9 @@ int oracle_command(const Args& args) {
       "schemas", po::value<std::string>()->default_value("sound"),
       "verify: paper (as published) or sound; depth: paper, sound or both")(
       "libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
-      "verify, depth: where the chunk libraries live")(
+      "verify, depth, sums: where the chunk libraries live")(
       "config-step", po::value<long long>()->default_value(1),
-      "verify: check every Nth pawn configuration only (1: every position)")(
+      "verify, sums: check every Nth pawn configuration only (1: every position)")(
       "save", "depth: save each depth table beside the oracle (data/depth-LAYOUT-LN-SCHEMAS.tbl)")(
       "csv", "depth: print the histograms as CSV")("plot", po::value<std::string>(),
                                                    "depth: draw the curves of the levels built into this SVG file");
@@ -235,7 +238,9 @@ int oracle_command(const Args& args) {
           "       chunker oracle verify [--layout L] [--level N] [--schemas paper|sound]\n"
           "       chunker oracle depth [--layout L] [--level N|A-B] [--schemas sound|paper|both] [--save] [--csv]\n"
           "                            [--plot FILE.svg] [--check-twins]\n"
-          "       chunker oracle depth FEN [--level N] [--schemas sound|paper]",
+          "       chunker oracle depth FEN [--level N] [--schemas sound|paper]\n"
+          "       chunker oracle sums [--layout L] [--config-step K]\n"
+          "       chunker oracle sums FEN",
           options, positional, vm))
     return 0;
   const std::string mode = vm["schemas"].as<std::string>();
@@ -274,10 +279,15 @@ int oracle_command(const Args& args) {
         throw InputError("a probe follows one mode's knowledge line: --schemas sound or paper");
       return depth_probe(request, fen);
     }
+    if (action == "sums") {
+      if (!fen.empty()) return sums_line(data_dir, fen);
+      return sums_report(data_dir, vm["libraries"].as<std::string>(), layouts_of(layout),
+                         std::uint32_t(checked<long long>(vm, "config-step", 1, CONFIG_NB)));
+    }
   } catch (const TableError& e) {
     throw InputError(e.what());
   }
-  throw InputError("unknown oracle action '" + action + "' (build, probe, stats, verify or depth)");
+  throw InputError("unknown oracle action '" + action + "' (build, probe, stats, verify, depth or sums)");
 }
 
 }  // namespace chunker::cli
