@@ -37,7 +37,18 @@ bool one_pass_apart(const TempoSum& tempo, const Position& pos) {
 struct ValuePair {
   LadderValue mine, theirs;
   auto operator<=>(const ValuePair&) const = default;
+  // The values against the integers alone.
+  ValuePair integers() const {
+    ValuePair p;
+    p.mine.pawns_first = mine.pawns_first, p.mine.king_first = mine.king_first;
+    p.theirs.pawns_first = theirs.pawns_first, p.theirs.king_first = theirs.king_first;
+    return p;
+  }
 };
+
+// Kings this far apart or more (in king moves) need two moves or more each
+// before they stand next to each other: the chunks are less likely to meet.
+constexpr int FAR_KINGS = 4;
 
 // The rule of stops (Berlekamp, Conway and Guy, Winning Ways, ch. 6: for
 // short games the stops of a sum are bounded by the stops of its parts). The
@@ -77,13 +88,16 @@ Miss miss_of(const Position& pos, const ValuePair& v, Outcome truth) {
 
 struct ClassTally {
   std::uint64_t legal = 0, members = 0, decided = 0, right = 0;
-  std::map<ValuePair, std::array<std::uint64_t, 3>> by_values;  // loss, draw, win for the mover
-  std::array<std::uint64_t, MISS_NB> wrong{};                   // the rule's counterexamples by what was missed
-  std::array<std::vector<std::string>, MISS_NB> examples;       // a few of each
+  using Outcomes = std::array<std::uint64_t, 3>;           // loss, draw, win for the mover
+  std::map<ValuePair, Outcomes> by_values, far_kings;      // all of the class, the kings FAR_KINGS apart
+  std::array<std::uint64_t, MISS_NB> wrong{};              // the rule's counterexamples by what was missed
+  std::array<std::vector<std::string>, MISS_NB> examples;  // a few of each
   void add(const ClassTally& o) {
     legal += o.legal, members += o.members, decided += o.decided, right += o.right;
     for (const auto& [k, n] : o.by_values)
       for (int i = 0; i < 3; ++i) by_values[k][i] += n[i];
+    for (const auto& [k, n] : o.far_kings)
+      for (int i = 0; i < 3; ++i) far_kings[k][i] += n[i];
     for (int m = 0; m < MISS_NB; ++m) {
       wrong[m] += o.wrong[m];
       for (const auto& f : o.examples[m])
@@ -117,6 +131,8 @@ ClassTally tally_layout(const OracleTable& table, const TempoSum& tempo, const K
                           ladder_value(ladder, (*chunks)[~me].entry(me))};
         const Outcome truth = outcome_of(OracleTable::decode(table.byte(i)));
         ++mine.by_values[v][outcome_slot(truth)];
+        if (!(king_reach(pos.king[WHITE], FAR_KINGS - 1) & square_bb(pos.king[BLACK])))
+          ++mine.far_kings[v][outcome_slot(truth)];
         if (const auto said = rule_of_stops(v)) {
           ++mine.decided;
           if (*said == truth)
@@ -146,23 +162,32 @@ ClassTally tally_layout(const OracleTable& table, const TempoSum& tempo, const K
 }
 
 void print_values(const Kv3cppLadder& ladder) {
-  std::map<LadderValue, std::uint64_t> count;
+  std::map<LadderValue, std::uint64_t> count, integers;
   std::uint64_t placements = 0;
   for (std::uint32_t e = 0; e < KV3CPP_ENTRIES; ++e) {
     if (e & 64 || (!ladder.legal(e) && !ladder.legal(e | 64))) continue;
     ++placements;
-    ++count[ladder_value(ladder, e)];
+    const LadderValue v = ladder_value(ladder, e);
+    ++count[v];
+    ++integers[LadderValue{v.pawns_first, v.king_first}];
   }
-  std::vector<std::pair<std::uint64_t, LadderValue>> order;
-  for (const auto& [v, n] : count) order.push_back({n, v});
-  std::sort(order.rbegin(), order.rend());
+  auto commonest = [&](const std::map<LadderValue, std::uint64_t>& values, bool infinitesimals, std::size_t shown) {
+    std::vector<std::pair<std::uint64_t, LadderValue>> order;
+    for (const auto& [v, n] : values) order.push_back({n, v});
+    std::sort(order.rbegin(), order.rend());
+    for (std::size_t i = 0; i < std::min(shown, order.size()); ++i)
+      std::printf("  %-30s %8llu %6.2f%%\n", ladder_value_name(order[i].second, infinitesimals).c_str(),
+                  static_cast<unsigned long long>(order[i].first), 100.0 * double(order[i].first) / double(placements));
+  };
   std::printf(
-      "Kv3CPP values against the integers (reserve -%d..%d; stops: pawns first, king first): %llu placements, "
-      "%zu distinct values\n",
-      Kv3cppLadder::REACH, Kv3cppLadder::REACH, static_cast<unsigned long long>(placements), count.size());
-  for (const auto& [n, v] : order)
-    std::printf("  %-14s %8llu %6.2f%%\n", ladder_value_name(v).c_str(), static_cast<unsigned long long>(n),
-                100.0 * double(n) / double(placements));
+      "Kv3CPP values (stops: pawns first, king first; -%d..%d): %llu placements, %zu distinct against the "
+      "integers, %zu with n.up and n.up + star\n",
+      Kv3cppLadder::REACH, Kv3cppLadder::REACH, static_cast<unsigned long long>(placements), integers.size(),
+      count.size());
+  commonest(integers, false, integers.size());
+  std::printf("  the commonest with the infinitesimals:\n");
+  constexpr std::size_t SHOWN = 12;
+  commonest(count, true, SHOWN);
 }
 
 void print_tally(const ClassTally& t, Layout layout, double seconds, std::uint32_t step) {
@@ -174,28 +199,41 @@ void print_tally(const ClassTally& t, Layout layout, double seconds, std::uint32
               step > 1 ? (" (every " + std::to_string(step) + "th pawn configuration)").c_str() : "", seconds);
   std::printf("  one pass apart (no budget, the nearest pair one pass apart): %llu positions, %.3f%%\n",
               static_cast<unsigned long long>(t.members), share(t.members, t.legal));
-  std::uint64_t pure = 0, majority = 0;
-  for (const auto& [v, n] : t.by_values) {
-    const std::uint64_t all = n[0] + n[1] + n[2];
-    pure += (n[0] == all || n[1] == all || n[2] == all) ? all : 0;
-    majority += std::max({n[0], n[1], n[2]});
-  }
-  std::printf(
-      "  value pairs (mover's pawns, opponent's pawns): %zu; positions whose pair has one outcome: %.2f%%; "
-      "the commonest outcome of each pair: %.2f%%\n",
-      t.by_values.size(), share(pure, t.members), share(majority, t.members));
+  // How much of the class any rule on these values could decide: the
+  // positions whose pair of values has one outcome.
+  auto decidable = [&](const std::map<ValuePair, ClassTally::Outcomes>& pairs, bool integers, const char* which) {
+    std::map<ValuePair, ClassTally::Outcomes> merged;
+    for (const auto& [v, n] : pairs)
+      for (int i = 0; i < 3; ++i) merged[integers ? v.integers() : v][i] += n[i];
+    std::uint64_t members = 0, pure = 0, majority = 0;
+    for (const auto& [v, n] : merged) {
+      const std::uint64_t all = n[0] + n[1] + n[2];
+      members += all;
+      pure += (n[0] == all || n[1] == all || n[2] == all) ? all : 0;
+      majority += std::max({n[0], n[1], n[2]});
+    }
+    std::printf(
+        "  %s: %llu positions, %zu pairs of values; in pairs with one outcome %.2f%%; the commonest outcome "
+        "of each pair %.2f%%\n",
+        which, static_cast<unsigned long long>(members), merged.size(), share(pure, members), share(majority, members));
+    return merged;
+  };
+  const auto by_integers = decidable(t.by_values, true, "against the integers");
+  decidable(t.by_values, false, "with the infinitesimals");
+  const std::string far = "the same, the kings " + std::to_string(FAR_KINGS) + " squares apart or more";
+  decidable(t.far_kings, false, far.c_str());
   std::printf("  rule of stops: decides %llu (%.2f%%), right %llu, wrong %llu\n",
               static_cast<unsigned long long>(t.decided), share(t.decided, t.members),
               static_cast<unsigned long long>(t.right), static_cast<unsigned long long>(t.decided - t.right));
   std::vector<std::pair<std::uint64_t, ValuePair>> order;
-  for (const auto& [v, n] : t.by_values) order.push_back({n[0] + n[1] + n[2], v});
+  for (const auto& [v, n] : by_integers) order.push_back({n[0] + n[1] + n[2], v});
   std::sort(order.rbegin(), order.rend());
   constexpr std::size_t SHOWN = 12;
   std::printf("  %-14s %-14s %10s %10s %10s  %s\n", "mover's pawns", "opponent's", "mover wins", "draws", "loses",
               "rule of stops");
   for (std::size_t i = 0; i < std::min(SHOWN, order.size()); ++i) {
     const ValuePair& v = order[i].second;
-    const auto& n = t.by_values.at(v);
+    const auto& n = by_integers.at(v);
     const auto said = rule_of_stops(v);
     std::printf("  %-14s %-14s %10llu %10llu %10llu  %s\n", ladder_value_name(v.mine).c_str(),
                 ladder_value_name(v.theirs).c_str(), static_cast<unsigned long long>(n[2]),
@@ -240,12 +278,13 @@ int sums_line(const std::string& data_dir, const std::string& fen) {
   };
   probe(pos);
   const Kv3cppLadder ladder = build_kv3cpp_ladder();
-  std::printf("%-4s %-42s %-9s %-14s %-14s\n", "ply", "position", "oracle", "White's pawns", "Black's pawns");
+  std::printf("%-4s %-42s %-9s %-30s %-30s\n", "ply", "position", "oracle", "White's pawns", "Black's pawns");
   for (int ply = 0;; ++ply) {
     const OracleAnswer answer = probe(pos);
     std::string values[COLOR_NB] = {"-", "-"};
     if (const auto chunks = pawn_chunks(pos))
-      for (Color c : {WHITE, BLACK}) values[c] = ladder_value_name(ladder_value(ladder, (*chunks)[c].entry(pos.side)));
+      for (Color c : {WHITE, BLACK})
+        values[c] = ladder_value_name(ladder_value(ladder, (*chunks)[c].entry(pos.side)), true);
     // A mutual zugzwang: lost with either side to move.
     Position other = pos;
     other.side = ~pos.side;
@@ -253,7 +292,7 @@ int sums_line(const std::string& data_dir, const std::string& fen) {
     const bool zugzwang = is_loss(answer.value) && flipped && is_loss(flipped->value);
     const std::string oracle =
         is_decisive(answer.value) ? value_word(answer.value) + " " + std::to_string(distance_of(answer.value)) : "draw";
-    std::printf("%-4d %-42s %-9s %-14s %-14s%s\n", ply, to_fen(pos).c_str(), oracle.c_str(), values[WHITE].c_str(),
+    std::printf("%-4d %-42s %-9s %-30s %-30s%s\n", ply, to_fen(pos).c_str(), oracle.c_str(), values[WHITE].c_str(),
                 values[BLACK].c_str(), zugzwang ? " mutual zugzwang" : "");
     const MoveList moves = legal_moves(pos);
     if (rule_value(pos, moves) || !is_decisive(answer.value)) return 0;

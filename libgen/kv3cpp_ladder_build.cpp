@@ -1,9 +1,11 @@
 // Building Kv3cppLadder (kv3cpp_ladder.h) with the retrograde loop of
-// retrograde.h. A slice is one pawn configuration at one reserve: inside it
-// only the lone king moves; pawn moves and captures lead to larger configs
-// (solved before, as in kv3cpp_build.cpp), and a pass to the same config
-// with a reserve one nearer 0 (solved before: the reserves of a config are
-// taken 0, 1, -1, 2, -2, ...).
+// retrograde.h. A slice is one pawn configuration beside one rung of the
+// reference: inside it only the lone king moves; pawn moves and captures lead
+// to larger configs (solved before, as in kv3cpp_build.cpp), and a move of
+// the reference to another rung of the same config, simpler (solved before:
+// the rungs of a config are taken simplest first).
+#include <algorithm>
+#include <array>
 #include <memory>
 
 #include "kv3cpp_ladder.h"
@@ -15,11 +17,52 @@ namespace chunker {
 namespace {
 
 constexpr std::uint32_t SIDE_BIT = 64;  // in a local position: side to move | king square
+constexpr int REACH = Kv3cppLadder::REACH;
+
+// A rung's options for the pawns (Left) and the king (Right).
+struct Rung {
+  std::array<int, 2> left{}, right{};
+  int lefts = 0, rights = 0;
+  int birthday = 0;  // every option's is smaller: the order of solving
+};
+
+std::array<Rung, Kv3cppLadder::RUNGS> make_rungs() {
+  std::array<Rung, Kv3cppLadder::RUNGS> rungs;
+  auto add = [](std::array<int, 2>& to, int& count, int rung) { to[count++] = rung; };
+  for (int t = -REACH; t <= REACH; ++t) {
+    Rung& r = rungs[Kv3cppLadder::integer(t)];
+    if (t > 0) add(r.left, r.lefts, Kv3cppLadder::integer(t - 1));
+    if (t < 0) add(r.right, r.rights, Kv3cppLadder::integer(t + 1));
+    r.birthday = t < 0 ? -t : t;
+  }
+  // up = {0|*}, down = {*|0}, star = {0|0}: a move takes one up (or down)
+  // or the star away; the others stay.
+  for (int n = -REACH; n <= REACH; ++n)
+    for (int star = 0; star < 2; ++star) {
+      if (n == 0 && !star) continue;
+      Rung& r = rungs[Kv3cppLadder::ups(n, star)];
+      if (n > 0) {
+        add(r.left, r.lefts, Kv3cppLadder::ups(n - 1, star));
+        add(r.right, r.rights, Kv3cppLadder::ups(n - 1, star ^ 1));
+      } else if (n < 0) {
+        add(r.left, r.lefts, Kv3cppLadder::ups(n + 1, star ^ 1));
+        add(r.right, r.rights, Kv3cppLadder::ups(n + 1, star));
+      }
+      if (star) {
+        add(r.left, r.lefts, Kv3cppLadder::ups(n, 0));
+        add(r.right, r.rights, Kv3cppLadder::ups(n, 0));
+      }
+      r.birthday = 2 * (n < 0 ? -n : n) + star;
+    }
+  return rungs;
+}
+
+const std::array<Rung, Kv3cppLadder::RUNGS> RUNGS = make_rungs();
 
 class LadderSlice {
  public:
-  LadderSlice(Kv3cppLadder& ladder, std::uint32_t slice, int reserve)
-      : ladder_(ladder), group_(kv3cpp_group_of_slice(slice)), base_(slice << 7), reserve_(reserve) {
+  LadderSlice(Kv3cppLadder& ladder, std::uint32_t slice, int rung)
+      : ladder_(ladder), group_(kv3cpp_group_of_slice(slice)), base_(slice << 7), rung_(rung) {
     pos_.pawns[WHITE] = kv3cpp_pawns(slice);
   }
 
@@ -51,16 +94,16 @@ class LadderSlice {
       e.over = loss_in(0);  // mate
       return e;
     }
-    auto stored = [this](const Position& p) { return Value(ladder_.value(reserve_, kv3cpp_index(p, group_))); };
+    auto stored = [this](const Position& p) { return Value(ladder_.value(rung_, kv3cpp_index(p, group_))); };
     retro::examine_moves(pos, moves, stored, e);
-    // A pass spends one of the side's own reserve; a king in check cannot.
-    const bool passes = pos.side == WHITE ? reserve_ > 0 : reserve_ < 0 && !in_check;
-    if (passes) {
-      const int after = pos.side == WHITE ? reserve_ - 1 : reserve_ + 1;
-      e.exit_best = std::max(e.exit_best, from_child(ladder_.value(after, (base_ | local) ^ SIDE_BIT)));
-    } else if (moves.empty()) {
-      e.over = loss_in(0);  // no move in the chunk nor in the reserve
+    // A move of the reference; a king in check must answer it here.
+    const Rung& r = RUNGS[rung_];
+    const int options = pos.side == WHITE ? r.lefts : in_check ? 0 : r.rights;
+    for (int i = 0; i < options; ++i) {
+      const int to = pos.side == WHITE ? r.left[i] : r.right[i];
+      e.exit_best = std::max(e.exit_best, from_child(ladder_.value(to, (base_ | local) ^ SIDE_BIT)));
     }
+    if (moves.empty() && !options) e.over = loss_in(0);  // no move in the chunk nor the reference
     return e;
   }
 
@@ -74,7 +117,7 @@ class LadderSlice {
   void store(const retro::SliceSolver<128>& solver) {
     for (std::uint32_t local = 0; local < 128; ++local) {
       const Value v = solver.value(local);
-      ladder_.values[Kv3cppLadder::slot(reserve_, base_ | local)] =
+      ladder_.values[Kv3cppLadder::slot(rung_, base_ | local)] =
           v == retro::NOT_LEGAL ? Kv3cppLadder::ILLEGAL : std::int16_t(v);
     }
   }
@@ -83,7 +126,7 @@ class LadderSlice {
   Kv3cppLadder& ladder_;
   int group_;
   std::uint32_t base_;
-  int reserve_;
+  int rung_;
   Position pos_;
 };
 
@@ -91,44 +134,60 @@ class LadderSlice {
 
 Kv3cppLadder build_kv3cpp_ladder() {
   Kv3cppLadder ladder;
+  std::array<int, Kv3cppLadder::RUNGS> order;
+  for (int i = 0; i < Kv3cppLadder::RUNGS; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [](int a, int b) { return RUNGS[a].birthday < RUNGS[b].birthday; });
   auto solver = std::make_unique<retro::SliceSolver<128>>();
-  auto solve = [&](std::uint32_t slice, int reserve) {
-    LadderSlice game(ladder, slice, reserve);
-    solver->solve(game);
-    game.store(*solver);
-  };
   for_each_kv3cpp_slice_in_order([&](std::uint32_t slice) {
-    solve(slice, 0);
-    for (int r = 1; r <= Kv3cppLadder::REACH; ++r) solve(slice, r), solve(slice, -r);
+    for (int rung : order) {
+      LadderSlice game(ladder, slice, rung);
+      solver->solve(game);
+      game.store(*solver);
+    }
   });
   return ladder;
 }
 
 LadderValue ladder_value(const Kv3cppLadder& ladder, std::uint32_t entry) {
-  // The least reserve from which on the pawns win (more reserve never hurts
-  // them: a pass need not be made).
-  auto least = [&](std::uint32_t e, bool pawns_to_move) {
+  // The least n from which on the pawns win (more never hurts them: a move
+  // of the reference need not be made), with rung(n) the reference.
+  auto least = [&](std::uint32_t e, bool pawns_to_move, auto rung) {
     if (!ladder.legal(e)) return LadderValue::NOT_LEGAL;
     int least = LadderValue::NEVER;
-    for (int r = Kv3cppLadder::REACH; r >= -Kv3cppLadder::REACH; --r) {
-      const Value v = ladder.value(r, e);
+    for (int n = REACH; n >= -REACH; --n) {
+      const Value v = ladder.value(rung(n), e);
       if (!(pawns_to_move ? is_win(v) : is_loss(v))) break;
-      least = r;
+      least = n;
     }
     return least;
   };
-  return {least(entry & ~SIDE_BIT, true), least(entry | SIDE_BIT, false)};
+  const std::uint32_t pawns = entry & ~SIDE_BIT, king = entry | SIDE_BIT;
+  auto integer = [](int n) { return Kv3cppLadder::integer(n); };
+  auto up = [](int n) { return Kv3cppLadder::ups(n, 0); };
+  auto up_star = [](int n) { return Kv3cppLadder::ups(n, 1); };
+  return {least(pawns, true, integer), least(king, false, integer), least(pawns, true, up),
+          least(king, false, up),      least(pawns, true, up_star), least(king, false, up_star)};
 }
 
-std::string ladder_value_name(const LadderValue& v) {
-  auto stop = [](int s) {
-    return s == LadderValue::NOT_LEGAL ? std::string("-") : s == LadderValue::NEVER ? "never" : std::to_string(s);
+std::string ladder_value_name(const LadderValue& v, bool infinitesimals) {
+  auto pair = [](int first, int second) {
+    auto stop = [](int s) {
+      return s == LadderValue::NOT_LEGAL ? std::string("-") : s == LadderValue::NEVER ? "never" : std::to_string(s);
+    };
+    std::string name(1, '(');
+    name += stop(first);
+    name += ',';
+    name += stop(second);
+    name += ')';
+    return name;
   };
-  std::string name(1, '(');
-  name += stop(v.pawns_first);
-  name += ',';
-  name += stop(v.king_first);
-  name += ')';
+  std::string name = pair(v.pawns_first, v.king_first);
+  if (infinitesimals) {
+    name += " up";
+    name += pair(v.up_pawns_first, v.up_king_first);
+    name += " up*";
+    name += pair(v.up_star_pawns_first, v.up_star_king_first);
+  }
   return name;
 }
 

@@ -1,6 +1,7 @@
-// The Kv3CPP chunk against the integers (libgen/kv3cpp_ladder.h): every
-// value checked against a plain memoised minimax written here, and a lone
-// pawn against the rule of the square.
+// The Kv3CPP chunk against the integers and the infinitesimals
+// (libgen/kv3cpp_ladder.h): every value checked against a plain memoised
+// minimax written here, with the reference games built from their
+// definitions, and a lone pawn against the rule of the square.
 #include "kv3cpp_ladder.h"
 
 #include <doctest/doctest.h>
@@ -20,24 +21,45 @@ const Kv3cppLadder& ladder() {
   return *built;
 }
 
-// The ladder's game solved without the retrograde loop: every move of the
-// pawns' side spends a pawn move or a pass of the reserve, so no line
-// repeats and plain recursion over (entry, reserve) ends.
+// A reference game beside the chunk, from its definition: an integer t (t
+// free moves of the pawns' side, or -t of the king's), or n ups and s stars
+// (up = {0|*}, down = {*|0}, star = {0|0}).
+struct Reference {
+  bool ups;
+  int n, star;
+  int rung() const { return ups ? Kv3cppLadder::ups(n, star) : Kv3cppLadder::integer(n); }
+  // The positions the pawns' side (left) or the king's may move it to.
+  std::vector<Reference> options(bool left) const {
+    std::vector<Reference> to;
+    if (!ups) {
+      if (left ? n > 0 : n < 0) to.push_back({false, left ? n - 1 : n + 1, 0});
+      return to;
+    }
+    if (n > 0) to.push_back({true, n - 1, left ? star : star ^ 1});  // up to 0, or to star
+    if (n < 0) to.push_back({true, n + 1, left ? star ^ 1 : star});  // down to star, or to 0
+    if (star) to.push_back({true, n, 0});
+    return to;
+  }
+};
+
+// The chunk beside a reference solved without the retrograde loop: every
+// move of the pawns' side spends a pawn move or a move of the reference, and
+// the reference's moves run out, so no line repeats and plain recursion ends.
 class Minimax {
  public:
-  bool pawns_win(std::uint32_t entry, int reserve) {
-    std::int8_t& known = memo_[std::size_t(reserve + Kv3cppLadder::REACH) * KV3CPP_ENTRIES + entry];
-    if (known < 0) known = solve(entry, reserve);
+  bool pawns_win(std::uint32_t entry, const Reference& r) {
+    std::int8_t& known = memo_[Kv3cppLadder::slot(r.rung(), entry)];
+    if (known < 0) known = solve(entry, r);
     return known;
   }
 
  private:
-  bool solve(std::uint32_t entry, int reserve) {
+  bool solve(std::uint32_t entry, const Reference& r) {
     const Position pos = kv3cpp_position(entry);
     const int group = kv3cpp_group_of_slice(kv3cpp_slice_of(entry));
     if (!pos.pawns[WHITE]) return false;  // the king took the last pawn
     const MoveList moves = legal_moves(pos);
-    auto after = [&](const Position& p) { return pawns_win(kv3cpp_index(p, group), reserve); };
+    auto after = [&](const Position& p) { return pawns_win(kv3cpp_index(p, group), r); };
     if (pos.side == WHITE) {
       for (Move m : moves) {
         if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) return true;
@@ -50,13 +72,18 @@ class Minimax {
           return true;
         }
       }
-      return reserve > 0 && pawns_win(entry | 64, reserve - 1);
+      for (const Reference& to : r.options(true))
+        if (pawns_win(entry | 64, to)) return true;
+      return false;  // no move left, or every one loses
     }
     const bool in_check = pos.in_check();
-    if (moves.empty() && (in_check || reserve >= 0)) return true;  // mated, or no move left
+    const auto options = in_check ? std::vector<Reference>{} : r.options(false);
+    if (moves.empty() && (in_check || options.empty())) return true;  // mated, or no move left
     for (Move m : moves)
       if (!after(make_move(pos, m))) return false;
-    return !(reserve < 0 && !in_check && !pawns_win(entry & ~64u, reserve + 1));
+    for (const Reference& to : options)
+      if (!pawns_win(entry & ~64u, to)) return false;
+    return true;
   }
 
   std::vector<std::int8_t> memo_ = std::vector<std::int8_t>(std::size_t(Kv3cppLadder::RUNGS) * KV3CPP_ENTRIES, -1);
@@ -65,19 +92,27 @@ class Minimax {
 }  // namespace
 
 TEST_CASE("kv3cpp ladder: every value is the minimax value, and none is a draw") {
+  std::vector<Reference> references;
+  for (int n = -Kv3cppLadder::REACH; n <= Kv3cppLadder::REACH; ++n) {
+    references.push_back({false, n, 0});
+    references.push_back({true, n, 1});
+    if (n != 0) references.push_back({true, n, 0});
+  }
+  REQUIRE(references.size() == std::size_t(Kv3cppLadder::RUNGS));
   const auto minimax = std::make_unique<Minimax>();
-  std::uint64_t checked = 0, wrong = 0;
+  std::uint64_t checked = 0, draws = 0, wrong = 0;
   for (std::uint32_t e = 0; e < KV3CPP_ENTRIES; ++e) {
     if (!ladder().legal(e)) continue;
-    for (int r = -Kv3cppLadder::REACH; r <= Kv3cppLadder::REACH; ++r) {
-      const Value v = ladder().value(r, e);
-      REQUIRE(v != 0);
+    for (const Reference& r : references) {
+      const Value v = ladder().value(r.rung(), e);
       const bool pawns_win = ((e >> 6) & 1) == WHITE ? is_win(v) : is_loss(v);
       ++checked;
+      draws += v == 0;
       wrong += pawns_win != minimax->pawns_win(e, r);
     }
   }
   CHECK(checked > 0);
+  CHECK(draws == 0);
   CHECK(wrong == 0);
 }
 
