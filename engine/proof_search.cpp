@@ -98,33 +98,30 @@ class Prover {
   ProofTree extract(const Position& root);
 
  private:
-  // The rules' or a classifier's verdict, as numbers; nullopt when neither decides.
-  std::optional<Numbers> decided(const Position& pos) {
-    const MoveList moves = legal_moves(pos);
-    std::optional<Value> v = rule_value(pos, moves);
-    if (v) {
-      ++rule_terminals_;
-    } else {
-      for (std::size_t i = 0; i < classifiers_.size() && !v; ++i)
-        if ((v = classifiers_[i]->classify(pos))) ++classifier_terminals_[i];
-    }
-    if (!v) return std::nullopt;
-    const bool win = pos.side == attacker_ ? is_win(*v) : is_loss(*v);
-    return win ? Numbers{0, INF} : Numbers{INF, 0};
-  }
-  // What decides a position, uncounted: its name (the rules or a
-  // classifier) and whether it is a win for the attacker; nullopt when
-  // nothing does.
-  struct Leaf {
-    std::string name;
+  // What decides a position: the rules (source -1) or the first classifier
+  // that answers (its index), and whether that is a win for the attacker.
+  struct Verdict {
+    int source;
     bool win;
   };
-  std::optional<Leaf> leaf(const Position& pos) const {
-    auto win = [&](Value v) { return pos.side == attacker_ ? is_win(v) : is_loss(v); };
-    if (auto v = rule_value(pos, legal_moves(pos))) return Leaf{RULES_LEAF, win(*v)};
-    for (const Classifier* c : classifiers_)
-      if (auto v = c->classify(pos)) return Leaf{c->name(), win(*v)};
-    return std::nullopt;
+  std::optional<Verdict> verdict(const Position& pos) const {
+    std::optional<Value> v = rule_value(pos, legal_moves(pos));
+    int source = -1;
+    for (std::size_t i = 0; !v && i < classifiers_.size(); ++i)
+      if ((v = classifiers_[i]->classify(pos))) source = int(i);
+    if (!v) return std::nullopt;
+    return Verdict{source, pos.side == attacker_ ? is_win(*v) : is_loss(*v)};
+  }
+  // The verdict as numbers, counted among the leaves of its source.
+  std::optional<Numbers> decided(const Position& pos) {
+    const auto v = verdict(pos);
+    if (!v) return std::nullopt;
+    ++(v->source < 0 ? rule_terminals_ : classifier_terminals_[std::size_t(v->source)]);
+    return v->win ? Numbers{0, INF} : Numbers{INF, 0};
+  }
+  // The verdict as a proof names it: the rules or the classifier.
+  std::string leaf_name(const Verdict& v) const {
+    return v.source < 0 ? std::string(RULES_LEAF) : classifiers_[std::size_t(v.source)]->name();
   }
 
   struct Child {
@@ -178,7 +175,8 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn) {
   }
   line_[ply] = self.pos;
   line_keys_[ply] = self.key;
-  if (ply >= MAX_PROOF_PLY) return Numbers{INF, 0, 0, ply};  // no proof this deep: a disproof for this line
+  // No proof this deep: a disproof of this line only, never stored (rep_ply 0).
+  if (ply >= MAX_PROOF_PLY) return Numbers{INF, 0, 0, 0};
   const bool or_node = pos.side == attacker_;
   MoveList moves = legal_moves(pos);
   const Move no_killers[2] = {};
@@ -233,7 +231,6 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn) {
     line_keys_[ply + 1] = c.canon.key;
     reversible_from_[ply + 1] = is_irreversible(pos, c.move) ? ply + 1 : reversible_from_[ply];
     c.numbers = mid(c.pos, ply + 1, child_pn, child_dn);
-    line_[ply] = self.pos;  // the child's search wrote deeper plies only, but keep the line whole
   }
   // Depth of a proof and the repetition a disproof leaned on.
   if (self_numbers.proven()) {
@@ -284,7 +281,7 @@ ProofTree Prover::extract(const Position& root) {
     return again.proven() ? std::optional<int>(again.depth) : std::nullopt;
   };
   auto proven_depth = [&](const Position& p) -> std::optional<int> {
-    if (auto l = leaf(p)) return l->win ? std::optional<int>(0) : std::nullopt;
+    if (auto l = verdict(p)) return l->win ? std::optional<int>(0) : std::nullopt;
     const Numbers* e = table_.probe(canonical(p));
     if (!e || !e->proven()) return proven_depth_again(p);
     return e->depth;
@@ -299,10 +296,10 @@ ProofTree Prover::extract(const Position& root) {
     const Work w = stack.back();
     stack.pop_back();
     ProofNode node;
-    if (auto l = leaf(w.pos)) {
+    if (auto l = verdict(w.pos)) {
       if (!l->win) throw std::logic_error("proof-number search: a proof reaches a position it loses");
       node.kind = ProofNode::Kind::Leaf;
-      node.leaf = l->name;
+      node.leaf = leaf_name(*l);
     } else if (w.pos.side == attacker_) {
       // The winner's move: the proven child with the shallowest proof, so
       // the proof's depth falls along every path and it has no cycle.
@@ -316,7 +313,7 @@ ProofTree Prover::extract(const Position& root) {
         for (Move m : legal_moves(w.pos)) {
           const Position child = make_move(w.pos, m);
           int d = INT_MAX;
-          if (auto l = leaf(child)) {
+          if (auto l = verdict(child)) {
             if (l->win) d = 0;
           } else if (const Numbers* e = table_.probe(canonical(child)); e && e->proven()) {
             d = e->depth;
