@@ -220,3 +220,19 @@ TEST_CASE("oracle depth FEN and table show the saved depths") {
   const std::string table = run_chunker("table " + suite + " --levels 5-5 --node-limit 1000" + data);
   CHECK(table.find("szen-black              win 18             ----  unproven") != std::string::npos);
 }
+
+TEST_CASE("oracle depth --sample draws deep wins and losses, each the oracle's outcome, the same draw every time") {
+  // bench/pn's suite: sample_deep over the saved Level 5 table of a-c vs f-h.
+  const DepthTable depth =
+      load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", knowledge_fingerprint(CHUNKER_TEST_DATA));
+  const auto drawn = sample_deep(depth, 50, 10, 1983);
+  REQUIRE(drawn.size() == 50);
+  CHECK(sample_deep(depth, 50, 10, 1983) == drawn);
+  for (std::uint64_t i : drawn) {
+    const Value v = KnowledgeRules::decode(depth.byte(i));
+    CHECK(is_decisive(v));
+    CHECK(distance_of(v) >= 10);
+    // The knowledge depth keeps the oracle's outcome (the sound schemas never disagree with it).
+    CHECK(outcome_of(v) == outcome_of(OracleTable::decode(oracle().byte(i))));
+  }
+}
