@@ -1,4 +1,4 @@
-// The K3CPPvK chunk (DESIGN.md §4, the paper's alternate parse): a king with
+// The K3CPPvK chunk (docs/design.md §4, the paper's alternate parse): a king with
 // up to three pawns on three adjacent files against the lone enemy king, the
 // lone king free to pass (its side moves elsewhere: the unopposed pawns of
 // the other chunk). Kept in the normal form of kv3cpp.h: the pawns White, on

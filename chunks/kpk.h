@@ -1,5 +1,5 @@
 // The KPK bitbase (seeds/003): king and pawn against king under the rules of
-// DESIGN.md §1, where the pawn's side wins by its first safe promotion (no
+// docs/design.md §1, where the pawn's side wins by its first safe promotion (no
 // queen ending is played). Every position is kept in one normal form: the
 // pawn White (a black pawn is seen colour-reversed) and on files a-d (one on
 // e-h is seen in the file mirror); neither changes the value or distance.

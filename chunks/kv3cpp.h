@@ -1,4 +1,4 @@
-// The Kv3CPP chunk (DESIGN.md §4): a lone king against up to three pawns of
+// The Kv3CPP chunk (docs/design.md §4): a lone king against up to three pawns of
 // the other colour on three adjacent files, the pawns' side without a king of
 // its own here. Every instance is kept in one normal form: the pawns White
 // and the king Black (a chunk of black pawns is seen colour-reversed), the

@@ -1,4 +1,4 @@
-// The Kv3CPP chunk libraries (DESIGN.md §4), one per assumption about who
+// The Kv3CPP chunk libraries (docs/design.md §4), one per assumption about who
 // must move in the chunk: AM, both sides; PCP, the pawns may pass; KCP, the
 // king may pass; AMS and KCPS, AM and KCP where a lone king left without a
 // move is stalemated (a draw) instead of passing: on the board its side may
@@ -142,7 +142,7 @@ struct Kv3cppPasses {
   std::vector<Bitboard> regions;  // the distinct regions, in the order first met
 };
 
-// The Z configurations (DESIGN.md §4, defined in libgen/kv3cpp_build.cpp):
+// The Z configurations (docs/design.md §4, defined in libgen/kv3cpp_build.cpp):
 // pawns and king placements, whoever is to move.
 struct ZConfigurations {
   std::vector<std::uint8_t> member;  // KV3CPP_ENTRIES / 2, indexed by z_index

@@ -1,4 +1,4 @@
-// Parsing a position into chunks (DESIGN.md §4; the paper §2): the pieces as
+// Parsing a position into chunks (docs/design.md §4; the paper §2): the pieces as
 // the vertices of a graph with an edge wherever two can affect each other
 // within a horizon of moves; its components are the candidate chunks.
 //

@@ -1,4 +1,4 @@
-// `chunker`: one program, one subcommand per job (DESIGN.md §7). Errors are
+// `chunker`: one program, one subcommand per job (docs/design.md §7). Errors are
 // one line on stderr and exit status 2.
 #include <boost/program_options/errors.hpp>
 #include <iostream>

@@ -1,5 +1,5 @@
 // The game as a chess GUI sends it to `chunker uci`: the chess board (every
-// piece, queens after a promotion) and, while Chunker's rules (DESIGN.md §1)
+// piece, queens after a promotion) and, while Chunker's rules (docs/design.md §1)
 // still have the game going on, Chunker's position. A GUI plays chess, not
 // "first safe promotion wins": it sends the queen a promotion made, keeps
 // playing after a safe one, and repeats positions Chunker scores as a draw.

@@ -1,5 +1,5 @@
 // The interface through which the search asks "is this position already
-// decided?" (DESIGN.md §5): the reasoning schemas (schemas/) and recognizers
+// decided?" (docs/design.md §5): the reasoning schemas (schemas/) and recognizers
 // of small endings (the KPK library) implement it. A classifier answers with
 // the game value for the side to move — with its distance where it knows it
 // (a recognizer), else value_of(outcome) (a schema) — or says nothing. The

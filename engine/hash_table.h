@@ -13,7 +13,7 @@ namespace chunker {
 enum class Bound : std::uint8_t { Lower, Upper, Exact };
 
 // Depth of an entry that no deeper search can improve: a complete subtree
-// (no ply limit reached) or a value proven exact (DESIGN.md §3).
+// (no ply limit reached) or a value proven exact (docs/design.md §3).
 constexpr int DEPTH_PROVEN = 30000;
 
 // Whether a bound proves a win (a lower one) or a loss (an upper one): such

@@ -87,7 +87,7 @@ inline void for_each_pawn_move(const Position& pos, const PawnTargets& targets, 
 
 // Every legal move. After an unsafe promotion by the opponent (pos.promoted
 // set) only the capture of the promoted piece and safe promotions are
-// listed: any other reply loses at once (DESIGN.md §1), later than either
+// listed: any other reply loses at once (docs/design.md §1), later than either
 // of these could, so leaving them out changes no value or distance.
 MoveList legal_moves(const Position& pos);
 

@@ -28,7 +28,7 @@ struct Position {
   // The square a pawn of the side to move may capture en passant on; kept
   // only when such a capture exists, so equal boards compare equal.
   Square ep = NO_SQUARE;
-  // Where the opponent's last move promoted unsafely (DESIGN.md §1): the
+  // Where the opponent's last move promoted unsafely (docs/design.md §1): the
   // promoted piece stands there until the side to move takes it.
   Square promoted = NO_SQUARE;
 
@@ -50,7 +50,7 @@ Position mirrored(const Position& pos);
 // The colour-reversed twin (board flipped top to bottom, colours swapped).
 Position colour_reversed(const Position& pos);
 
-// FEN with its move counters. Reading checks every rule of DESIGN.md §1
+// FEN with its move counters. Reading checks every rule of docs/design.md §1
 // and throws InputError naming the first problem found.
 struct Fen {
   Position pos;
@@ -66,7 +66,7 @@ std::string to_fen(const Position& pos, int halfmove = 0, int fullmove = 1);
 Position parse_board_fields(std::string_view text, std::size_t& consumed);
 std::string board_fields(const Position& pos);
 
-// Why a position could not arise (DESIGN.md §1), cheap enough to ask of
+// Why a position could not arise (docs/design.md §1), cheap enough to ask of
 // every placement a table enumerates; describe() words it for a user.
 struct Problem {
   enum Kind : std::uint8_t {

@@ -1,4 +1,4 @@
-// The rules of DESIGN.md §1 that end a game before any move is made.
+// The rules of docs/design.md §1 that end a game before any move is made.
 #pragma once
 
 #include <optional>

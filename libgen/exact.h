@@ -1,5 +1,5 @@
 // The exact solver: any king-and-pawn position solved by retrograde analysis
-// of every position reachable from it (DESIGN.md §6, the paper's §5.2).
+// of every position reachable from it (docs/design.md §6, the paper's §5.2).
 // Nothing leaves kings and pawns under Chunker's rules and pawn moves are
 // irreversible, so the pawn structures reachable from the root
 // (pawn_structures.h) are solved one at a time, each a slice of two kings

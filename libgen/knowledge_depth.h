@@ -1,4 +1,4 @@
-// Knowledge depth (DESIGN.md §6): how far a level's knowledge shortens the
+// Knowledge depth (docs/design.md §6): how far a level's knowledge shortens the
 // proof of every position of the domain.
 //
 // The knowledge depth of a position at a level is the least ply limit with

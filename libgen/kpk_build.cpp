@@ -5,7 +5,7 @@
 // draw; a promotion ends the game when safe (rule_value: win in 1) and is
 // otherwise taken at once (value_after_promotion). Moves, legality, stalemate
 // and the safety of a promotion are the engine's own (movegen.h, rules.h),
-// so the table plays by DESIGN.md §1 exactly.
+// so the table plays by docs/design.md §1 exactly.
 #include "kpk_build.h"
 
 #include <memory>

@@ -1,6 +1,6 @@
 // Retrograde enumeration of the Kv3CPP libraries (chunks/kv3cpp_library.h).
 //
-// Z configurations (DESIGN.md §4, the paper's Level 5), as built here: the
+// Z configurations (docs/design.md §4, the paper's Level 5), as built here: the
 // greatest set of (pawns, king square) such that
 //   - the pawns win under AM with either side to move,
 //   - they do not win under KCP with the pawns to move (so the win needs

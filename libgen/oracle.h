@@ -1,4 +1,4 @@
-// The oracle: the exact tablebase of the whole domain (DESIGN.md §6), one
+// The oracle: the exact tablebase of the whole domain (docs/design.md §6), one
 // byte per position: the value for the side to move and its distance.
 #pragma once
 

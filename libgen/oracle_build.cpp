@@ -1,4 +1,4 @@
-// Building the oracle: the game of DESIGN.md §1 over the whole domain.
+// Building the oracle: the game of docs/design.md §1 over the whole domain.
 #include "oracle.h"
 
 namespace chunker {

@@ -1,4 +1,4 @@
-// The soundness check (DESIGN.md §6): every classifier run on every legal
+// The soundness check (docs/design.md §6): every classifier run on every legal
 // position of an oracle layout where the game goes on, its verdicts compared
 // with the oracle's: the outcome, and the distance too where the verdict
 // gives one (the exact KPK and K3CPPvK libraries). Coverage counts against

@@ -1,4 +1,4 @@
-// Spare tempi (DESIGN.md §4, the paper's Level 4), for the pawn wins of a
+// Spare tempi (docs/design.md §4, the paper's Level 4), for the pawn wins of a
 // chunk where the king side may pass (Kv3CPP-KCP, K3CPPvK).
 //
 // Definition. In a chunk game where the pawns' side wins, let the pawns'

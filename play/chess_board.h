@@ -1,5 +1,5 @@
 // Chess as a GUI plays it, for `chunker uci` only: every piece, the GUI's
-// view of a game Chunker's rules (DESIGN.md §1) have ended or never covered.
+// view of a game Chunker's rules (docs/design.md §1) have ended or never covered.
 // Chunker's own generator (movegen.h) knows kings and pawns and a promoted
 // piece that neither moves nor checks; after a promotion a GUI sees a queen
 // that does both, and it keeps playing chess after Chunker's game is over.

@@ -1,4 +1,4 @@
-// Perfect play in the domain (DESIGN.md §6): the oracle's values of a
+// Perfect play in the domain (docs/design.md §6): the oracle's values of a
 // position and of its moves as played on the board, and the move to play.
 // `chunker uci` plays it and `chunker inspect` shows the same values.
 #pragma once

@@ -1,4 +1,4 @@
-// The reasoning schemas of DESIGN.md §5, each a Classifier, and the levels
+// The reasoning schemas of docs/design.md §5, each a Classifier, and the levels
 // built from them: Level N consults the schemas of levels 1..N.
 //
 // Two modes (schema_mode.h): the rules as published, and sound.

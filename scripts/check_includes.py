@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks the layering of DESIGN's folder table (docs/design.md): no file includes a header of a folder above
+"""Checks the layering of the folder table (docs/design.md §2): no file includes a header of a folder above
 its own, and no include loop runs inside a folder (a header and its .cpp count as one part). Prints each
 offence and exits 1; exits 0 with a one-line summary when there is none."""
 import os

@@ -59,7 +59,7 @@ void check_refused(const std::vector<std::string>& args, const std::string& word
 }  // namespace
 
 TEST_CASE("every class of bad input is one line and exit status 2") {
-  // DESIGN.md §1: positions that cannot arise.
+  // docs/design.md §1: positions that cannot arise.
   check_refused({"perft", "4k3/8/8/8/8/8/8/P3K3 w - -", "2"}, "first or last rank");
   check_refused({"perft", "8/8/8/8/8/8/3kK3/8 w - -", "2"}, "kings stand next to each other");
   check_refused({"perft", "8/8/8/8/8/3k4/4P3/4K3 w - -", "2"}, "side not to move is in check");

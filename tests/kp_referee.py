@@ -2,7 +2,7 @@
 its own legality test (chess moves of kings, pawns and the pieces promotions
 make, each of its kind: a GUI plays chess, and Stockfish may underpromote;
 written apart from the engine's generator so that it checks it) and
-Chunker's game end (DESIGN.md §1): the first safe promotion wins, an unsafe
+Chunker's game end (docs/design.md §1): the first safe promotion wins, an unsafe
 one must be taken at once (or answered by a safe one), checkmate loses,
 stalemate and bare kings draw, a repeated position draws.
 

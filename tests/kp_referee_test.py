@@ -3,7 +3,7 @@
 judges chess legality as a GUI does, with each promoted piece of its own
 kind (Stockfish may underpromote). Expected values from the rules of chess
 (FIDE Laws, art. 3): a rook on g1 does not attack f2, a queen there does, a
-knight on g1 attacks e2; and from Chunker's rules (DESIGN.md §1): a7-a8 with
+knight on g1 attacks e2; and from Chunker's rules (docs/design.md §1): a7-a8 with
 the black king on d5 is a safe promotion and wins."""
 import sys
 import os

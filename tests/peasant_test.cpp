@@ -125,7 +125,7 @@ TEST_CASE("Peasant: what its knowledge (rules 2 and 4) says, checked against the
 }
 
 TEST_CASE("Peasant: it proves what ends within its search: safe promotion, mate, an unsafe promotion refuted") {
-  // a8 is not next to Kd7; e8 is, undefended (DESIGN.md §1). reference_solve.py:
+  // a8 is not next to Kd7; e8 is, undefended (docs/design.md §1). reference_solve.py:
   // only a8=Q wins in 1.
   PeasantResult r = peasant("8/P2kP3/8/8/8/8/8/K7 w - -");
   CHECK(r.proven);

@@ -1,4 +1,4 @@
-// FEN/EPD reading and writing, the validity rules of DESIGN.md §1, and the
+// FEN/EPD reading and writing, the validity rules of docs/design.md §1, and the
 // symmetries the search and tables rely on.
 #include <doctest/doctest.h>
 
@@ -84,7 +84,7 @@ TEST_CASE("mirror and colour-reversed twins") {
   CHECK(a.is_mirror != b.is_mirror);
 }
 
-TEST_CASE("promotion safety follows DESIGN.md §1") {
+TEST_CASE("promotion safety follows docs/design.md §1") {
   // e8 next to the king on f7 and undefended: unsafe.
   Position alone = parse_fen("8/4Pk2/8/8/8/8/8/K7 w - - 0 1").pos;
   CHECK(!is_safe_promotion(alone, *find_move(alone, "e8")));

@@ -85,7 +85,7 @@ Value Peasant::search(const Position& pos, int ply, int depth, Value alpha, Valu
   for (int i = ply - 4; i >= reversible_from_[ply]; i -= 2)
     if (line_keys_[i] == key && line_[i] == pos) return terminal(0);
 
-  // Rule 7 and the other game ends of DESIGN.md §1.
+  // Rule 7 and the other game ends of docs/design.md §1.
   MoveList moves = legal_moves(pos);
   if (auto v = rule_value(pos, moves)) {
     if (*v == win_in(1)) {

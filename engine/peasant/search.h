@@ -1,6 +1,6 @@
 // Peasant: Newborn's fixed-depth alpha-beta for king-and-pawn endings
 // (seeds 000 and 001), a baseline beside the Level-0 solver. It plays the
-// rules of DESIGN.md §1 through rules.h and movegen.h, and adds Peasant's own
+// rules of docs/design.md §1 through rules.h and movegen.h, and adds Peasant's own
 // terminal nodes, evaluator (peasant/eval.h), forward pruning of king moves
 // near the tips, captures and promotions first, and killer moves.
 //
