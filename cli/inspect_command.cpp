@@ -4,7 +4,6 @@
 #include <iostream>
 #include <sstream>
 
-#include "exact_fallback.h"
 #include "inspect_output.h"
 #include "line_reader.h"
 #include "notation.h"
@@ -41,13 +40,12 @@ struct LinePosition {
 };
 
 // The exact solver's budget in a session: what it solves in a few seconds at
-// most (about 8,000 pawn structures), so that `solve` stays interactive.
-constexpr std::uint64_t INSPECT_EXACT_MEMORY = std::uint64_t(64) << 20;
+// most (about 8,000 pawn structures), so that the session stays interactive.
+constexpr long long INSPECT_EXACT_MB = 64;
 
 class Session {
  public:
-  Session(Inspector& inspector, const Fen& start, const SearchLimits& solve_limits, const ExactOptions& exact)
-      : inspector_(inspector), solve_limits_(solve_limits), exact_(exact) {
+  Session(Inspector& inspector, const Fen& start) : inspector_(inspector) {
     line_.push_back({start.pos, start.fullmove, ""});
     inspect_now();
   }
@@ -67,8 +65,6 @@ class Session {
   int shown_parse() const;
 
   Inspector& inspector_;
-  SearchLimits solve_limits_;
-  ExactOptions exact_;
   std::vector<LinePosition> line_;
   Inspection current_;
   std::optional<Color> escort_;  // the alternate parse shown: whose king joins its pawns; none for the default
@@ -168,11 +164,12 @@ void Session::solve_here(const std::string& level_text) {
       return;
     }
   }
-  const auto owned = make_level(level, inspector_.mode(), inspector_.libraries());
-  std::vector<const Classifier*> classifiers;
-  for (const auto& c : owned) classifiers.push_back(c.get());
-  std::cout << "solve at level " << level << " (" << solve_limits_.node_limit << " nodes at most)\n";
-  std::cout << solve_text(now().pos, solve_position(now().pos, solve_limits_, classifiers, exact_), now().fullmove);
+  Player& player = inspector_.player();
+  player.set_level(level);
+  std::cout << "solve at level " << level << " (" << player.settings().limits.node_limit << " nodes at most)\n";
+  const Answer answer = player.search(now().pos);
+  player.set_level(MAX_LEVEL);
+  std::cout << solve_text(now().pos, answer, now().fullmove);
 }
 
 void Session::fen(const std::string& text) {
@@ -228,13 +225,18 @@ bool Session::execute(const std::string& text) {
 int inspect_command(const Args& args) {
   po::options_description options("inspect options");
   std::vector<std::string> fen_words;
-  SearchLimits solve_limits;
-  solve_limits.node_limit = 1'000'000;
+  PlaySettings play;
+  play.level = MAX_LEVEL;
+  play.limits.kind = SearchKind::ProofNumber;
+  play.limits.node_limit = 1'000'000;
   options.add_options()("fen", po::value<std::vector<std::string>>(&fen_words),
                         "the position (FEN; default: the Szén position)")("json",
                                                                           "print the inspection once as JSON and exit")(
-      "node-limit", po::value<long long>()->default_value(static_cast<long long>(solve_limits.node_limit)),
-      "solve: stop after this many nodes");
+      "node-limit", po::value<long long>()->default_value(static_cast<long long>(play.limits.node_limit)),
+      "solve: stop after this many nodes")(
+      "memory", po::value<long long>()->default_value(INSPECT_EXACT_MB),
+      "MB an exact solve of a position outside the oracle's domain may take (0: never)")(
+      "cache", po::value<std::string>(), "directory of exact tables shared with solve and uci (default: DATA/exact)");
   add_schemas_option(options);
   add_libraries_option(options);
   add_data_option(options);
@@ -245,34 +247,39 @@ int inspect_command(const Args& args) {
   if (!parse_args(args, "usage: chunker inspect [FEN] [options]\n       chunker inspect FEN --json", options,
                   positional, vm))
     return 0;
-  const SchemaMode mode = schema_mode(vm);
-  solve_limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
-  solve_limits.hash_megabytes = hash_megabytes(vm);
+  play.mode = schema_mode(vm);
+  play.limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
+  play.limits.hash_megabytes = hash_megabytes(vm);
+  play.exact_memory = std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20;
+  play.libraries = vm["libraries"].as<std::string>();
+  play.oracle_dir = vm["data"].as<std::string>();
+  play.exact_cache = exact_cache_option(vm);
   const bool json = vm.count("json") > 0;
   if (json && fen_words.empty()) throw InputError("--json needs a FEN");
   std::string fen_text;
   for (const std::string& w : fen_words) fen_text += (fen_text.empty() ? "" : " ") + w;
   const Fen start = parse_fen(fen_text.empty() ? SZEN : fen_text);
 
-  std::optional<Inspector> inspector;
+  Inspector inspector(play);
+  if (json) {
+    try {
+      std::cout << inspection_json(inspector.inspect(start.pos), start.fullmove) << "\n";
+    } catch (const TableError& e) {
+      throw InputError(e.what());
+    }
+    return 0;
+  }
+  std::optional<Session> session;
   try {
-    inspector.emplace(vm["libraries"].as<std::string>(), vm["data"].as<std::string>(), mode);
+    session.emplace(inspector, start);
   } catch (const TableError& e) {
     throw InputError(e.what());
   }
-  if (json) {
-    std::cout << inspection_json(inspector->inspect(start.pos), start.fullmove) << "\n";
-    return 0;
-  }
-  ExactOptions exact;
-  exact.memory_bytes = INSPECT_EXACT_MEMORY;
-  exact.oracle_dir = vm["data"].as<std::string>();
-  Session session(*inspector, start, solve_limits, exact);
   LineReader reader("chunker> ");
   if (reader.terminal()) std::cout << "chunker inspect: type help for the commands, quit to leave\n";
-  session.execute("show");
+  session->execute("show");
   while (auto line = reader.read())
-    if (!session.execute(*line)) break;
+    if (!session->execute(*line)) break;
   return 0;
 }
 

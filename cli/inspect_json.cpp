@@ -104,6 +104,23 @@ std::string oracle_json(const Inspection& in) {
   return out.str();
 }
 
+// Outside the oracle's domain: the exact table's values, or why there are none.
+std::string exact_json(const Inspection& in) {
+  if (in.oracle) return "null";
+  if (!in.exact) return "{\"problem\":" + json_string(in.exact_problem) + "}";
+  const Answer& a = *in.exact;
+  std::ostringstream out;
+  out << "{\"source\":" << json_string(a.detail) << ",\"value\":" << json_string(value_word(a.value))
+      << ",\"distance\":" << distance_or_null(a.value) << ",\"moves\":[";
+  for (std::size_t i = 0; i < a.moves.size(); ++i) {
+    const MoveValue& m = a.moves[i];
+    out << (i ? "," : "") << "{\"san\":" << json_string(san(in.pos, m.move)) << ",\"uci\":" << json_string(uci(m.move))
+        << ",\"value\":" << json_string(value_word(m.value)) << ",\"distance\":" << distance_or_null(m.value) << "}";
+  }
+  out << "]}";
+  return out.str();
+}
+
 }  // namespace
 
 std::string inspection_json(const Inspection& in, int fullmove) {
@@ -125,7 +142,7 @@ std::string inspection_json(const Inspection& in, int fullmove) {
         << ",\"reason\":" << json_string(s.reason) << "}";
   }
   out << "],\"hint\":" << (in.hint.empty() ? "null" : json_string(in.hint)) << "},\"oracle\":" << oracle_json(in)
-      << "}";
+      << ",\"exact\":" << exact_json(in) << "}";
   return out.str();
 }
 

@@ -200,32 +200,53 @@ std::string schemas_text(const Inspection& in) {
   return out.str();
 }
 
-// Moves and values, best first for the side to move.
-std::vector<std::pair<Move, Value>> best_first(const OracleFinding& oracle) {
-  auto moves = oracle.moves;
+// The exact values of the moves, best first for the side to move: the
+// oracle's, or outside its domain an exact table's; nullopt when neither.
+std::optional<std::vector<std::pair<Move, Value>>> exact_moves(const Inspection& in) {
+  std::vector<std::pair<Move, Value>> moves;
+  if (in.oracle && in.oracle->built)
+    moves = in.oracle->moves;
+  else if (in.exact)
+    for (const MoveValue& m : in.exact->moves) moves.emplace_back(m.move, m.value);
+  else
+    return std::nullopt;
   std::stable_sort(moves.begin(), moves.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
   return moves;
 }
 
+// Four moves and their values to a line.
+std::string move_cells(const Position& pos, const std::vector<std::pair<Move, Value>>& moves) {
+  std::string out, cells;
+  int column = 0;
+  for (auto [move, value] : moves) {
+    char cell[40];
+    std::snprintf(cell, sizeof cell, "%-7s %-13s", san(pos, move).c_str(), value_words(value).c_str());
+    cells += cell;
+    if (++column == 4) out += "  " + trimmed(cells) + "\n", cells.clear(), column = 0;
+  }
+  if (column) out += "  " + trimmed(cells) + "\n";
+  return out;
+}
+
+// Outside the oracle's domain: the exact table's answer, or why there is none.
+std::string exact_text(const Inspection& in) {
+  if (!in.exact) return "exact: " + in.exact_problem + " (solve FEN --memory MB solves larger sets)\n";
+  const Answer& a = *in.exact;
+  return "exact (" + a.detail + "): " + value_words(a.value) + " for " + colour_name(in.pos.side) +
+         ", the side to move (" + winner_words(in.pos, a.value) + ")\n" + move_cells(in.pos, *exact_moves(in));
+}
+
 std::string oracle_text(const Inspection& in) {
   if (!in.oracle)
-    return "oracle: outside its domain (a king and up to three pawns on three adjacent files a side, a file apart)\n";
+    return "oracle: outside its domain (a king and up to three pawns on three adjacent files a side, a file apart)\n" +
+           exact_text(in);
   const OracleFinding& o = *in.oracle;
   std::ostringstream out;
   out << "oracle (" << layout_name(o.layout) << "): ";
   if (!o.built) return out.str() + "not available: " + o.problem + "\n";
   out << value_words(o.value) << " for " << colour_name(in.pos.side) << ", the side to move ("
       << winner_words(in.pos, o.value) << ")\n";
-  int column = 0;
-  std::string cells;
-  for (auto [move, value] : best_first(o)) {
-    char cell[40];
-    std::snprintf(cell, sizeof cell, "%-7s %-13s", san(in.pos, move).c_str(), value_words(value).c_str());
-    cells += cell;
-    if (++column == 4) out << "  " << trimmed(cells) << "\n", cells.clear(), column = 0;
-  }
-  if (column) out << "  " << trimmed(cells) << "\n";
-  return out.str();
+  return out.str() + move_cells(in.pos, *exact_moves(in));
 }
 
 }  // namespace
@@ -254,10 +275,10 @@ std::string moves_text(const Inspection& in) {
   MoveList moves = legal_moves(in.pos);
   if (moves.empty()) return "no legal move\n";
   std::ostringstream out;
-  const bool valued = in.oracle && in.oracle->built;
+  const auto valued = exact_moves(in);
   std::vector<std::pair<Move, Value>> listed;
   if (valued)
-    listed = best_first(*in.oracle);
+    listed = *valued;
   else
     for (Move m : moves) listed.emplace_back(m, 0);
   for (auto [move, value] : listed) {
@@ -266,8 +287,7 @@ std::string moves_text(const Inspection& in) {
                   valued ? value_words(value).c_str() : "");
     out << line;
   }
-  if (!valued)
-    out << "  (no oracle values: " << (in.oracle ? in.oracle->problem : "outside the oracle's domain") << ")\n";
+  if (!valued) out << "  (no exact values: " << (in.oracle ? in.oracle->problem : in.exact_problem) << ")\n";
   return out.str();
 }
 

@@ -1,8 +1,9 @@
 // What `chunker inspect` shows of a position, gathered once into plain values
 // that the text and the JSON presentation (inspect_text.cpp,
 // inspect_json.cpp) both print: the chunk libraries' view (chunk_report.h),
-// each consulted classifier's verdict and its reason in one line, and the
-// oracle's values where the position's table is built.
+// each consulted classifier's verdict and its reason in one line, the
+// oracle's values where the position's table is built, and outside the
+// oracle's domain the exact values the play layer has or can solve at once.
 #pragma once
 
 #include <memory>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "answer.h"
 #include "chunk_report.h"
 #include "classifier.h"
 #include "oracle_play.h"
@@ -37,23 +39,24 @@ struct Inspection {
   // a null-window search takes the position as a draw there), or empty.
   std::string hint;
   std::optional<OracleFinding> oracle;  // nullopt outside the oracle's domain
+  // Outside the oracle's domain: an exact table's answer (play/answer.h),
+  // or why there is none (too large for the session's exact budget).
+  std::optional<Answer> exact;
+  std::string exact_problem;
 };
 
-// Holds the libraries, the classifiers and the oracle tables (each loaded
-// the first time a position needs it) across the positions of a session.
+// Asks the play layer (its libraries, classifiers, oracle tables and exact
+// tables, each loaded the first time a position needs it) across the
+// positions of a session. Its settings' level is the top level.
 class Inspector {
  public:
+  explicit Inspector(PlaySettings settings) : player_(std::move(settings)) {}
   // Throws TableError when a chunk library is missing or damaged.
-  Inspector(const std::string& libraries_dir, std::string data_dir, SchemaMode mode);
   Inspection inspect(const Position& pos);
-  const ChunkLibraries& libraries() const { return libraries_; }
-  SchemaMode mode() const { return mode_; }
+  Player& player() { return player_; }
 
  private:
-  ChunkLibraries libraries_;
-  SchemaMode mode_;
-  std::vector<std::unique_ptr<Classifier>> classifiers_;
-  OracleTables oracle_;
+  Player player_;
 };
 
 }  // namespace chunker::cli

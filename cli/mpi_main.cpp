@@ -129,24 +129,24 @@ int solve(const mpi::communicator& comm, const Args& args) {
   const ExactTable table = exact.gather(ids);
   const RankFigures figures = exact.figures();
   if (comm.rank() == 0) {
-    Solved solved;
-    ExactReport& r = solved.exact.emplace();
-    r.value = table.value(root.pos);
-    r.moves = move_values(table, root.pos);
-    if (!save.empty()) r.line = best_line(table, root.pos);
-    r.structures = exact.structures().size();
-    r.positions = r.structures * king_slice::SIZE;
-    r.source = "solved on " + std::to_string(comm.size()) + " ranks";
+    Answer a;
+    a.source = Source::ExactSolve;
+    a.value = table.value(root.pos);
+    a.proven = a.distance_known = true;
+    for (const auto& [m, v] : move_values(table, root.pos)) a.moves.push_back({m, v, true});
+    if (!save.empty()) a.line = best_line(table, root.pos);
+    a.exact = ExactFigures{exact.structures().size(), exact.structures().size() * king_slice::SIZE, 0, 0,
+                           figures.peak_megabytes};
+    a.detail = "solved on " + std::to_string(comm.size()) + " ranks";
     if (!checkpoint.empty())
-      r.source +=
+      a.detail +=
           ", " + std::to_string(resumed) + " of " + std::to_string(exact.levels()) + " levels from " + checkpoint;
     if (!save.empty()) {
       save_exact(table, save);
-      r.source += "; saved to " + save;
+      a.detail += "; saved to " + save;
     }
-    r.seconds = solved.seconds = seconds_since(start);
-    r.peak_megabytes = figures.peak_megabytes;
-    std::cout << solve_text(root.pos, solved, root.fullmove) << std::flush;
+    a.exact->seconds = a.seconds = seconds_since(start);
+    std::cout << solve_text(root.pos, a, root.fullmove) << std::flush;
   }
   print_figures(comm, figures);
   return 0;

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "answer.h"
 #include "commands.h"
 #include "hash_table.h"
 #include "position.h"
@@ -91,6 +92,22 @@ inline std::vector<SearchKind> search_kinds(const po::variables_map& vm, bool bo
   if (kind == "pn") return {SearchKind::ProofNumber};
   if (both && kind == "both") return {SearchKind::AlphaBeta, SearchKind::ProofNumber};
   throw InputError(std::string("--search must be ab") + (both ? ", pn or both" : " or pn") + ", got '" + kind + "'");
+}
+
+// --source auto|oracle|exact|search: which of the play layer's sources answer.
+inline Sources sources_option(const std::string& text) {
+  if (text == "auto") return Sources::All;
+  if (text == "oracle") return Sources::Oracle;
+  if (text == "exact") return Sources::Exact;
+  if (text == "search") return Sources::Search;
+  throw InputError("--source must be auto, oracle, exact or search, got '" + text + "'");
+}
+
+// --cache DIR: the exact tables' cache directory, by default DATA/exact
+// (the --data option's directory).
+inline std::string exact_cache_option(const po::variables_map& vm) {
+  if (vm.count("cache")) return vm["cache"].as<std::string>();
+  return vm["data"].as<std::string>() + "/exact";
 }
 
 inline std::size_t hash_megabytes(const po::variables_map& vm) {

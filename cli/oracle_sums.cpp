@@ -16,7 +16,6 @@
 #include "level5_tempo.h"
 #include "notation.h"
 #include "oracle.h"
-#include "oracle_play.h"
 #include "output.h"
 #include "schemas.h"
 
@@ -268,11 +267,14 @@ int sums_report(const std::string& data_dir, const std::string& libraries_dir, c
 }
 
 int sums_line(const std::string& data_dir, const std::string& fen) {
-  OracleTables tables(data_dir);
+  PlaySettings play;
+  play.oracle_dir = data_dir;
+  play.sources = Sources::Oracle;
+  Player player(play);
   Position pos = parse_fen(fen).pos;
   // The root is checked before anything is printed: bad input is one line.
   auto probe = [&](const Position& p) {
-    auto answer = tables.probe(p);
+    auto answer = player.oracle_answer(p);
     if (!answer) throw InputError("position is outside the oracle's domain: " + to_fen(p));
     if (!answer->built) throw InputError(answer->problem);
     return *answer;
@@ -289,7 +291,7 @@ int sums_line(const std::string& data_dir, const std::string& fen) {
     // A mutual zugzwang: lost with either side to move.
     Position other = pos;
     other.side = ~pos.side;
-    const auto flipped = is_legal(other) ? tables.probe(other) : std::nullopt;
+    const auto flipped = is_legal(other) ? player.oracle_answer(other) : std::nullopt;
     const bool zugzwang = is_loss(answer.value) && flipped && is_loss(flipped->value);
     const std::string oracle =
         is_decisive(answer.value) ? value_word(answer.value) + " " + std::to_string(distance_of(answer.value)) : "draw";
@@ -297,7 +299,7 @@ int sums_line(const std::string& data_dir, const std::string& fen) {
                 values[BLACK].c_str(), zugzwang ? " mutual zugzwang" : "");
     const MoveList moves = legal_moves(pos);
     if (rule_value(pos, moves) || !is_decisive(answer.value)) return 0;
-    const Move m = oracle_move(tables, pos, answer, std::vector<Move>(moves.begin(), moves.end()));
+    const Move m = player.exact_move(pos, *player.known(pos), std::vector<Move>(moves.begin(), moves.end()));
     pos = make_move(pos, m);
     // After an unsafe promotion the king must take (no chunk holds the
     // promoted piece), which the oracle's line does.

@@ -99,27 +99,14 @@ std::string value_with_distance(Value v) {
   return is_decisive(v) ? value_word(v) + " in " + std::to_string(distance_of(v)) : "draw";
 }
 
-// The search's own lines: its value, best move and line where it decided, then its counts.
+// The search's own lines: where it did not decide, how far it got, then its counts.
 void search_text(std::ostringstream& out, const Position& root, const SearchResult& r, int fullmove, bool decided) {
   if (!decided) {
-    if (r.proven) {
-      std::string who = is_decisive(r.value) ? " (" + winner(root, r.value) + ")" : "";
-      out << "value      " << value_word(r.value) << " for the side to move" << who << ", proven by "
-          << (r.proof == Proof::ProofNumber ? "proof-number search" : "search") << "\n";
-      if (is_decisive(r.value))
-        out << "distance   "
-            << (r.distance_known                    ? std::to_string(r.distance) + " plies"
-                : r.kind == SearchKind::ProofNumber ? "not known: a proof-number search proves the value only"
-                                                    : "not known: the schemas decided it")
-            << "\n";
-    } else if (r.kind == SearchKind::ProofNumber) {
+    if (r.kind == SearchKind::ProofNumber) {
       out << "value      unproven: the proof-number search stopped (" << stop_word(r.stop)
           << ") before it proved or disproved a win for either side\n";
     } else if (r.completed_ply == 0) {
       out << "value      unknown: the node limit ended the first iteration\n";
-    } else if (is_decisive(r.value)) {
-      out << "value      " << value_word(r.value) << " for the side to move (" << winner(root, r.value)
-          << "), proven; distance at most " << distance_of(r.value) << " plies, not yet shown exact\n";
     } else {
       out << "value      unproven: neither side wins within " << r.completed_ply
           << " plies (search scores it a draw)\n";
@@ -138,84 +125,103 @@ void search_text(std::ostringstream& out, const Position& root, const SearchResu
         << " (last iteration completed: " << r.completed_ply << ", stopped by: " << stop_word(r.stop) << ")\n";
 }
 
-void exact_text(std::ostringstream& out, const Position& root, const ExactReport& x, int fullmove) {
-  std::string who = is_decisive(x.value) ? " (" + winner(root, x.value) + ")" : "";
-  out << "value      " << value_word(x.value) << " for the side to move" << who
-      << ", proven exactly by retrograde analysis of every reachable position\n";
-  if (is_decisive(x.value)) out << "distance   " << distance_of(x.value) << " plies\n";
-  const auto best = std::find_if(x.moves.begin(), x.moves.end(), [&](const auto& mv) { return mv.second == x.value; });
-  if (best != x.moves.end()) out << "best move  " << san(root, best->first) << "\n";
-  if (!x.line.empty()) out << "line       " << san_line(root, x.line, fullmove) << "\n";
-  std::string moves;
-  for (const auto& [m, v] : x.moves) moves += (moves.empty() ? "" : ", ") + san(root, m) + " " + value_with_distance(v);
-  out << "moves      " << (moves.empty() ? "none" : moves) << "\n";
-  char line[256];
-  std::snprintf(
-      line, sizeof line,
-      "exact      %llu positions of %llu pawn structures (%llu from the oracle), %.3f s, peak memory %.0f MB; ",
-      static_cast<unsigned long long>(x.positions), static_cast<unsigned long long>(x.structures),
-      static_cast<unsigned long long>(x.from_oracle), x.seconds, x.peak_megabytes);
-  out << line << x.source << "\n";
+// The answer's own lines: its value and where it came from, the distance,
+// the best move, the line and every move's value where the source gave them.
+void answer_text(std::ostringstream& out, const Position& root, const Answer& a, int fullmove) {
+  const std::string who = is_decisive(a.value) ? " (" + winner(root, a.value) + ")" : "";
+  out << "value      " << value_word(a.value) << " for the side to move" << who << ", proven by the "
+      << source_name(a.source) << "\n";
+  out << "source     " << a.detail << "\n";
+  if (is_decisive(a.value))
+    out << "distance   "
+        << (a.distance_known ? std::to_string(distance_of(a.value)) + " plies"
+            : a.search && !a.search->proven
+                ? "at most " + std::to_string(distance_of(a.value)) + " plies, not yet shown exact"
+            : a.search && a.search->kind == SearchKind::ProofNumber
+                ? "not known: a proof-number search proves the value only"
+                : "not known: the schemas decided it")
+        << "\n";
+  if (const Move best = a.best(); !best.is_none()) out << "best move  " << san(root, best) << "\n";
+  if (!a.line.empty()) out << "line       " << san_line(root, a.line, fullmove) << "\n";
+  if (a.moves.size() > 1 || (a.moves.size() == 1 && a.source != Source::Search)) {
+    std::string moves;
+    for (const MoveValue& m : a.moves)
+      moves += (moves.empty() ? "" : ", ") + san(root, m.move) + " " + value_with_distance(m.value);
+    out << "moves      " << moves << "\n";
+  }
+  if (a.exact) {
+    const ExactFigures& x = *a.exact;
+    char line[256];
+    std::snprintf(line, sizeof line, "exact      %llu positions of %llu pawn structures",
+                  static_cast<unsigned long long>(x.positions), static_cast<unsigned long long>(x.structures));
+    out << line;
+    if (a.source == Source::ExactSolve) {
+      std::snprintf(line, sizeof line, " (%llu from the oracle), %.3f s, peak memory %.0f MB",
+                    static_cast<unsigned long long>(x.from_oracle), x.seconds, x.peak_megabytes);
+      out << line;
+    }
+    out << "\n";
+  }
 }
 
 }  // namespace
 
-std::string solve_text(const Position& root, const Solved& s, int fullmove) {
+std::string solve_text(const Position& root, const Answer& a, int fullmove) {
   std::ostringstream out;
   out << "position   " << to_fen(root, 0, fullmove) << "\n";
-  if (s.exact) exact_text(out, root, *s.exact, fullmove);
-  if (s.search) search_text(out, root, *s.search, fullmove, s.exact.has_value());
-  if (!s.exact_note.empty()) out << "exact      " << s.exact_note << "\n";
-  out << time_line(s.seconds);
+  if (a.proven) answer_text(out, root, a, fullmove);
+  if (a.search) search_text(out, root, *a.search, fullmove, a.proven);
+  if (!a.proven && a.source == Source::Evaluation && a.search)
+    out << "evaluation " << std::showpos << a.value << std::noshowpos
+        << " for the side to move (a score, not a proof)\n";
+  if (!a.exact_note.empty()) out << "exact      " << a.exact_note << "\n";
+  out << time_line(a.seconds);
   return out.str();
 }
 
-std::string solve_json(const Position& root, const Solved& s, int fullmove) {
+std::string solve_json(const Position& root, const Answer& a, int fullmove) {
   std::ostringstream out;
   const SearchResult none;
-  const SearchResult& r = s.search ? *s.search : none;
+  const SearchResult& r = a.search ? *a.search : none;
+  const Move best = a.best();
   out << "{\"fen\":" << json_string(to_fen(root, 0, fullmove));
-  if (s.exact) {
-    const ExactReport& x = *s.exact;
-    const auto best =
-        std::find_if(x.moves.begin(), x.moves.end(), [&](const auto& mv) { return mv.second == x.value; });
-    const Move best_move = best == x.moves.end() ? Move() : best->first;
-    out << ",\"value\":" << json_string(value_word(x.value)) << ",\"proven\":true";
-    out << ",\"distance\":" << (is_decisive(x.value) ? std::to_string(distance_of(x.value)) : "null");
-    out << ",\"distance_exact\":true,\"proof\":\"exact\"";
-    out << ",\"best\":" << (best_move.is_none() ? "null" : json_string(san(root, best_move)));
-    out << ",\"best_uci\":" << (best_move.is_none() ? "null" : json_string(uci(best_move)));
-    out << ",\"pv\":" << json_line(root, x.line);
-    out << ",\"moves\":[";
-    for (std::size_t i = 0; i < x.moves.size(); ++i) {
-      const auto& [m, v] = x.moves[i];
-      out << (i ? "," : "") << "{\"move\":" << json_string(san(root, m)) << ",\"uci\":" << json_string(uci(m))
-          << ",\"value\":" << json_string(value_word(v))
-          << ",\"distance\":" << (is_decisive(v) ? std::to_string(distance_of(v)) : "null") << "}";
-    }
-    out << "],\"exact\":{\"positions\":" << x.positions << ",\"structures\":" << x.structures
-        << ",\"from_oracle\":" << x.from_oracle << ",\"source\":" << json_string(x.source)
-        << ",\"seconds\":" << x.seconds << ",\"peak_mb\":" << x.peak_megabytes << "}";
-  } else {
-    const bool decisive_known = is_decisive(r.value) && r.completed_ply > 0;
-    out << ",\"value\":" << (!r.proven && r.completed_ply == 0 ? "null" : json_string(value_word(r.value)));
-    out << ",\"proven\":" << (r.proven || decisive_known ? "true" : "false");
-    out << ",\"distance\":";
-    if (r.proven && is_decisive(r.value) && r.distance_known)
-      out << r.distance;
-    else
-      out << "null";
-    out << ",\"distance_exact\":" << (r.proven && r.distance_known ? "true" : "false");
-    out << ",\"search\":" << (r.kind == SearchKind::ProofNumber ? "\"pn\"" : "\"ab\"");
-    out << ",\"proof\":"
-        << (r.proof == Proof::Search        ? "\"search\""
-            : r.proof == Proof::ProofNumber ? "\"proof-number\""
-                                            : "null");
-    out << ",\"best\":" << (r.best.is_none() ? "null" : json_string(san(root, r.best)));
-    out << ",\"best_uci\":" << (r.best.is_none() ? "null" : json_string(uci(r.best)));
-    out << ",\"pv\":" << json_line(root, r.pv);
-    out << ",\"exact\":" << (s.exact_note.empty() ? "null" : json_string(s.exact_note));
+  out << ",\"source\":" << json_string(source_name(a.source)) << ",\"detail\":" << json_string(a.detail);
+  const bool searched_only = !a.proven && a.search;
+  const bool decisive_known = searched_only && is_decisive(r.value) && r.completed_ply > 0;
+  out << ",\"value\":"
+      << (a.proven || decisive_known ? json_string(value_word(a.proven ? a.value : r.value))
+          : searched_only && r.completed_ply > 0 && r.kind == SearchKind::AlphaBeta ? json_string(value_word(r.value))
+                                                                                    : "null");
+  out << ",\"proven\":" << (a.proven || decisive_known ? "true" : "false");
+  out << ",\"distance\":"
+      << (a.proven && is_decisive(a.value) && a.distance_known ? std::to_string(distance_of(a.value)) : "null");
+  out << ",\"distance_exact\":" << (a.proven && a.distance_known ? "true" : "false");
+  out << ",\"search\":" << (!a.search ? "null" : r.kind == SearchKind::ProofNumber ? "\"pn\"" : "\"ab\"");
+  out << ",\"proof\":"
+      << (!a.proven                       ? "null"
+          : a.source == Source::Oracle    ? "\"oracle\""
+          : a.source != Source::Search    ? "\"exact\""
+          : r.proof == Proof::ProofNumber ? "\"proof-number\""
+                                          : "\"search\"");
+  out << ",\"best\":" << (best.is_none() ? "null" : json_string(san(root, best)));
+  out << ",\"best_uci\":" << (best.is_none() ? "null" : json_string(uci(best)));
+  out << ",\"pv\":" << json_line(root, a.proven ? a.line : r.pv);
+  out << ",\"moves\":[";
+  for (std::size_t i = 0; i < a.moves.size(); ++i) {
+    const MoveValue& m = a.moves[i];
+    out << (i ? "," : "") << "{\"move\":" << json_string(san(root, m.move)) << ",\"uci\":" << json_string(uci(m.move))
+        << ",\"value\":" << (m.proven ? json_string(value_word(m.value)) : "null") << ",\"distance\":"
+        << (m.proven && is_decisive(m.value) && a.distance_known ? std::to_string(distance_of(m.value)) : "null")
+        << "}";
   }
+  out << "]";
+  if (a.exact)
+    out << ",\"exact\":{\"positions\":" << a.exact->positions << ",\"structures\":" << a.exact->structures
+        << ",\"from_oracle\":" << a.exact->from_oracle << ",\"source\":" << json_string(a.detail)
+        << ",\"seconds\":" << a.exact->seconds << ",\"peak_mb\":" << a.exact->peak_megabytes << "}";
+  else
+    out << ",\"exact\":" << (a.exact_note.empty() ? "null" : json_string(a.exact_note));
+  if (!a.proven && a.source == Source::Evaluation && a.search) out << ",\"evaluation\":" << a.value;
   out << ",\"nodes\":" << r.nodes << ",\"ply\":" << (r.proof != Proof::None ? std::to_string(r.exact_ply) : "null");
   if (r.kind == SearchKind::ProofNumber) out << ",\"proof_positions\":" << r.proof_positions;
   out << ",\"terminals\":{\"rules\":" << r.rule_terminals << ",\"hash\":" << r.hash_terminals
@@ -224,7 +230,7 @@ std::string solve_json(const Position& root, const Solved& s, int fullmove) {
     out << "," << json_string(r.classifier_names[i]) << ":" << r.classifier_terminals[i];
   out << "}";
   out << ",\"completed_ply\":" << r.completed_ply << ",\"stop\":" << json_string(stop_word(r.stop));
-  out << ",\"seconds\":" << s.seconds << "}";
+  out << ",\"seconds\":" << a.seconds << "}";
   return out.str();
 }
 

@@ -1,10 +1,14 @@
+#include <unistd.h>
+
 #include <charconv>
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 #include <sstream>
 
+#include "answer.h"
 #include "atomic_file.h"
 #include "epd.h"
-#include "exact_fallback.h"
 #include "notation.h"
 #include "options.h"
 #include "output.h"
@@ -30,26 +34,23 @@ std::string expected_result(const Epd& epd) {
 // One line per suite position: its id, the result, and whether it matches
 // the suite's expected `value` and `dist` operations where they are given.
 // A value the schemas decided has no distance: only the value is compared.
-std::string suite_line(const Epd& epd, const Solved& s) {
+std::string suite_line(const Epd& epd, const Answer& a) {
   const SearchResult none;
-  const SearchResult& r = s.search ? *s.search : none;
-  const Value value = s.exact ? s.exact->value : r.value;
-  const bool distance_known = s.exact || r.distance_known;
-  std::string got = s.proven() ? value_word(value) : "unproven";
-  if (s.proven() && is_decisive(value))
-    got += distance_known ? " in " + std::to_string(distance_of(value)) : " (no dist.)";
+  const SearchResult& r = a.search ? *a.search : none;
+  std::string got = a.proven ? value_word(a.value) : "unproven";
+  if (a.proven && is_decisive(a.value))
+    got += a.distance_known ? " in " + std::to_string(distance_of(a.value)) : " (no dist.)";
   std::string expected = expected_result(epd);
   // Without a `dist` (or a distance), the value alone is compared.
-  const bool matches =
-      distance_known && !epd.op("dist").empty() ? got == expected : s.proven() && value_word(value) == epd.op("value");
+  const bool matches = a.distance_known && !epd.op("dist").empty() ? got == expected
+                                                                   : a.proven && value_word(a.value) == epd.op("value");
   std::string verdict = expected.empty() ? "" : matches ? "  ok" : "  MISMATCH (expected " + expected + ")";
+  const std::string ply = a.source == Source::Search && r.proof != Proof::None ? std::to_string(r.exact_ply)
+                          : a.proven && a.source != Source::Search             ? source_name(a.source)
+                                                                               : "----";
   char line[256];
-  std::snprintf(line, sizeof line, "%-28s %-14s %10llu nodes  ply %-4s %8.3f s", suite_id(epd).c_str(), got.c_str(),
-                static_cast<unsigned long long>(r.nodes),
-                r.proof == Proof::Search ? std::to_string(r.exact_ply).c_str()
-                : s.exact                ? "exact"
-                                         : "----",
-                s.seconds);
+  std::snprintf(line, sizeof line, "%-28s %-14s %10llu nodes  ply %-11s %8.3f s", suite_id(epd).c_str(), got.c_str(),
+                static_cast<unsigned long long>(r.nodes), ply.c_str(), a.seconds);
   return line + verdict;
 }
 
@@ -74,31 +75,50 @@ std::string peasant_suite_line(const Epd& epd, const PeasantResult& r) {
   return line + verdict;
 }
 
+// Shows an exact solve's progress on a terminal once it has taken a second.
+std::function<void(std::uint64_t, std::uint64_t)> exact_progress(bool& shown) {
+  const auto start = std::chrono::steady_clock::now();
+  return [&shown, start](std::uint64_t done, std::uint64_t total) {
+    if (!isatty(STDERR_FILENO) || std::chrono::steady_clock::now() - start < std::chrono::seconds(1)) return;
+    shown = true;
+    std::fprintf(stderr, "\rexact: %5.1f%% of %llu pawn structures", 100.0 * double(done) / double(total),
+                 static_cast<unsigned long long>(total));
+  };
+}
+
 }  // namespace
 
 int solve_command(const Args& args) {
   po::options_description options("solve options");
   std::string fen, epd_file, engine;
-  SearchLimits limits;
   PeasantLimits peasant_limits;
+  PlaySettings play;
+  SearchLimits& limits = play.limits;
+  limits.kind = SearchKind::ProofNumber;
   options.add_options()("fen", po::value<std::string>(&fen), "the position (FEN)")(
       "epd", po::value<std::string>(&epd_file), "solve every position of this EPD suite instead")(
       "engine", po::value<std::string>(&engine)->default_value("chunker"),
-      "chunker (the Level-0 solver) or peasant (Newborn's fixed-depth alpha-beta, a baseline)")(
+      "chunker (every source, in the order of trust) or peasant (Newborn's fixed-depth alpha-beta, a baseline)")(
       "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH),
       ("peasant: fixed search depth in plies, 1 to " + std::to_string(PEASANT_MAX_DEPTH) +
        " (default: Newborn's Peasant reached about 10 with three or four pawns)")
           .c_str())(
-      "level", po::value<int>()->default_value(0),
-      ("reasoning level: 0 the search alone, 1 to " + std::to_string(MAX_LEVEL) +
-       " the schemas of levels 1..N and the KPK and K3CPPvK libraries, which prove the value only (0, the "
-       "default, also proves the distance and the shortest line)")
+      "source", po::value<std::string>()->default_value("auto"),
+      "auto: the oracle, an exact table, an exact solve where it fits --memory, then the search; or one alone: "
+      "oracle, exact or search (the search's own figures, as Table 4-1 counts them)")(
+      "level", po::value<int>()->default_value(MAX_LEVEL),
+      ("the search's reasoning level: 0 the search alone (which proves the distance and the shortest line), 1 to " +
+       std::to_string(MAX_LEVEL) +
+       " the schemas of levels 1..N and the KPK and K3CPPvK libraries (the default: the "
+       "top level)")
           .c_str())("max-ply", po::value<int>()->default_value(limits.max_ply), "last iteration's ply limit")(
       "node-limit", po::value<long long>()->default_value(static_cast<long long>(limits.node_limit)),
       "stop after this many nodes")(
       "memory", po::value<long long>()->default_value(static_cast<long long>(default_exact_memory() >> 20)),
-      "MB the exact solver may use: a value the search leaves unproven is solved exactly when every reachable "
+      "MB the exact solver may use: a position is solved exactly, before any search, when every reachable "
       "position fits (default: a quarter of this machine's memory; 0: never)")(
+      "cache", po::value<std::string>(),
+      "directory of exact tables kept between runs, shared with uci (default: DATA/exact; '' for none)")(
       "save", po::value<std::string>(), "solve exactly and keep the table in this file (for --load)")(
       "load", po::value<std::string>(), "answer from a table --save wrote, where it holds the position")(
       "no-quiescence",
@@ -109,9 +129,9 @@ int solve_command(const Args& args) {
       "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
       "json", "print the result as JSON")("proof", po::value<std::string>(),
                                           "--search pn: write the proof of a win or a loss to this file");
-  // Alpha-beta by default: at solve's default Level 0 it proves the distance
-  // and the shortest line, which a proof-number search does not.
-  add_search_option(options);
+  // The proof-number search by default: at the top level it proves the
+  // default suite in fewer nodes than alpha-beta (bench/suite).
+  add_search_option(options, false, "pn");
   add_schemas_option(options);
   add_libraries_option(options);
   add_data_option(options, "where the oracle's tables live (the exact solver copies in-domain slices from them)");
@@ -127,30 +147,24 @@ int solve_command(const Args& args) {
   const bool peasant = engine == "peasant";
   if (!peasant && engine != "chunker") throw InputError("unknown engine '" + engine + "' (chunker or peasant)");
   // Each engine's own options are refused with the other, rather than ignored.
-  for (const char* name : {"level", "schemas", "max-ply", "node-limit", "memory", "save", "load"})
+  for (const char* name : {"level", "schemas", "max-ply", "node-limit", "memory", "save", "load", "source", "cache"})
     if (peasant && vm.count(name) && !vm[name].defaulted())
       throw InputError(std::string("--") + name + " applies to --engine chunker; peasant searches to a fixed --depth");
   if (!peasant && !vm["depth"].defaulted()) throw InputError("--depth applies to --engine peasant only");
   peasant_limits.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
-  const int level = checked<int>(vm, "level", 0, MAX_LEVEL);
-  const SchemaMode mode = schema_mode(vm);
+  play.level = checked<int>(vm, "level", 0, MAX_LEVEL);
+  play.mode = schema_mode(vm);
+  play.sources = sources_option(vm["source"].as<std::string>());
   limits.kind = search_kinds(vm).front();
   if (vm.count("proof") && limits.kind != SearchKind::ProofNumber) throw InputError("--proof needs --search pn");
   limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
   limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
-  ExactOptions exact;
-  exact.memory_bytes = std::uint64_t(checked<long long>(vm, "memory", 0, 1LL << 40)) << 20;
-  exact.oracle_dir = vm["data"].as<std::string>();
-  if (vm.count("save")) exact.save = vm["save"].as<std::string>();
-  std::optional<ExactTable> loaded;
-  if (vm.count("load")) {
-    try {
-      loaded = load_exact(vm["load"].as<std::string>());
-    } catch (const TableError& e) {
-      throw InputError(e.what());
-    }
-    exact.loaded = &*loaded;
-  }
+  play.exact_memory = std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20;
+  play.oracle_dir = vm["data"].as<std::string>();
+  play.libraries = vm["libraries"].as<std::string>();
+  play.exact_cache = exact_cache_option(vm);
+  bool progress_shown = false;
+  play.exact_progress = exact_progress(progress_shown);
   limits.hash_megabytes = hash_megabytes(vm);
   limits.quiescence = vm.count("no-quiescence") == 0;
   if (peasant && !limits.quiescence) throw InputError("--no-quiescence applies to --engine chunker");
@@ -159,17 +173,29 @@ int solve_command(const Args& args) {
   peasant_limits.hash_megabytes = limits.hash_megabytes;
   bool json = vm.count("json") > 0;
   if (fen.empty() == epd_file.empty()) throw InputError("give either a FEN or --epd FILE");
-  if (!exact.save.empty() && !epd_file.empty()) throw InputError("--save keeps the table of one position: give a FEN");
+  const std::string save = vm.count("save") ? vm["save"].as<std::string>() : "";
+  if (!save.empty() && !epd_file.empty()) throw InputError("--save keeps the table of one position: give a FEN");
 
-  const ChunkLibraries libraries(vm["libraries"].as<std::string>());
-  std::vector<std::unique_ptr<Classifier>> owned;
-  try {
-    owned = make_level(level, mode, libraries);
-  } catch (const TableError& e) {
-    throw InputError(e.what());
+  Player player(play);
+  if (vm.count("load")) {
+    const std::string path = vm["load"].as<std::string>();
+    try {
+      player.exact_tables().add_loaded(std::make_shared<const ExactTable>(load_exact(path)), path);
+    } catch (const TableError& e) {
+      throw InputError(e.what());
+    }
   }
-  std::vector<const Classifier*> classifiers;
-  for (const auto& c : owned) classifiers.push_back(c.get());
+  // A missing or damaged library is the user's to fix: one line, before any work.
+  auto answer = [&](const Position& pos) {
+    try {
+      Answer a = player.answer(pos);
+      if (progress_shown) std::fprintf(stderr, "\r%60s\r", "");
+      progress_shown = false;
+      return a;
+    } catch (const TableError& e) {
+      throw InputError(e.what());
+    }
+  };
 
   if (!fen.empty()) {
     Fen parsed = parse_fen(fen);
@@ -179,20 +205,31 @@ int solve_command(const Args& args) {
                          : peasant_text(parsed.pos, r, parsed.fullmove));
       return 0;
     }
-    Solved s;
-    try {
-      s = solve_position(parsed.pos, limits, classifiers, exact);
-    } catch (const TableError& e) {  // --save could not write its file
-      throw InputError(e.what());
+    Answer a;
+    if (!save.empty()) {
+      Player::Solve x = player.solve_exact(parsed.pos);
+      if (!x.table) throw InputError("--save: exact solution " + x.note);
+      try {
+        save_exact(*x.table, save);
+      } catch (const TableError& e) {
+        throw InputError(e.what());
+      }
+      a = answer(parsed.pos);
+      a.source = Source::ExactSolve;
+      a.detail = x.note + "; saved to " + save;
+      a.exact = x.figures;
+    } else {
+      a = answer(parsed.pos);
     }
-    std::cout << (json ? solve_json(parsed.pos, s, parsed.fullmove) + "\n"
-                       : solve_text(parsed.pos, s, parsed.fullmove));
+    std::cout << (json ? solve_json(parsed.pos, a, parsed.fullmove) + "\n"
+                       : solve_text(parsed.pos, a, parsed.fullmove));
     if (vm.count("proof")) {
       const std::string path = vm["proof"].as<std::string>();
-      if (!s.search || !s.search->proof_tree)
-        throw InputError("--proof: no proof of a win or a loss to write to " + path);
+      if (!a.search || !a.search->proof_tree)
+        throw InputError("--proof: no proof of a win or a loss to write to " + path +
+                         (a.search ? "" : " (the " + source_name(a.source) + " answered: add --source search)"));
       std::ostringstream text;
-      write_proof(*s.search->proof_tree, text);
+      write_proof(*a.search->proof_tree, text);
       try {
         write_atomically(path, text.str());
       } catch (const TableError& e) {
@@ -208,8 +245,8 @@ int solve_command(const Args& args) {
       PeasantResult r = peasant_search(epd.pos, peasant_limits);
       line = json ? peasant_json(epd.pos, r, 1) : peasant_suite_line(epd, r);
     } else {
-      Solved s = solve_position(epd.pos, limits, classifiers, exact);
-      line = json ? solve_json(epd.pos, s, 1) : suite_line(epd, s);
+      const Answer a = answer(epd.pos);
+      line = json ? solve_json(epd.pos, a, 1) : suite_line(epd, a);
     }
     all_match = all_match && (json || line.find("MISMATCH") == std::string::npos);
     std::cout << line << std::endl;

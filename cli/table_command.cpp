@@ -1,8 +1,9 @@
 // `chunker table`: the paper's Table 4-1 for an EPD suite. A row per
 // position: `nodes (ply)` of the search at each level, `----` where the node
-// limit (10^6 by default, as in the paper) ended it unproven, and the proven
-// value with whether it matches the suite's `value` (and `dist`, where the
-// result knows its distance). `--engines peasant` adds Peasant's nodes. The
+// limit (10^6 by default, as in the paper) ended it unproven, and the
+// position's exact result from the play layer (the oracle, an exact table or
+// solve) with whether every level's proven value and the suite's `value`
+// (and `dist`, where a result knows its distance) agree with it. `--engines peasant` adds Peasant's nodes. The
 // first column is the position's knowledge depth at the top level, where its
 // depth table is saved (chunker oracle depth --save).
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "answer.h"
 #include "epd.h"
 #include "knowledge_depth.h"
 #include "options.h"
@@ -52,28 +54,50 @@ std::string cell_text(const Cell& c) {
   return std::to_string(c.nodes) + " (" + (c.ply || c.proof_depth ? std::to_string(c.ply) : "exh.") + ")";
 }
 
-// The last column: the best-informed proven result (a known distance beats
-// none), and whether it matches the suite; where it does not, each level
-// (cells[i] is level first + i) whose proven result differs.
-std::string verdict(const Epd& epd, const std::vector<Cell>& cells, int first) {
-  const Cell* best = nullptr;
+// The exact answer's result in a cell's terms, for the last column.
+Cell cell_of(const Answer& a) {
+  Cell c;
+  c.proven = true;
+  c.value = a.value;
+  c.distance_known = a.distance_known;
+  c.distance = is_decisive(a.value) ? distance_of(a.value) : 0;
+  c.result = value_word(a.value) + (is_decisive(a.value) ? " in " + std::to_string(c.distance) : "");
+  return c;
+}
+
+// The last column: the play layer's exact answer where it has one (the
+// oracle, an exact table or solve), else the best-informed proven cell (a
+// known distance beats none); whether it matches the suite's `value` and
+// `dist`; and each level (cells[i] is level first + i) whose proven result
+// differs from the exact answer or the suite.
+std::string verdict(const Epd& epd, const std::vector<Cell>& cells, int first, const std::optional<Answer>& exact) {
+  std::optional<Cell> truth;
+  if (exact) truth = cell_of(*exact);
+  const Cell* best = truth ? &*truth : nullptr;
   for (const Cell& c : cells)
-    if (c.proven && (!best || (c.distance_known && !best->distance_known))) best = &c;
+    if (!truth && c.proven && (!best || (c.distance_known && !best->distance_known))) best = &c;
   if (!best) return "unproven";
   const std::string expected_value = epd.op("value"), expected_dist = epd.op("dist");
-  if (expected_value.empty()) return best->result;
-  auto matches = [&](const Cell& c) {
-    if (value_word(c.value) != expected_value) return false;
-    return !(c.distance_known && is_decisive(c.value) && !expected_dist.empty()) ||
-           std::to_string(c.distance) == expected_dist;
+  const std::string shown = best->result + (exact ? " (" + source_name(exact->source) + ")" : "");
+  auto agree = [](const Cell& c, const std::string& value, const std::string& dist) {
+    if (value_word(c.value) != value) return false;
+    return !(c.distance_known && is_decisive(c.value) && !dist.empty()) || std::to_string(c.distance) == dist;
   };
+  auto matches = [&](const Cell& c) {
+    if (truth && !agree(c, value_word(truth->value), is_decisive(truth->value) ? std::to_string(truth->distance) : ""))
+      return false;
+    return expected_value.empty() || agree(c, expected_value, expected_dist);
+  };
+  const std::string expected = expected_value.empty() ? ""
+                                                      : " (expected " + expected_value +
+                                                            (expected_dist.empty() ? "" : " in " + expected_dist) + ")";
+  if (truth && !matches(*truth)) return shown + "  MISMATCH with the suite" + expected;
   std::string wrong;
   int wrong_levels = 0;
   for (std::size_t i = 0; i < cells.size(); ++i)
     if (cells[i].proven && !matches(cells[i])) wrong += (wrong_levels++ ? ", " : " ") + std::to_string(first + int(i));
-  if (!wrong_levels) return best->result + "  ok";
-  return best->result + "  WRONG at level" + (wrong_levels > 1 ? "s" : "") + wrong + " (expected " + expected_value +
-         (expected_dist.empty() ? "" : " in " + expected_dist) + ")";
+  if (!wrong_levels) return shown + (expected_value.empty() && !truth ? "" : "  ok");
+  return shown + "  WRONG at level" + (wrong_levels > 1 ? "s" : "") + wrong + (truth ? "" : expected);
 }
 
 // The first column: each position's knowledge depth at the table's top
@@ -122,7 +146,10 @@ int table_command(const Args& args) {
       "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH), "Peasant's fixed depth")(
       "no-hints",
       "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
-      "json", "print the table as JSON")("csv", "print the table as CSV");
+      "json", "print the table as JSON")("csv", "print the table as CSV")(
+      "memory", po::value<long long>()->default_value(static_cast<long long>(default_exact_memory() >> 20)),
+      "MB the exact solver may use for the result column's exact answer outside the oracle's domain (0: never)")(
+      "cache", po::value<std::string>(), "directory of exact tables shared with solve and uci (default: DATA/exact)");
   // The proof-number search by default: on testpositions/default.epd at
   // Level 5 (10^6 nodes a row) it proves 12 of the 13 rows in 3.0M nodes in
   // all (the unproven row counted at the limit), alpha-beta 10 in 3.85M.
@@ -165,6 +192,12 @@ int table_command(const Args& args) {
     throw InputError(e.what());
   }
   const std::vector<Epd> positions = read_epd_file(suite);
+  PlaySettings play;
+  play.libraries = vm["libraries"].as<std::string>();
+  play.oracle_dir = vm["data"].as<std::string>();
+  play.exact_memory = std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20;
+  play.exact_cache = exact_cache_option(vm);
+  Player player(play);
   KnowledgeDepths depths(vm["data"].as<std::string>(), last, knowledge_name(last, mode),
                          knowledge_fingerprint(vm["libraries"].as<std::string>()));
 
@@ -190,6 +223,7 @@ int table_command(const Args& args) {
                                                 : "proof-number search: (ply) the proof's depth");
     }
     for (const Epd& epd : positions) {
+      std::string exact_note;  // why the play layer has no exact answer: the column says "unproven" or the search's
       const std::string id = epd.op("id").empty() ? board_fields(epd.pos) : epd.op("id");
       std::vector<Cell> cells;
       for (const auto& classifiers : consulted) cells.push_back(cell_of(run_search(epd.pos, limits, classifiers)));
@@ -201,7 +235,7 @@ int table_command(const Args& args) {
         peasant_nodes = peasant_search(epd.pos, peasant).nodes;
         texts.push_back(std::to_string(peasant_nodes));
       }
-      const std::string result = verdict(epd, cells, first);
+      const std::string result = verdict(epd, cells, first, player.exact_answer(epd.pos, {}, exact_note));
       all_ok = all_ok && result.find("WRONG") == std::string::npos;
       if (csv) {
         std::cout << id;

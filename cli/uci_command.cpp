@@ -15,12 +15,17 @@ int uci_command(const Args& args) {
   add_hash_option(options, DEFAULT_HASH_MB, "hash table size in MB (the UCI option Hash)");
   options.add_options()("level", po::value<int>()->default_value(MAX_LEVEL),
                         "the schemas consulted (the UCI option Level)")(
-      "no-oracle", "let the schemas and the evaluation play in the domain too (the UCI option UseOracle false)");
+      "no-oracle", "no tables: let the schemas and the evaluation play everywhere (the UCI option UseOracle false)")(
+      "memory", po::value<long long>()->default_value(static_cast<long long>(default_exact_memory() >> 20)),
+      "MB an exact solve may take (the UCI option ExactMemory; 0: never)")(
+      "cache", po::value<std::string>(),
+      "directory of exact tables shared with solve (the UCI option ExactCache; default: DATA/exact)");
   po::variables_map vm;
-  if (!parse_args(args,
-                  "usage: chunker uci [--libraries DIR] [--data DIR] [--level N] [--hash MB] [--no-oracle]\n"
-                  "speaks UCI on stdin and stdout (uci, isready, position, go, stop, quit)",
-                  options, {}, vm))
+  if (!parse_args(
+          args,
+          "usage: chunker uci [--libraries DIR] [--data DIR] [--level N] [--hash MB] [--no-oracle] [--memory MB]\n"
+          "speaks UCI on stdin and stdout (uci, isready, position, go, stop, quit)",
+          options, {}, vm))
     return 0;
   UciSettings settings;
   settings.libraries = vm["libraries"].as<std::string>();
@@ -28,6 +33,8 @@ int uci_command(const Args& args) {
   settings.level = checked<int>(vm, "level", 0, MAX_LEVEL);
   settings.hash_mb = hash_megabytes(vm);
   settings.use_oracle = !vm.count("no-oracle");
+  settings.exact_mb = std::size_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB));
+  settings.exact_cache = exact_cache_option(vm);
   UciEngine engine(std::cout, settings);
   std::string line;
   while (std::getline(std::cin, line))

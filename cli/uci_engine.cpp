@@ -10,10 +10,10 @@
 #include <sstream>
 #include <thread>
 
+#include "answer.h"
 #include "evaluation.h"
 #include "move_choice.h"
 #include "notation.h"
-#include "oracle_play.h"
 #include "schemas.h"
 #include "table_file.h"
 #include "uci_game.h"
@@ -145,59 +145,82 @@ std::string info_line(int depth, const std::string& score, std::uint64_t nodes, 
   return line;
 }
 
+// An exact solve on a thread of its own: it outlives the `go` that started
+// it, and its table answers every later position of the game it holds.
+class ExactJob {
+ public:
+  ExactJob(Player& player, const Position& root, double seconds)
+      : structure_(structure_of(root)), thread_([this, &player, root, seconds] {
+          note_ = player.solve_exact(root, seconds).note;
+          done_ = true;
+        }) {}
+  ~ExactJob() { thread_.join(); }
+  bool done() const { return done_; }
+  // The solve's one line, once done.
+  const std::string& note() const { return note_; }
+  const PawnStructure& structure() const { return structure_; }
+
+ private:
+  PawnStructure structure_;
+  std::string note_;
+  std::atomic<bool> done_{false};
+  std::thread thread_;
+};
+
+// The time an exact solve may take, by the go's limits: half the clock
+// left (its table then answers the rest of the game at once), a movetime's
+// worth of the moves the game may still last, or no limit (-1) without either.
+double exact_seconds(const GoRequest& request, Color side) {
+  if (request.clock_ms[side] >= 0) return double(request.clock_ms[side]) / 2000.0;
+  if (request.movetime_ms >= 0) return double(request.movetime_ms) * DEFAULT_MOVES_TO_GO / 1000.0;
+  return -1;
+}
+
 }  // namespace
 
 struct UciEngine::State {
-  State(std::ostream& stream, UciSettings s)
-      : out(stream),
-        settings(std::move(s)),
-        libraries(std::make_unique<ChunkLibraries>(settings.libraries)),
-        oracle(std::make_unique<OracleTables>(settings.oracle_dir)) {}
+  State(std::ostream& stream, UciSettings s) : out(stream), settings(std::move(s)) { make_player(); }
 
+  void make_player();
   void set_position(const std::string& words);
   void go(std::istringstream& words);
   void set_option(const std::string& line);
   void ready();
-  std::vector<const Classifier*> classifiers();
   // The move of Chunker's game, on the thinking thread.
   std::string think(const UciGame& game, const GoRequest& request, const std::atomic<bool>& stop);
-  bool oracle_move_of(const Position& pos, const std::vector<Move>& allowed, Clock::time_point start, Move& chosen);
+  // The exact move where a table holds the position, with its info lines.
+  std::optional<Move> exact_move_of(const UciGame& game, const std::vector<Move>& allowed, Clock::time_point start);
+  // Starts an exact solve of the game's position when none runs and it may fit.
+  void maybe_solve(const Position& pos, const GoRequest& request);
 
   Output out;
   UciSettings settings;
-  std::unique_ptr<ChunkLibraries> libraries;
-  std::optional<int> built_level;
-  bool libraries_usable = false;
-  std::vector<std::unique_ptr<Classifier>> owned;
-  std::mutex oracle_mutex;  // the tables are read on the thinking thread and loaded on `isready`
-  std::unique_ptr<OracleTables> oracle;
+  std::unique_ptr<Player> player;
+  std::unique_ptr<ExactJob> job;  // the running or last exact solve (joined before `player` goes)
+  bool libraries_usable = true;
   bool oracle_problem_told = false;
   std::optional<UciGame> game;
   std::string no_game = "no position given";  // why game is empty
   Thinker thinker{out};
 };
 
-std::vector<const Classifier*> UciEngine::State::classifiers() {
-  if (built_level != settings.level) {
-    try {
-      owned = make_level(settings.level, SchemaMode::Sound, *libraries);
-      libraries_usable = true;
-    } catch (const TableError& e) {
-      out.send(std::string("info string ") + e.what() + "; searching at level 0 with Peasant's evaluation");
-      owned.clear();
-      libraries_usable = false;
-    }
-    built_level = settings.level;
-  }
-  std::vector<const Classifier*> list;
-  for (const auto& c : owned) list.push_back(c.get());
-  return list;
+void UciEngine::State::make_player() {
+  job.reset();
+  PlaySettings play;
+  play.libraries = settings.libraries;
+  play.oracle_dir = settings.oracle_dir;
+  play.level = settings.level;
+  play.limits.hash_megabytes = settings.hash_mb;
+  play.sources = settings.use_oracle ? Sources::All : Sources::Search;
+  play.exact_memory = settings.use_oracle ? std::uint64_t(settings.exact_mb) << 20 : 0;
+  play.exact_cache = settings.exact_cache;
+  player = std::make_unique<Player>(play);
+  libraries_usable = true;
 }
 
 void UciEngine::State::ready() {
   if (!settings.use_oracle) return;
-  const std::lock_guard lock(oracle_mutex);
-  const std::vector<std::string> problems = oracle->load_all();
+  const std::vector<std::string> problems = player->load_oracle();
   if (!problems.empty() && !oracle_problem_told)
     out.send("info string the oracle is not available: " + problems.front() + "; the search plays there instead");
   oracle_problem_told = true;
@@ -213,26 +236,32 @@ void UciEngine::State::set_position(const std::string& words) {
   }
 }
 
-bool UciEngine::State::oracle_move_of(const Position& pos, const std::vector<Move>& allowed, Clock::time_point start,
-                                      Move& chosen) {
-  const std::lock_guard lock(oracle_mutex);
-  const auto answer = oracle->probe(pos);
-  if (!answer) return false;
-  if (!answer->built) {
-    if (!oracle_problem_told) out.send("info string the oracle is not available: " + answer->problem);
-    oracle_problem_told = true;
-    return false;
-  }
-  chosen = oracle_move(*oracle, pos, *answer, allowed);
+std::optional<Move> UciEngine::State::exact_move_of(const UciGame& game, const std::vector<Move>& allowed,
+                                                    Clock::time_point start) {
+  const Position& pos = *game.position;
+  const std::vector<Position> earlier(game.line.begin(), game.line.end() - 1);
+  const auto answer = player->known(pos, earlier);
+  if (!answer) return std::nullopt;
+  const Move chosen = player->exact_move(pos, *answer, allowed);
+  if (chosen.is_none()) return std::nullopt;
   const auto it =
-      std::find_if(answer->moves.begin(), answer->moves.end(), [&](const auto& mv) { return mv.first == chosen; });
-  const Value v = it == answer->moves.end() ? answer->value : it->second;
+      std::find_if(answer->moves.begin(), answer->moves.end(), [&](const MoveValue& m) { return m.move == chosen; });
+  const Value v = it == answer->moves.end() ? answer->value : it->value;
   out.send(info_line(0, score_text(v, true), 0, start, chosen));
-  out.send("info string the oracle (" + layout_name(answer->layout) + "): " + uci(chosen) + " " +
+  out.send("info string " + answer->detail + ": " + uci(chosen) + " " +
            (is_win(v)    ? "wins in " + std::to_string(distance_of(v)) + " plies"
             : is_loss(v) ? "loses in " + std::to_string(distance_of(v)) + " plies, the longest defence"
                          : std::string("keeps the draw")));
-  return true;
+  return chosen;
+}
+
+void UciEngine::State::maybe_solve(const Position& pos, const GoRequest& request) {
+  if (!settings.use_oracle || !settings.exact_mb) return;
+  if (job && !job->done()) return;  // one solve at a time
+  // A refused structure is not tried again while only the kings move.
+  if (job && job->structure() == structure_of(pos)) return;
+  job.reset();
+  job = std::make_unique<ExactJob>(*player, pos, exact_seconds(request, pos.side));
 }
 
 std::string UciEngine::State::think(const UciGame& game, const GoRequest& request, const std::atomic<bool>& stop) {
@@ -244,21 +273,44 @@ std::string UciEngine::State::think(const UciGame& game, const GoRequest& reques
     out.send("info string no move of Chunker's rules is legal in chess here; answering with a chess move");
     return chess_move(board);
   }
-  Move chosen;
-  if (settings.use_oracle && oracle_move_of(pos, allowed, start, chosen)) return uci(chosen);
+  if (settings.use_oracle)
+    if (const auto exact = exact_move_of(game, allowed, start)) return uci(*exact);
+  maybe_solve(pos, request);
+  // The search answers until the clock ends it, or the exact solve is done.
+  std::atomic<bool> halt{false};
+  std::thread watch([&] {
+    while (!halt) {
+      if (stop || (job && job->done())) halt = true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+  });
   ChoiceLimits limits;
   if (request.depth > 0) limits.max_ply = request.depth;
   if (request.nodes > 0) limits.node_limit = request.nodes;
   limits.hash_megabytes = settings.hash_mb;
-  limits.stop = &stop;
-  const std::vector<const Classifier*> list = classifiers();
+  limits.stop = &halt;
+  std::vector<const Classifier*> list;
+  if (libraries_usable) {
+    try {
+      list = player->classifiers();
+    } catch (const TableError& e) {
+      out.send(std::string("info string ") + e.what() + "; searching at level 0 with Peasant's evaluation");
+      libraries_usable = false;
+    }
+  }
   auto report = [&](const MoveChoice& choice) {
     const RankedMove& top = choice.ranked.front();
     out.send(info_line(choice.rounds, score_text(top.value, top.proven), choice.nodes, start, top.move));
   };
   const MoveChoice choice =
-      choose_move(pos, allowed, game.line, list, libraries_usable ? libraries.get() : nullptr, limits, report);
+      choose_move(pos, allowed, game.line, list, libraries_usable ? &player->libraries() : nullptr, limits, report);
+  halt = true;
+  watch.join();
   if (choice.rounds == 0) report(choice);
+  if (job && job->done() && !stop) {
+    if (const auto exact = exact_move_of(game, allowed, start)) return uci(*exact);
+    if (job->note().rfind("not tried", 0) == 0) out.send("info string exact solve " + job->note());
+  }
   return uci(choice.ranked.front().move);
 }
 
@@ -341,24 +393,25 @@ void UciEngine::State::set_option(const std::string& line) {
                        std::to_string(high) + ", got '" + value + "'");
     return n;
   };
-  if (name == "Hash")
-    settings.hash_mb = std::size_t(number(1, MAX_HASH_MB));
-  else if (name == "Level")
-    settings.level = int(number(0, MAX_LEVEL));
-  else if (name == "UseOracle") {
+  auto boolean = [&] {
     if (value != "true" && value != "false")
-      throw InputError("option UseOracle needs true or false, got '" + value + "'");
-    settings.use_oracle = value == "true";
-  } else if (name == "Libraries") {
-    settings.libraries = value;
-    libraries = std::make_unique<ChunkLibraries>(value);
-    built_level.reset();
-    owned.clear();
-  } else if (name == "OracleDir") {
-    const std::lock_guard lock(oracle_mutex);
-    settings.oracle_dir = value;
-    oracle = std::make_unique<OracleTables>(value);
-    oracle_problem_told = false;
+      throw InputError("option " + name + " needs true or false, got '" + value + "'");
+    return value == "true";
+  };
+  if (name == "Hash") {
+    settings.hash_mb = std::size_t(number(1, MAX_HASH_MB));
+  } else if (name == "Level") {
+    settings.level = int(number(0, MAX_LEVEL));
+    player->set_level(settings.level);
+    libraries_usable = true;
+  } else if (name == "UseOracle" || name == "Libraries" || name == "OracleDir" || name == "ExactMemory" ||
+             name == "ExactCache") {
+    if (name == "UseOracle") settings.use_oracle = boolean();
+    if (name == "Libraries") settings.libraries = value;
+    if (name == "OracleDir") settings.oracle_dir = value, oracle_problem_told = false;
+    if (name == "ExactMemory") settings.exact_mb = std::size_t(number(0, MAX_EXACT_MB));
+    if (name == "ExactCache") settings.exact_cache = value == "<empty>" ? "" : value;
+    make_player();
   } else {
     out.send("info string no option named '" + name + "'");
   }
@@ -384,6 +437,10 @@ bool UciEngine::execute(const std::string& line) {
       s.out.send("option name UseOracle type check default " + std::string(s.settings.use_oracle ? "true" : "false"));
       s.out.send("option name Libraries type string default " + s.settings.libraries);
       s.out.send("option name OracleDir type string default " + s.settings.oracle_dir);
+      s.out.send("option name ExactMemory type spin default " + std::to_string(s.settings.exact_mb) + " min 0 max " +
+                 std::to_string(MAX_EXACT_MB));
+      s.out.send("option name ExactCache type string default " +
+                 (s.settings.exact_cache.empty() ? std::string("<empty>") : s.settings.exact_cache));
       s.out.send("uciok");
     } else if (command == "isready") {
       s.ready();

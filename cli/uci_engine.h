@@ -1,10 +1,15 @@
 // `chunker uci`: the Universal Chess Interface, so that a chess GUI or a
 // match runner can load the engine. Commands are read by execute(), one line
-// at a time; what it says goes to the stream it was given. In the oracle's
-// domain it plays the oracle's move at once; elsewhere the Chunker search
-// with the libraries and schemas, guided by the chunk evaluation
-// (play/move_choice.h), on its own thread: `stop`, the clock or
-// `movetime` end it, and `go infinite` holds its bestmove back until `stop`.
+// at a time; what it says goes to the stream it was given. It asks the play
+// layer (play/answer.h): where a table holds the position (the oracle, an
+// exact table solved earlier or cached) it plays the exact move at once,
+// with `score mate N`; elsewhere it starts an exact solve in the background
+// when the reachable set fits ExactMemory and, by the measured rate, the
+// clock, and keeps the table for the rest of the game, while the Chunker
+// search with the libraries and schemas, guided by the chunk evaluation
+// (play/move_choice.h), answers on its own thread until the solve is done:
+// `stop`, the clock or `movetime` end it, and `go infinite` holds its
+// bestmove back until `stop`.
 // It never sends an illegal or null move while a legal one exists: every
 // move is checked against the chess board the GUI sees (uci_game.h), and
 // once Chunker's game is over it says so and keeps answering in chess.
@@ -21,7 +26,9 @@ struct UciSettings {
   std::string oracle_dir;  // the oracle tables' directory (option OracleDir)
   int level = 5;           // the schemas consulted (option Level)
   std::size_t hash_mb = 64;
-  bool use_oracle = true;  // option UseOracle: false lets the schemas and the evaluation play alone
+  bool use_oracle = true;    // option UseOracle: false lets the schemas and the evaluation play alone
+  std::size_t exact_mb = 0;  // option ExactMemory: what an exact solve may take; 0: never
+  std::string exact_cache;   // option ExactCache: the exact tables' directory, shared with solve; empty: none
 };
 
 class UciEngine {

@@ -100,6 +100,11 @@ std::vector<std::pair<Move, Value>> move_values(const ExactTable& table, const P
 // Best play from a held position to the end of the game while it is
 // decisive: the winner's quickest, the loser's longest; empty for a draw.
 std::vector<Move> best_line(const ExactTable& table, const Position& pos);
+// The same from any exact source: `moves_of` gives every legal move's value
+// (as move_values does), or nullopt where the source ends (the line stops).
+using MoveValues = std::vector<std::pair<Move, Value>>;
+std::vector<Move> best_line(const Position& root, Value value,
+                            const std::function<std::optional<MoveValues>(const Position&)>& moves_of);
 
 // --save: a table file (table_file.h) of kind "exact" holding the root, the
 // structures and their slices. load_exact throws TableError on a missing,

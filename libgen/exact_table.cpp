@@ -48,18 +48,25 @@ std::vector<std::pair<Move, Value>> move_values(const ExactTable& table, const P
   return values;
 }
 
-std::vector<Move> best_line(const ExactTable& table, const Position& root) {
+std::vector<Move> best_line(const Position& root, Value value,
+                            const std::function<std::optional<MoveValues>(const Position&)>& moves_of) {
   std::vector<Move> line;
   Position pos = root;
-  for (Value v = table.value(pos); is_decisive(v) && distance_of(v) > 0; v = to_child(v)) {
-    const auto values = move_values(table, pos);
-    const auto best = std::find_if(values.begin(), values.end(), [&](const auto& mv) { return mv.second == v; });
-    if (best == values.end()) throw std::logic_error("exact table: no move keeps a position's value");
+  for (Value v = value; is_decisive(v) && distance_of(v) > 0; v = to_child(v)) {
+    const auto values = moves_of(pos);
+    if (!values) break;
+    const auto best = std::find_if(values->begin(), values->end(), [&](const auto& mv) { return mv.second == v; });
+    if (best == values->end()) throw std::logic_error("exact line: no move keeps a position's value");
     line.push_back(best->first);
     if (v == win_in(1)) break;  // the safe promotion
     pos = make_move(pos, best->first);
   }
   return line;
+}
+
+std::vector<Move> best_line(const ExactTable& table, const Position& root) {
+  return best_line(root, table.value(root),
+                   [&](const Position& pos) -> std::optional<MoveValues> { return move_values(table, pos); });
 }
 
 namespace {

@@ -74,18 +74,4 @@ Move oracle_move(const std::vector<std::pair<Move, Value>>& moves, const std::ve
   return chosen;
 }
 
-Move oracle_move(OracleTables& tables, const Position& pos, const OracleAnswer& answer,
-                 const std::vector<Move>& allowed) {
-  auto replies_keeping_draw = [&](Move m) {
-    // After a promotion the reply must take the piece: not in the domain's
-    // tables, and not a move worth preferring for its replies.
-    if (m.kind() == MoveKind::Promotion) return 1 << 20;
-    const auto after = tables.probe(make_move(pos, m));
-    if (!after || !after->built) return 1 << 20;
-    return int(std::count_if(after->moves.begin(), after->moves.end(),
-                             [](const auto& mv) { return !is_decisive(mv.second); }));
-  };
-  return oracle_move(answer.moves, allowed, replies_keeping_draw);
-}
-
 }  // namespace chunker

@@ -53,8 +53,4 @@ class OracleTables {
 Move oracle_move(const std::vector<std::pair<Move, Value>>& moves, const std::vector<Move>& allowed,
                  const std::function<int(Move)>& replies_keeping_draw);
 
-// oracle_move with the replies counted by probing the tables.
-Move oracle_move(OracleTables& tables, const Position& pos, const OracleAnswer& answer,
-                 const std::vector<Move>& allowed);
-
 }  // namespace chunker

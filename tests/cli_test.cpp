@@ -140,46 +140,64 @@ TEST_CASE("solve prints a proven value, its distance and line; --json for script
 
 TEST_CASE("solve never calls an unfinished search proven") {
   // The Szén position is a win (Szén 1836) far beyond 6 plies and 1000 nodes.
-  // --memory 0: no exact solution either.
-  Run run = chunker({"solve", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--max-ply", "6", "--node-limit", "1000", "--memory",
-                     "0", "--json"});
+  // --source search: neither the oracle nor an exact solution answers.
+  Run run = chunker({"solve", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--max-ply", "6", "--node-limit", "1000", "--source",
+                     "search", "--search", "ab", "--json"});
   CHECK(run.status == 0);
   CHECK(run.out.find("\"proven\":false") != std::string::npos);
   CHECK(run.out.find("\"proof\":null") != std::string::npos);
-  CHECK(run.out.find("\"exact\":\"not tried (--memory 0)\"") != std::string::npos);
+  CHECK(run.out.find("\"source\":\"evaluation\"") != std::string::npos);
+  CHECK(run.out.find("\"exact\":null") != std::string::npos);
+  // By default the oracle answers it (the Szén position lies in its domain).
+  Run oracle = chunker({"solve", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--json"});
+  CHECK(oracle.out.find("\"source\":\"oracle\"") != std::string::npos);
+  CHECK(oracle.out.find("\"distance\":51") != std::string::npos);
+  check_refused({"solve", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--source", "magic"},
+                "--source must be auto, oracle, exact or search, got 'magic'");
 }
 
-TEST_CASE("solve: the exact solver proves what the search leaves open, refuses what does not fit, saves and loads") {
+TEST_CASE("solve: the exact solver proves before any search, refuses what does not fit, saves, loads and caches") {
   // Fine, Basic Chess Endings no. 70 (Lasker-Reichhelm, 1901): White wins only
-  // by 1.Kb1. The search leaves it open within 1000 nodes; the exact solver
-  // proves it: win in 51 plies (the oracle-free solver's own figure; chess's
+  // by 1.Kb1: win in 51 plies (the oracle-free solver's own figure; chess's
   // value and best move are the book's).
   const std::string fine70 = "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - -";
   const TempDir temp;
-  const std::string saved = temp.path + "/fine70.tbl";
-  Run run = chunker({"solve", fine70, "--node-limit", "1000", "--save", saved});
+  const std::string saved = temp.path + "/fine70.tbl", cache = temp.path + "/cache";
+  Run run = chunker({"solve", fine70, "--save", saved, "--cache", ""});
   CHECK(run.status == 0);
-  CHECK(run.out.find("value      win for the side to move (White wins), proven exactly") != std::string::npos);
+  CHECK(run.out.find("value      win for the side to move (White wins), proven by the exact solve\n") !=
+        std::string::npos);
+  CHECK(run.out.find("nodes") == std::string::npos);  // no search ran
   CHECK(run.out.find("distance   51 plies\n") != std::string::npos);
   CHECK(run.out.find("best move  Kb1\n") != std::string::npos);
   CHECK(run.out.find("moves      Kb1 win in 51, Ka2 draw, Kb2 draw\n") != std::string::npos);
   CHECK(run.out.find("16384000 positions of 2000 pawn structures") != std::string::npos);
   // Over the budget: one line with the estimate and the option, and with
   // --save an error and no file.
-  Run over = chunker({"solve", fine70, "--node-limit", "1000", "--memory", "1"});
+  Run over = chunker({"solve", fine70, "--node-limit", "1000", "--memory", "1", "--cache", ""});
   CHECK(over.status == 0);
   CHECK(over.out.find("exact      not tried: 1.64e+07 positions reachable (2000 pawn structures x 8192), 16 MB; "
                       "--memory is 1 MB\n") != std::string::npos);
   const std::string refused = temp.path + "/refused.tbl";
-  check_refused({"solve", fine70, "--memory", "1", "--save", refused}, "--save: exact solution not tried: 1.64e+07");
+  check_refused({"solve", fine70, "--memory", "1", "--save", refused, "--cache", ""},
+                "--save: exact solution not tried: 1.64e+07");
   CHECK(!std::filesystem::exists(refused));
   // The saved table answers a position of the same game at once.
   CHECK(std::filesystem::exists(saved));
-  Run later = chunker({"solve", "8/1k6/3p4/p2P1p2/P2P1P2/8/8/1K6 w - -", "--load", saved, "--json"});
+  Run later = chunker({"solve", "8/1k6/3p4/p2P1p2/P2P1P2/8/8/1K6 w - -", "--load", saved, "--memory", "0", "--json"});
   CHECK(later.status == 0);
   CHECK(later.out.find("\"proof\":\"exact\"") != std::string::npos);
-  CHECK(later.out.find("read from the table of 8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1") != std::string::npos);
+  CHECK(later.out.find("the exact table of 8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1, read from " + saved) !=
+        std::string::npos);
   check_refused({"solve", fine70, "--load", temp.path + "/missing.tbl"}, "missing.tbl");
+  // The cache: a solve keeps its table there, and a later run on a position
+  // of the same game reads it (without --memory: no solve could run).
+  Run first = chunker({"solve", fine70, "--cache", cache});
+  CHECK(first.out.find("source     solved; ") != std::string::npos);
+  CHECK(first.out.find("cached in " + cache + "/exact-") != std::string::npos);
+  Run cached = chunker({"solve", "8/1k6/3p4/p2P1p2/P2P1P2/8/8/1K6 w - -", "--cache", cache, "--memory", "0"});
+  CHECK(cached.out.find("proven by the exact table\n") != std::string::npos);
+  CHECK(cached.out.find("read from " + cache + "/exact-") != std::string::npos);
 }
 
 TEST_CASE("solve --epd testpositions/literature.epd: every value the suite expects") {
@@ -290,9 +308,10 @@ TEST_CASE("solve --level 1: the schemas answer, the share of terminals is printe
   REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-ams", "k3cppvk-ams", "kpk"}).status == 0);
   // White's pawns outrun the king (rule of the square) and White's king
   // takes the lone black pawn: Level 1 decides it, without a distance.
-  Run run = chunker({"solve", "7k/8/8/8/P7/8/6p1/6K1 w - -", "--level", "1", "--libraries", libraries});
+  Run run =
+      chunker({"solve", "7k/8/8/8/P7/8/6p1/6K1 w - -", "--level", "1", "--libraries", libraries, "--source", "search"});
   CHECK(run.status == 0);
-  CHECK(run.out.find("value      win for the side to move (White wins), proven by search\n") != std::string::npos);
+  CHECK(run.out.find("value      win for the side to move (White wins), proven by the search\n") != std::string::npos);
   CHECK(run.out.find("terminals  rules ") != std::string::npos);
   CHECK(run.out.find("level 1 (AM, both chunks) ") != std::string::npos);
   {
@@ -300,8 +319,9 @@ TEST_CASE("solve --level 1: the schemas answer, the share of terminals is printe
     file.seekp(60);
     file.put('\x55');
   }
-  check_refused({"solve", "7k/8/8/8/P7/8/6p1/6K1 w - -", "--level", "1", "--libraries", libraries},
-                "chunker libgen --only kv3cpp-ams");
+  check_refused(
+      {"solve", "7k/8/8/8/P7/8/6p1/6K1 w - -", "--level", "1", "--libraries", libraries, "--source", "search"},
+      "chunker libgen --only kv3cpp-ams");
   check_refused({"oracle", "verify", "--libraries", libraries}, "chunker libgen --only kv3cpp-ams");
   check_refused({"solve", "7k/8/8/8/P7/8/6p1/6K1 w - -", "--level", "1", "--schemas", "folk"},
                 "--schemas must be sound or paper, got 'folk'");
@@ -322,7 +342,8 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   CHECK(run.status == 0);
   // The suite's selection: Level 1 decides the first at the root, Level 3
   // the second, so those columns read "1 (1)"; the search alone needs more
-  // nodes, and proves the oracle's value and distance.
+  // nodes, and proves the oracle's value and distance. No oracle in --data:
+  // the result column is the exact solver's, and every level agrees with it.
   auto row = [&](const std::string& id) {
     std::istringstream lines(run.out);
     std::string line;
@@ -331,35 +352,41 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
     return std::string();
   };
   const std::string first = row("level1-root"), second = row("level3-root");
-  CHECK(first.find("            1 (1)            1 (1)            1 (1)  loss in 8  ok") != std::string::npos);
+  CHECK(first.find("            1 (1)            1 (1)            1 (1)  loss in 8 (exact solve)  ok") !=
+        std::string::npos);
   CHECK(first.find("----") == std::string::npos);
-  CHECK(second.find("            1 (1)  win in 7  ok") != std::string::npos);
+  CHECK(second.find("            1 (1)  win in 7 (exact solve)  ok") != std::string::npos);
   CHECK(second.find("----") == std::string::npos);
   // No knowledge-depth table in --data: its column reads "-".
-  Run limited =
-      chunker({"table", suite, "--levels", "0-0", "--node-limit", "500", "--data", temp.path, "--search", "ab"});
+  // --memory 0 and no cache: no exact answer either.
+  Run limited = chunker({"table", suite, "--levels", "0-0", "--node-limit", "500", "--data", temp.path, "--search",
+                         "ab", "--memory", "0", "--cache", ""});
   CHECK(limited.out.find("level1-root                  -             ----  unproven") != std::string::npos);
   Run csv = chunker(
       {"table", suite, "--levels", "1-1", "--libraries", libraries, "--data", temp.path, "--csv", "--search", "ab"});
-  CHECK(csv.out.find("id,depth L1,level 1,result\nlevel1-root,-,1 (1),loss (no dist.)  ok\n") != std::string::npos);
+  // The first run's exact tables, kept in DATA/exact, answer at once.
+  CHECK(csv.out.find("id,depth L1,level 1,result\nlevel1-root,-,1 (1),loss in 8 (exact table)  ok\n") !=
+        std::string::npos);
   // The proof-number search (the default): a loss decided at the root costs
   // a node for each proof (does the side to move win? does it lose?) and its
   // proof has depth 0; both searches in one run.
-  Run both = chunker(
-      {"table", suite, "--levels", "1-1", "--libraries", libraries, "--data", temp.path, "--csv", "--search", "both"});
+  Run both = chunker({"table", suite, "--levels", "1-1", "--libraries", libraries, "--data", temp.path, "--csv",
+                      "--search", "both", "--memory", "0", "--cache", ""});
   CHECK(both.out.find("level1-root,-,1 (1),loss (no dist.)  ok\n") != std::string::npos);
   CHECK(both.out.find("level1-root,-,2 (0),loss (no dist.)  ok\n") != std::string::npos);
   check_refused({"table", suite, "--search", "mcts"}, "--search must be ab, pn or both, got 'mcts'");
   check_refused({"table", suite, "--levels", "2-1"}, "--levels must be N or A-B");
   // The published Level 1 decides this draw as a loss at the root (the
   // oracle: a draw; testpositions/paper-traps.epd): the paper column is
-  // marked WRONG and the exit status is 1; the sound schemas prove nothing wrong.
+  // marked WRONG against the exact answer and the exit status is 1; the
+  // sound schemas prove nothing wrong.
   const std::string traps = libraries + "/traps.epd";
   std::ofstream(traps) << "8/5ppp/8/k7/P7/2K5/1PP5/8 w - - id \"paper-level1\"; value draw;\n";
   Run paper = chunker(
       {"table", traps, "--levels", "1-1", "--libraries", libraries, "--node-limit", "1000", "--schemas", "paper"});
   CHECK(paper.status == 1);
-  CHECK(paper.out.find("loss (no dist.)  WRONG at level 1 (expected draw)") != std::string::npos);
+  CHECK(paper.out.find("draw (") != std::string::npos);
+  CHECK(paper.out.find(")  WRONG at level 1\n") != std::string::npos);
   Run sound = chunker({"table", traps, "--levels", "1-1", "--libraries", libraries, "--node-limit", "1000"});
   CHECK(sound.status == 0);
   CHECK(sound.out.find("WRONG") == std::string::npos);
@@ -371,10 +398,11 @@ TEST_CASE("solve --search pn --proof writes a proof that proof check accepts, an
   const std::string proof = temp.path + "/kpk.proof";
   // A pawn that outruns the king (rule of the square): a win by the rules
   // alone, so Level 0 needs no library.
-  Run run = chunker({"solve", "8/8/8/8/8/k7/6P1/K7 w - -", "--search", "pn", "--memory", "0", "--proof", proof});
+  Run run = chunker(
+      {"solve", "8/8/8/8/8/k7/6P1/K7 w - -", "--search", "pn", "--level", "0", "--source", "search", "--proof", proof});
   CHECK(run.status == 0);
-  CHECK(run.out.find("value      win for the side to move (White wins), proven by proof-number search\n") !=
-        std::string::npos);
+  CHECK(run.out.find("value      win for the side to move (White wins), proven by the search\n") != std::string::npos);
+  CHECK(run.out.find("source     proof-number search\n") != std::string::npos);
   CHECK(run.out.find("ply        10 (the proof tree's depth") != std::string::npos);
   Run ok = chunker({"proof", "check", proof, "--level", "0", "--no-oracle"});
   CHECK(ok.status == 0);
@@ -391,5 +419,6 @@ TEST_CASE("solve --search pn --proof writes a proof that proof check accepts, an
         std::string::npos);
   std::ofstream(proof) << "chunker-proof 1\nroot 8/8/8/8/8/k7/6P1/K7 w - -\nwinner white\n0 move g2g4\n";
   check_refused({"proof", "check", proof, "--level", "0"}, "proof line 4: expected 'ID move UCI CHILD'");
-  check_refused({"solve", "8/8/8/8/8/k7/6P1/K7 w - -", "--proof", proof}, "--proof needs --search pn");
+  check_refused({"solve", "8/8/8/8/8/k7/6P1/K7 w - -", "--search", "ab", "--proof", proof},
+                "--proof needs --search pn");
 }

@@ -24,7 +24,7 @@ mpirun=(env ASAN_OPTIONS=detect_leaks=0 mpirun --oversubscribe)
 mpi=("${mpirun[@]}" -np "$ranks")
 [ "$(id -u)" -ne 0 ] || mpi+=(--allow-run-as-root)
 
-"$chunker" solve "$fen" --node-limit 1 --data "$dir" --save "$dir/single.tbl" >/dev/null
+"$chunker" solve "$fen" --cache "" --data "$dir" --save "$dir/single.tbl" >/dev/null
 "${mpi[@]}" "$chunker_mpi" solve "$fen" --save "$dir/mpi.tbl" >"$dir/out"
 cmp "$dir/single.tbl" "$dir/mpi.tbl" || { echo "FAIL: the tables differ"; cat "$dir/out"; exit 1; }
 grep -q "^rank $((ranks - 1)) " "$dir/out" || { echo "FAIL: no figures of the last rank"; cat "$dir/out"; exit 1; }

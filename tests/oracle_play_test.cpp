@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include "answer.h"
+
 using namespace chunker;
 
 TEST_CASE("oracle move: fastest win, longest defence, fewest drawing replies, only allowed moves") {
@@ -20,15 +22,17 @@ TEST_CASE("oracle move: fastest win, longest defence, fewest drawing replies, on
   CHECK(oracle_move({{a, 0}}, {}, none).is_none());
 }
 
-TEST_CASE("oracle move: the Szen position with the built tables") {
-  OracleTables tables(CHUNKER_TEST_DATA);
+TEST_CASE("oracle move: the Szen position with the built tables, through the play layer") {
+  PlaySettings play;
+  play.oracle_dir = CHUNKER_TEST_DATA;
+  Player player(play);
   const Position szen = parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1").pos;
-  const auto answer = tables.probe(szen);
+  const auto answer = player.known(szen);
   REQUIRE(answer.has_value());
-  REQUIRE(answer->built);
+  CHECK(answer->source == Source::Oracle);
   CHECK(answer->value == win_in(51));
   std::vector<Move> all;
   for (Move m : legal_moves(szen)) all.push_back(m);
-  const Move chosen = oracle_move(tables, szen, *answer, all);
+  const Move chosen = player.exact_move(szen, *answer, all);
   CHECK((chosen == Move(3, 4) || chosen == Move(3, 12)));  // d1e1, d1e2
 }

@@ -7,8 +7,10 @@
 #include <thread>
 
 #include "child_process.h"
+#include "epd.h"
 #include "movegen.h"
 #include "notation.h"
+#include "temp_dir.h"
 
 using namespace chunker;
 
@@ -25,6 +27,30 @@ Move legal_bestmove(const Position& pos, const std::string& line) {
   const auto move = find_move(pos, text);
   CHECK_MESSAGE(move.has_value(), std::string("illegal bestmove " + text + " in " + to_fen(pos)));
   return move.value_or(Move());
+}
+
+// `chunker uci` on the test's data, its exact tables cached in `cache`.
+ChildProcess engine_with_cache(const std::string& cache) {
+  return ChildProcess({CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--data", CHUNKER_TEST_DATA, "--hash",
+                       "8", "--cache", cache});
+}
+
+// The exact value of `pos` for the side to move, by `chunker solve --json`
+// with the exact solver alone (a table of the cache, or solved now).
+Value exact_value(const Position& pos, const std::string& cache) {
+  ChildProcess solve({CHUNKER_BINARY, "solve", to_fen(pos), "--source", "exact", "--data", CHUNKER_TEST_DATA, "--cache",
+                      cache, "--json"});
+  const std::string json = solve.read_until("{", 60).back();
+  solve.wait_exit();
+  const auto field = [&](const std::string& name) {
+    const std::size_t at = json.find("\"" + name + "\":");
+    REQUIRE(at != std::string::npos);
+    return json.substr(at + name.size() + 3, json.find_first_of(",}", at) - at - name.size() - 3);
+  };
+  const std::string value = field("value");
+  if (value == "\"draw\"") return 0;
+  const int distance = std::stoi(field("distance"));
+  return value == "\"win\"" ? win_in(distance) : loss_in(distance);
 }
 
 }  // namespace
@@ -95,6 +121,56 @@ TEST_CASE("uci: handshake, other pieces, a mate score, stop during go infinite")
 
   engine.write_line("quit");
   CHECK(!engine.read_line(5).has_value());
+  CHECK(engine.wait_exit() == 0);
+}
+
+TEST_CASE("uci: outside the oracle's domain the exact solve plays: every literature move keeps the book's value") {
+  // testpositions/literature.epd: each `value` from the source its c0 names.
+  // The engine solves each position exactly in the background and answers
+  // from the table (or from the search, where it proves a move first); the
+  // value after its move (the exact solver's, which tests/oracle_test.cpp
+  // checks against the oracle) must be the book's.
+  const TempDir cache;
+  ChildProcess engine = engine_with_cache(cache.path);
+  for (const Epd& epd : read_epd_file(CHUNKER_SOURCE_DIR "/testpositions/literature.epd")) {
+    CAPTURE(epd.op("id"));
+    engine.write_line("ucinewgame");
+    engine.write_line("position fen " + to_fen(epd.pos));
+    engine.write_line("go movetime 20000");
+    const auto lines = engine.read_until("bestmove", 60);
+    const Move move = legal_bestmove(epd.pos, lines.back());
+    if (move.is_none()) continue;
+    const Value after = move.kind() == MoveKind::Promotion && is_safe_promotion(epd.pos, move)
+                            ? loss_in(0)
+                            : exact_value(make_move(epd.pos, move), cache.path);
+    const std::string kept = is_loss(after) ? "win" : is_win(after) ? "loss" : "draw";
+    CHECK_MESSAGE(kept == epd.op("value"), (std::string("after ") + uci(move) + " the side to move has " + kept));
+  }
+  engine.write_line("quit");
+  CHECK(engine.wait_exit() == 0);
+}
+
+TEST_CASE("uci: Fine no. 70 in a GUI: 1.Kb1, the only win, with the mate score of its exact distance") {
+  // Fine, Basic Chess Endings no. 70: only 1.Kb1 wins; a win in 51 plies
+  // (tests/cli_test.cpp, the exact solver) is mate in 26 moves.
+  const TempDir cache;
+  ChildProcess engine = engine_with_cache(cache.path);
+  engine.write_line("position fen 8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1");
+  engine.write_line("go movetime 5000");
+  const auto lines = engine.read_until("bestmove", 30);
+  CHECK(lines.back() == "bestmove a1b1");
+  CHECK(std::any_of(lines.begin(), lines.end(),
+                    [](const std::string& l) { return l.find(" score mate 26 ") != std::string::npos; }));
+  // The table stays for the game: Black's reply is answered at once.
+  engine.write_line("position fen 8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1 moves a1b1 a7b7");
+  engine.write_line("go movetime 5000");
+  const auto next = engine.read_until("bestmove", 30);
+  CHECK(std::any_of(next.begin(), next.end(), [](const std::string& l) {
+    return l.find("info string the exact table of ") != std::string::npos;
+  }));
+  CHECK(std::any_of(next.begin(), next.end(),
+                    [](const std::string& l) { return l.find(" score mate 25 ") != std::string::npos; }));
+  engine.write_line("quit");
   CHECK(engine.wait_exit() == 0);
 }
 

@@ -1,0 +1,296 @@
+#include "answer.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+#include "evaluation.h"
+#include "proof_search.h"
+#include "schemas.h"
+
+namespace chunker {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr double MB = 1024.0 * 1024.0;
+
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+double peak_megabytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return double(usage.ru_maxrss) * 1024.0 / MB;
+}
+
+std::vector<MoveValue> proven_moves(const MoveValues& values) {
+  std::vector<MoveValue> moves;
+  for (const auto& [m, v] : values) moves.push_back({m, v, true});
+  return moves;
+}
+
+}  // namespace
+
+std::string source_name(Source s) {
+  switch (s) {
+    case Source::Oracle:
+      return "oracle";
+    case Source::ExactTable:
+      return "exact table";
+    case Source::ExactSolve:
+      return "exact solve";
+    case Source::Search:
+      return "search";
+    case Source::Evaluation:
+      return "evaluation";
+  }
+  return "";
+}
+
+Move Answer::best() const {
+  if (!line.empty()) return line.front();
+  const MoveValue* best = nullptr;
+  for (const MoveValue& m : moves)
+    if (m.proven && (!best || m.value > best->value)) best = &m;
+  if (best) return best->move;
+  return search ? search->best : Move();
+}
+
+std::uint64_t default_exact_memory() {
+  return std::uint64_t(sysconf(_SC_PHYS_PAGES)) * std::uint64_t(sysconf(_SC_PAGE_SIZE)) / 4;
+}
+
+Player::Player(PlaySettings settings)
+    : settings_(std::move(settings)),
+      libraries_(std::make_unique<ChunkLibraries>(settings_.libraries)),
+      oracle_(settings_.oracle_dir),
+      // Reading a cached table is not solving: --memory 0 still reads them.
+      exact_(settings_.exact_cache, std::max(settings_.exact_memory, default_exact_memory())) {}
+
+std::vector<const Classifier*> Player::classifiers() {
+  const std::lock_guard lock(classifiers_mutex_);
+  if (!classifiers_built_) {
+    classifiers_ = make_level(settings_.level, settings_.mode, *libraries_);
+    classifiers_built_ = true;
+  }
+  std::vector<const Classifier*> list;
+  for (const auto& c : classifiers_) list.push_back(c.get());
+  return list;
+}
+
+void Player::set_level(int level) {
+  const std::lock_guard lock(classifiers_mutex_);
+  if (level == settings_.level) return;
+  settings_.level = level;
+  classifiers_.clear();
+  classifiers_built_ = false;
+}
+
+std::vector<std::string> Player::load_oracle() {
+  const std::lock_guard lock(oracle_mutex_);
+  return oracle_.load_all();
+}
+
+std::optional<OracleAnswer> Player::oracle_answer(const Position& pos) {
+  const std::lock_guard lock(oracle_mutex_);
+  return oracle_.probe(pos);
+}
+
+std::optional<Answer> Player::from_oracle(const Position& pos) {
+  const std::lock_guard lock(oracle_mutex_);
+  const auto probed = oracle_.probe(pos);
+  if (!probed || !probed->built) return std::nullopt;
+  Answer a;
+  a.source = Source::Oracle;
+  a.detail = "the oracle's " + layout_name(probed->layout) + " table";
+  a.value = probed->value;
+  a.proven = a.distance_known = true;
+  a.moves = proven_moves(probed->moves);
+  a.line = best_line(pos, a.value, [&](const Position& p) -> std::optional<MoveValues> {
+    const auto next = oracle_.probe(p);
+    if (!next || !next->built) return std::nullopt;
+    return next->moves;
+  });
+  return a;
+}
+
+namespace {
+
+Answer table_answer(const ExactTable& table, const Position& pos) {
+  Answer a;
+  a.value = table.value(pos);
+  a.proven = a.distance_known = true;
+  a.moves = proven_moves(move_values(table, pos));
+  a.line = best_line(table, pos);
+  a.exact = ExactFigures{table.structures().size(), table.positions(), 0, 0, 0};
+  return a;
+}
+
+// A move back to one of the game's earlier positions repeats it: a draw by
+// Chunker's rules, whatever the table says of the position it reaches. Where
+// that changes the best value, the line is that move alone.
+Answer with_history(Answer a, const Position& pos, const std::vector<Position>& history) {
+  if (history.empty() || a.moves.empty()) return a;
+  bool changed = false;
+  for (MoveValue& m : a.moves)
+    if (m.value != 0 && std::find(history.begin(), history.end(), make_move(pos, m.move)) != history.end())
+      m.value = 0, changed = true;
+  if (!changed) return a;
+  const Value best = std::max_element(a.moves.begin(), a.moves.end(), [](const auto& x, const auto& y) {
+                       return x.value < y.value;
+                     })->value;
+  if (best == a.value) {
+    // The line's first move may be the repeating one: start it again from a move that keeps the value.
+    if (!a.line.empty() && std::find_if(a.moves.begin(), a.moves.end(), [&](const MoveValue& m) {
+                             return m.move == a.line.front() && m.value == a.value;
+                           }) == a.moves.end())
+      a.line.clear();
+    return a;
+  }
+  a.value = best;
+  a.line.clear();
+  for (const MoveValue& m : a.moves)
+    if (m.value == best) {
+      a.line.push_back(m.move);
+      break;
+    }
+  a.detail += ", with the game's repetitions";
+  return a;
+}
+
+}  // namespace
+
+std::optional<Answer> Player::from_exact_table(const Position& pos) {
+  const auto table = exact_.find(pos);
+  if (!table) return std::nullopt;
+  Answer a = table_answer(*table, pos);
+  a.source = Source::ExactTable;
+  const std::string file = exact_.origin(*table);
+  a.detail = "the exact table of " + table->root_fen() + (file.empty() ? ", solved earlier" : ", read from " + file);
+  return a;
+}
+
+std::optional<Answer> Player::known(const Position& pos, const std::vector<Position>& history) {
+  if (settings_.sources == Sources::All || settings_.sources == Sources::Oracle)
+    if (auto a = from_oracle(pos)) return with_history(std::move(*a), pos, history);
+  if (settings_.sources == Sources::All || settings_.sources == Sources::Exact)
+    if (auto a = from_exact_table(pos)) return with_history(std::move(*a), pos, history);
+  return std::nullopt;
+}
+
+Player::Solve Player::solve_exact(const Position& pos, double seconds) {
+  Solve result;
+  if (!settings_.exact_memory) {
+    result.note = "not tried (--memory 0)";
+    return result;
+  }
+  const auto start = Clock::now();
+  const unsigned workers = settings_.workers ? settings_.workers : std::max(1u, std::thread::hardware_concurrency());
+  // One byte a position: what the time allows by the measured rate is a
+  // memory budget too, and counting the reachable set stops past it.
+  const double in_time = seconds * EXACT_RATE_PER_CORE * workers;
+  const bool timed = seconds >= 0 && in_time < double(settings_.exact_memory);
+  ExactPlan plan = plan_exact(pos, timed ? std::uint64_t(in_time) : settings_.exact_memory);
+  char line[256];
+  if (!plan.fitting) {
+    if (timed)
+      std::snprintf(line, sizeof line, "not tried: %s%.3g positions reachable, over the %.1f s the clock allows",
+                    plan.counted ? "" : "more than ", double(plan.positions()), seconds);
+    else
+      std::snprintf(line, sizeof line,
+                    "not tried: %s%.3g positions reachable (%s%llu pawn structures x %u), %.0f MB; --memory is %.0f MB",
+                    plan.counted ? "" : "more than ", double(plan.positions()), plan.counted ? "" : "more than ",
+                    static_cast<unsigned long long>(plan.structures), king_slice::SIZE, double(plan.bytes) / MB,
+                    double(settings_.exact_memory) / MB);
+    result.note = line;
+    return result;
+  }
+  std::function<void(std::uint64_t, std::uint64_t)> progress = settings_.exact_progress;
+  if (!progress) progress = [](std::uint64_t, std::uint64_t) {};
+  ExactSolve x = chunker::solve_exact(pos, std::move(*plan.fitting), settings_.oracle_dir, workers, progress);
+  result.table = std::make_shared<const ExactTable>(std::move(x.table));
+  result.note = "solved";
+  for (const std::string& o : x.oracles) result.note += "; oracle " + o;
+  const std::string saved = exact_.add(result.table);
+  if (!saved.empty()) result.note += (saved.rfind("not saved", 0) == 0 ? "; " : "; cached in ") + saved;
+  result.figures = {result.table->structures().size(), result.table->positions(), x.from_oracle, seconds_since(start),
+                    peak_megabytes()};
+  return result;
+}
+
+Move Player::exact_move(const Position& pos, const Answer& answer, const std::vector<Move>& allowed) {
+  MoveValues values;
+  for (const MoveValue& m : answer.moves)
+    if (m.proven) values.emplace_back(m.move, m.value);
+  auto replies_keeping_draw = [&](Move m) {
+    // After a promotion the reply must take the piece: not a move worth
+    // preferring for its replies.
+    if (m.kind() == MoveKind::Promotion) return 1 << 20;
+    const auto after = known(make_move(pos, m));
+    if (!after) return 1 << 20;
+    return int(std::count_if(after->moves.begin(), after->moves.end(),
+                             [](const MoveValue& r) { return !is_decisive(r.value); }));
+  };
+  return oracle_move(values, allowed, replies_keeping_draw);
+}
+
+Answer Player::search(const Position& pos, const std::atomic<bool>* stop) {
+  SearchLimits limits = settings_.limits;
+  limits.stop = stop;
+  Answer a;
+  a.search = run_search(pos, limits, classifiers());
+  const SearchResult& r = *a.search;
+  // A win or loss alpha-beta returns is true even when the search stopped
+  // before its distance was shown exact (search.h).
+  const bool decisive = r.kind == SearchKind::AlphaBeta && r.completed_ply > 0 && is_decisive(r.value);
+  if (r.proven || decisive) {
+    a.source = Source::Search;
+    a.detail = r.proof == Proof::ProofNumber ? "proof-number search" : "alpha-beta search";
+    a.value = r.value;
+    a.proven = true;
+    a.distance_known = r.proven && r.distance_known;
+    if (a.distance_known || !is_decisive(r.value)) a.line = r.pv;
+    if (!r.best.is_none()) a.moves.push_back({r.best, r.value, true});
+  } else {
+    a.source = Source::Evaluation;
+    a.detail = "the chunk evaluation";
+    a.value = evaluate(pos, *libraries_);
+    if (!r.best.is_none()) a.moves.push_back({r.best, a.value, false});
+  }
+  return a;
+}
+
+std::optional<Answer> Player::exact_answer(const Position& pos, const std::vector<Position>& history,
+                                           std::string& note) {
+  if (auto a = known(pos, history)) return a;
+  if (settings_.sources != Sources::All && settings_.sources != Sources::Exact) return std::nullopt;
+  Solve x = solve_exact(pos);
+  if (!x.table) {
+    note = x.note;
+    return std::nullopt;
+  }
+  Answer a = table_answer(*x.table, pos);
+  a.source = Source::ExactSolve;
+  a.detail = x.note;
+  a.exact = x.figures;
+  return with_history(std::move(a), pos, history);
+}
+
+Answer Player::answer(const Position& pos, const std::vector<Position>& history, const std::atomic<bool>* stop) {
+  const auto start = Clock::now();
+  std::string note;
+  Answer a;
+  if (auto exact = exact_answer(pos, history, note))
+    a = std::move(*exact);
+  else if (settings_.sources == Sources::All || settings_.sources == Sources::Search)
+    a = search(pos, stop);
+  a.exact_note = note;
+  a.seconds = seconds_since(start);
+  return a;
+}
+
+}  // namespace chunker

@@ -1,0 +1,149 @@
+// One answer for any king-and-pawn position, from every source Chunker has,
+// asked in the order of trust: the oracle's table (the domain), an exact
+// table (solved earlier in this process, or saved in the cache directory),
+// an exact solve now (when the reachable set fits the memory budget, and the
+// time budget where there is one), the Chunker search with the schemas at
+// the top level, the evaluation. `solve`, `table`, `inspect` and `uci` all
+// ask here; none composes the sources itself.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chunk_libraries.h"
+#include "exact_tables.h"
+#include "oracle_play.h"
+#include "schema_mode.h"
+#include "search.h"
+
+namespace chunker {
+
+// Where an answer came from, most trusted first.
+enum class Source { Oracle, ExactTable, ExactSolve, Search, Evaluation };
+std::string source_name(Source s);
+
+// Which sources a caller allows: every one (the default), or one alone, as
+// `solve --source` asks for Table 4-1's figures or a check of one source.
+enum class Sources { All, Oracle, Exact, Search };
+
+struct MoveValue {
+  Move move;
+  Value value = 0;  // for the side that plays it; an evaluation when unproven
+  bool proven = false;
+};
+
+// The exact solver's figures where it ran or a table of it answered.
+struct ExactFigures {
+  std::uint64_t structures = 0, positions = 0, from_oracle = 0;
+  double seconds = 0, peak_megabytes = 0;
+};
+
+struct Answer {
+  Source source = Source::Evaluation;
+  std::string detail;  // which table, file or layout; how the exact solve went
+  Value value = 0;     // for the side to move; an evaluation when unproven
+  bool proven = false;
+  bool distance_known = false;         // of a proven decisive value
+  std::vector<Move> line;              // best play, when proven decisive and known
+  std::vector<MoveValue> moves;        // every legal move's value, where the source gives them
+  std::optional<SearchResult> search;  // when the search ran
+  std::optional<ExactFigures> exact;   // when an exact table answered
+  std::string exact_note;              // why no exact table answered, when it was asked
+  double seconds = 0;
+  // The move to play: the line's first, else the best move given, else the search's.
+  Move best() const;
+};
+
+struct PlaySettings {
+  std::string libraries;  // the chunk libraries' directory
+  std::string oracle_dir;
+  int level = 5;  // the schemas the search consults (MAX_LEVEL: the top level)
+  SchemaMode mode = SchemaMode::Sound;
+  SearchLimits limits;  // the search's kind, nodes, hash and ply limit
+  Sources sources = Sources::All;
+  std::uint64_t exact_memory = 0;  // bytes an exact solve may take; 0: never solve
+  std::string exact_cache;         // directory of saved exact tables; empty: none
+  unsigned workers = 0;            // threads of an exact solve; 0: every core
+  // Called now and then during an exact solve: slices done of the total.
+  std::function<void(std::uint64_t done, std::uint64_t total)> exact_progress;
+};
+
+// A quarter of the machine's memory: the exact solver's default budget;
+// the most any command accepts, in MB (a terabyte).
+std::uint64_t default_exact_memory();
+constexpr long long MAX_EXACT_MB = 1LL << 20;
+// The exact solver's measured rate, positions a second on one core
+// (bench/exact), for the time estimate of a solve.
+constexpr double EXACT_RATE_PER_CORE = 10e6;
+
+class Player {
+ public:
+  explicit Player(PlaySettings settings);
+  const PlaySettings& settings() const { return settings_; }
+
+  // The answer for `pos`, the game's positions before it in `history`
+  // (a move back to one of them is a repetition, a draw). `stop`, set by
+  // another thread, ends the search (never a table lookup) early.
+  Answer answer(const Position& pos, const std::vector<Position>& history = {},
+                const std::atomic<bool>* stop = nullptr);
+  // The Chunker search alone at the settings' level (the evaluation where
+  // it proves nothing): what `inspect`'s solve and Table 4-1 show.
+  Answer search(const Position& pos, const std::atomic<bool>* stop = nullptr);
+  // What the tables say at once (oracle, exact tables in memory or cached),
+  // without solving or searching, with the game's repetitions as answer()
+  // counts them; nullopt where none holds the position.
+  std::optional<Answer> known(const Position& pos, const std::vector<Position>& history = {});
+
+  // known(), else an exact solve where the budgets allow it (note: why not).
+  std::optional<Answer> exact_answer(const Position& pos, const std::vector<Position>& history, std::string& note);
+
+  // An exact solve of everything reachable from `pos` as the budgets allow
+  // (the memory's, and `seconds` by the measured rate where it is >= 0):
+  // the table kept for later positions (and saved in the cache), or the
+  // one-line reason it was not tried.
+  struct Solve {
+    std::shared_ptr<const ExactTable> table;
+    std::string note;  // why not, or how it went (the oracle's layouts used, the file saved)
+    ExactFigures figures;
+  };
+  Solve solve_exact(const Position& pos, double seconds = -1);
+
+  // The move to play among `allowed` by an answer that gives every move's
+  // exact value (known()'s): the quickest win, the longest defence, and of
+  // drawing moves the one that leaves the opponent the fewest replies that
+  // keep the draw (play/oracle_play.h); none when no allowed move is valued.
+  Move exact_move(const Position& pos, const Answer& answer, const std::vector<Move>& allowed);
+
+  // The classifiers of the settings' level (built the first time), and a
+  // new level for the answers that follow (`inspect`'s solve, uci's Level).
+  std::vector<const Classifier*> classifiers();
+  void set_level(int level);
+  // Opens both oracle layouts now (a GUI's `isready`, before the clock
+  // runs); the one-line problem of each that could not be opened.
+  std::vector<std::string> load_oracle();
+  // The oracle's own answer (its layout, or why its table is not there);
+  // nullopt outside its domain.
+  std::optional<OracleAnswer> oracle_answer(const Position& pos);
+  ChunkLibraries& libraries() { return *libraries_; }
+  ExactTables& exact_tables() { return exact_; }
+
+ private:
+  std::optional<Answer> from_oracle(const Position& pos);
+  std::optional<Answer> from_exact_table(const Position& pos);
+
+  PlaySettings settings_;
+  std::unique_ptr<ChunkLibraries> libraries_;
+  std::mutex classifiers_mutex_;
+  std::vector<std::unique_ptr<Classifier>> classifiers_;
+  bool classifiers_built_ = false;
+  std::mutex oracle_mutex_;
+  OracleTables oracle_;
+  ExactTables exact_;
+};
+
+}  // namespace chunker
