@@ -11,11 +11,9 @@
 #include <thread>
 
 #include "answer.h"
-#include "evaluation.h"
-#include "move_choice.h"
+#include "game_move.h"
 #include "notation.h"
 #include "schemas.h"
-#include "table_file.h"
 #include "uci_game.h"
 
 namespace chunker::cli {
@@ -145,28 +143,6 @@ std::string info_line(int depth, const std::string& score, std::uint64_t nodes, 
   return line;
 }
 
-// An exact solve on a thread of its own: it outlives the `go` that started
-// it, and its table answers every later position of the game it holds.
-class ExactJob {
- public:
-  ExactJob(Player& player, const Position& root, double seconds)
-      : structure_(structure_of(root)), thread_([this, &player, root, seconds] {
-          note_ = player.solve_exact(root, seconds).note;
-          done_ = true;
-        }) {}
-  ~ExactJob() { thread_.join(); }
-  bool done() const { return done_; }
-  // The solve's one line, once done.
-  const std::string& note() const { return note_; }
-  const PawnStructure& structure() const { return structure_; }
-
- private:
-  PawnStructure structure_;
-  std::string note_;
-  std::atomic<bool> done_{false};
-  std::thread thread_;
-};
-
 // The time an exact solve may take, by the go's limits: half the clock
 // left (its table then answers the rest of the game at once), a movetime's
 // worth of the moves the game may still last, or no limit (-1) without either.
@@ -188,16 +164,11 @@ struct UciEngine::State {
   void ready();
   // The move of Chunker's game, on the thinking thread.
   std::string think(const UciGame& game, const GoRequest& request, const std::atomic<bool>& stop);
-  // The exact move where a table holds the position, with its info lines.
-  std::optional<Move> exact_move_of(const UciGame& game, const std::vector<Move>& allowed, Clock::time_point start);
-  // Starts an exact solve of the game's position when none runs and it may fit.
-  void maybe_solve(const Position& pos, const GoRequest& request);
 
   Output out;
   UciSettings settings;
   std::unique_ptr<Player> player;
-  std::unique_ptr<ExactJob> job;  // the running or last exact solve (joined before `player` goes)
-  bool libraries_usable = true;
+  std::unique_ptr<GamePlayer> game_player;  // on `player`; its exact solve is waited for before `player` goes
   bool oracle_problem_told = false;
   std::optional<UciGame> game;
   std::string no_game = "no position given";  // why game is empty
@@ -205,7 +176,7 @@ struct UciEngine::State {
 };
 
 void UciEngine::State::make_player() {
-  job.reset();
+  game_player.reset();
   PlaySettings play;
   play.libraries = settings.libraries;
   play.oracle_dir = settings.oracle_dir;
@@ -215,7 +186,7 @@ void UciEngine::State::make_player() {
   play.exact_memory = settings.use_oracle ? std::uint64_t(settings.exact_mb) << 20 : 0;
   play.exact_cache = settings.exact_cache;
   player = std::make_unique<Player>(play);
-  libraries_usable = true;
+  game_player = std::make_unique<GamePlayer>(*player);
 }
 
 void UciEngine::State::ready() {
@@ -236,34 +207,6 @@ void UciEngine::State::set_position(const std::string& words) {
   }
 }
 
-std::optional<Move> UciEngine::State::exact_move_of(const UciGame& game, const std::vector<Move>& allowed,
-                                                    Clock::time_point start) {
-  const Position& pos = *game.position;
-  const std::vector<Position> earlier(game.line.begin(), game.line.end() - 1);
-  const auto answer = player->known(pos, earlier);
-  if (!answer) return std::nullopt;
-  const Move chosen = player->exact_move(pos, *answer, allowed);
-  if (chosen.is_none()) return std::nullopt;
-  const auto it =
-      std::find_if(answer->moves.begin(), answer->moves.end(), [&](const MoveValue& m) { return m.move == chosen; });
-  const Value v = it == answer->moves.end() ? answer->value : it->value;
-  out.send(info_line(0, score_text(v, true), 0, start, chosen));
-  out.send("info string " + answer->detail + ": " + uci(chosen) + " " +
-           (is_win(v)    ? "wins in " + std::to_string(distance_of(v)) + " plies"
-            : is_loss(v) ? "loses in " + std::to_string(distance_of(v)) + " plies, the longest defence"
-                         : std::string("keeps the draw")));
-  return chosen;
-}
-
-void UciEngine::State::maybe_solve(const Position& pos, const GoRequest& request) {
-  if (!settings.use_oracle || !settings.exact_mb) return;
-  if (job && !job->done()) return;  // one solve at a time
-  // A refused structure is not tried again while only the kings move.
-  if (job && job->structure() == structure_of(pos)) return;
-  job.reset();
-  job = std::make_unique<ExactJob>(*player, pos, exact_seconds(request, pos.side));
-}
-
 std::string UciEngine::State::think(const UciGame& game, const GoRequest& request, const std::atomic<bool>& stop) {
   const auto start = Clock::now();
   const Position& pos = *game.position;
@@ -273,45 +216,27 @@ std::string UciEngine::State::think(const UciGame& game, const GoRequest& reques
     out.send("info string no move of Chunker's rules is legal in chess here; answering with a chess move");
     return chess_move(board);
   }
-  if (settings.use_oracle)
-    if (const auto exact = exact_move_of(game, allowed, start)) return uci(*exact);
-  maybe_solve(pos, request);
-  // The search answers until the clock ends it, or the exact solve is done.
-  std::atomic<bool> halt{false};
-  std::thread watch([&] {
-    while (!halt) {
-      if (stop || (job && job->done())) halt = true;
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-  });
   ChoiceLimits limits;
   if (request.depth > 0) limits.max_ply = request.depth;
   if (request.nodes > 0) limits.node_limit = request.nodes;
   limits.hash_megabytes = settings.hash_mb;
-  limits.stop = &halt;
-  std::vector<const Classifier*> list;
-  if (libraries_usable) {
-    try {
-      list = player->classifiers();
-    } catch (const TableError& e) {
-      out.send(std::string("info string ") + e.what() + "; searching at level 0 with Peasant's evaluation");
-      libraries_usable = false;
-    }
-  }
+  limits.stop = &stop;
   auto report = [&](const MoveChoice& choice) {
     const RankedMove& top = choice.ranked.front();
     out.send(info_line(choice.rounds, score_text(top.value, top.proven), choice.nodes, start, top.move));
   };
-  const MoveChoice choice =
-      choose_move(pos, allowed, game.line, list, libraries_usable ? &player->libraries() : nullptr, limits, report);
-  halt = true;
-  watch.join();
-  if (choice.rounds == 0) report(choice);
-  if (job && job->done() && !stop) {
-    if (const auto exact = exact_move_of(game, allowed, start)) return uci(*exact);
-    if (job->note().rfind("not tried", 0) == 0) out.send("info string exact solve " + job->note());
+  const GameMove chosen =
+      game_player->choose(pos, game.line, allowed, limits, exact_seconds(request, pos.side), report);
+  if (!chosen.note.empty()) out.send("info string " + chosen.note);
+  if (chosen.exact) {
+    const Value v = chosen.value;
+    out.send(info_line(0, score_text(v, true), 0, start, chosen.move));
+    out.send("info string " + chosen.detail + ": " + uci(chosen.move) + " " +
+             (is_win(v)    ? "wins in " + std::to_string(distance_of(v)) + " plies"
+              : is_loss(v) ? "loses in " + std::to_string(distance_of(v)) + " plies, the longest defence"
+                           : std::string("keeps the draw")));
   }
-  return uci(choice.ranked.front().move);
+  return uci(chosen.move);
 }
 
 void UciEngine::State::go(std::istringstream& words) {
@@ -402,8 +327,7 @@ void UciEngine::State::set_option(const std::string& line) {
     settings.hash_mb = std::size_t(number(1, MAX_HASH_MB));
   } else if (name == "Level") {
     settings.level = int(number(0, MAX_LEVEL));
-    player->set_level(settings.level);
-    libraries_usable = true;
+    make_player();
   } else if (name == "UseOracle" || name == "Libraries" || name == "OracleDir" || name == "ExactMemory" ||
              name == "ExactCache") {
     if (name == "UseOracle") settings.use_oracle = boolean();

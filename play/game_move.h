@@ -1,0 +1,62 @@
+// The move to play in a game, for `chunker uci`: the exact move where a
+// table holds the position (play/answer.h); elsewhere an exact solve of
+// everything reachable from it, started on a thread of its own when it fits
+// the memory and the time it may take, while the Chunker search with the
+// evaluation (move_choice.h) answers; once the solve is done its table
+// answers this position and the rest of the game.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "answer.h"
+#include "move_choice.h"
+
+namespace chunker {
+
+struct GameMove {
+  Move move;
+  Value value = 0;      // for the side that plays it: exact, proven, or the evaluation
+  bool proven = false;  // an exact or a proven value
+  bool exact = false;   // a table's (value with its distance)
+  std::string detail;   // the table that gave it: "the oracle's abc-fgh table", ...
+  std::string note;     // what the caller should be told: a refused exact solve, a library missing
+};
+
+class GamePlayer {
+ public:
+  explicit GamePlayer(Player& player) : player_(player) {}
+  ~GamePlayer();  // waits for a running exact solve
+
+  // The move among `allowed` (pos's legal moves a GUI accepts) after the
+  // game's positions `earlier` (a move back to one is a draw). `limits` bound
+  // the search (its stop included); an exact solve started here may take
+  // `exact_seconds` by the measured rate (< 0: no limit). `progress` gets the
+  // search's ranking after each round.
+  GameMove choose(const Position& pos, const std::vector<Position>& earlier, const std::vector<Move>& allowed,
+                  const ChoiceLimits& limits, double exact_seconds,
+                  const std::function<void(const MoveChoice&)>& progress);
+
+ private:
+  std::optional<GameMove> exact_move(const Position& pos, const std::vector<Position>& earlier,
+                                     const std::vector<Move>& allowed);
+  void start_solve(const Position& pos, double seconds);
+
+  // An exact solve on a thread of its own: it outlives the choice that
+  // started it, and its table answers every later position it holds.
+  struct Job {
+    PawnStructure structure;
+    std::string note;  // the solve's one line, once done
+    std::atomic<bool> done{false};
+    std::thread thread;
+  };
+  Player& player_;
+  std::unique_ptr<Job> job_;
+  bool libraries_usable_ = true;
+};
+
+}  // namespace chunker
