@@ -66,6 +66,10 @@ struct SearchLimits {
   // Called after each completed iteration with its ply limit, value, nodes
   // so far and best move, so a front end can show progress.
   std::function<void(int ply, Value value, std::uint64_t nodes, Move best)> on_iteration;
+  // An estimate for the side to move (|estimate| well below any game value),
+  // never a proof: the proof-number search orders a node's moves by it and
+  // starts an unknown child's numbers from it (df-pn+). Empty: no guide.
+  std::function<Value(const Position&)> guide;
 };
 
 enum class StopReason { Proven, PlyLimit, NodeLimit, Stopped };

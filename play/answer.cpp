@@ -241,6 +241,9 @@ Move Player::exact_move(const Position& pos, const Answer& answer, const std::ve
 Answer Player::search(const Position& pos, const std::atomic<bool>* stop) {
   SearchLimits limits = settings_.limits;
   limits.stop = stop;
+  // The chunk evaluation guides the proof-number search where the level
+  // consults the libraries at all; Level 0 is the search alone.
+  if (settings_.level > 0) limits.guide = guide(*libraries_);
   Answer a;
   a.search = run_search(pos, limits, classifiers());
   const SearchResult& r = *a.search;

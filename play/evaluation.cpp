@@ -65,4 +65,8 @@ Value evaluate(const Position& pos, const ChunkLibraries& libraries) {
   return std::clamp(score, -(EVALUATION_BOUND - 2 - KNOWN_MARGIN), EVALUATION_BOUND - 2 - KNOWN_MARGIN);
 }
 
+std::function<Value(const Position&)> guide(const ChunkLibraries& libraries) {
+  return [&libraries](const Position& pos) { return evaluate(pos, libraries); };
+}
+
 }  // namespace chunker

@@ -9,6 +9,8 @@
 // A heuristic score, never a proof: it stays far below every game value.
 #pragma once
 
+#include <functional>
+
 #include "chunk_libraries.h"
 #include "position.h"
 
@@ -17,6 +19,9 @@ namespace chunker {
 // The score for the side to move; |score| < EVALUATION_BOUND.
 Value evaluate(const Position& pos, const ChunkLibraries& libraries);
 constexpr Value EVALUATION_BOUND = 5000;
+
+// The evaluation as the proof-number search's guide (SearchLimits::guide).
+std::function<Value(const Position&)> guide(const ChunkLibraries& libraries);
 
 // The chunk terms alone, from White's side (the sum over both chunks of the
 // pawns' term, White's pawns counted plus and Black's minus).

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "epd.h"
+#include "evaluation.h"
 #include "oracle.h"
 #include "proof_oracle.h"
 #include "schemas.h"
@@ -47,7 +48,8 @@ Outcome oracle_outcome(const Position& pos) {
 
 TEST_CASE("every value the proof-number search proves on random domain positions is the oracle's") {
   // Sample: CHUNKER_PN_SAMPLE positions (default 10,000), each searched at
-  // Level 5 (sound) with a small node limit; draws count (both proofs fail).
+  // Level 5 (sound) with a small node limit, every other one guided by the
+  // chunk evaluation as solve and table guide it; draws count (both proofs fail).
   const char* env = std::getenv("CHUNKER_PN_SAMPLE");
   const int wanted = env ? std::atoi(env) : 10'000;
   const Level level(MAX_LEVEL);
@@ -67,6 +69,7 @@ TEST_CASE("every value the proof-number search proves on random domain positions
     if (rng() % 2) pos = mirrored(pos);
     if (rng() % 2) pos = colour_reversed(pos);
     ++sampled;
+    limits.guide = sampled % 2 ? guide(libraries()) : nullptr;
     const ProofResult r = prove(pos, limits, level.consulted);
     if (!r.proven) continue;
     ++proven;
@@ -89,6 +92,7 @@ TEST_CASE("the proofs of the default suite check on their own and against the or
   const Level level(MAX_LEVEL);
   ProofLimits limits;
   limits.node_limit = NODE_LIMIT;
+  limits.guide = guide(libraries());
   int checked = 0;
   for (const Epd& epd : read_epd_file(CHUNKER_SOURCE_DIR "/testpositions/default.epd")) {
     INFO(epd.op("id"));
