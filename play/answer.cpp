@@ -213,7 +213,7 @@ Player::Solve Player::solve_exact(const Position& pos, double seconds) {
   if (!progress) progress = [](std::uint64_t, std::uint64_t) {};
   ExactSolve x = chunker::solve_exact(pos, std::move(*plan.fitting), settings_.oracle_dir, workers, progress);
   result.table = std::make_shared<const ExactTable>(std::move(x.table));
-  result.note = "solved";
+  result.note = "solved now";
   for (const std::string& o : x.oracles) result.note += "; oracle " + o;
   const std::string saved = exact_.add(result.table);
   if (!saved.empty()) result.note += (saved.rfind("not saved", 0) == 0 ? "; " : "; cached in ") + saved;

@@ -193,7 +193,7 @@ TEST_CASE("solve: the exact solver proves before any search, refuses what does n
   // The cache: a solve keeps its table there, and a later run on a position
   // of the same game reads it (without --memory: no solve could run).
   Run first = chunker({"solve", fine70, "--cache", cache});
-  CHECK(first.out.find("source     solved; ") != std::string::npos);
+  CHECK(first.out.find("source     solved now; ") != std::string::npos);
   CHECK(first.out.find("cached in " + cache + "/exact-") != std::string::npos);
   Run cached = chunker({"solve", "8/1k6/3p4/p2P1p2/P2P1P2/8/8/1K6 w - -", "--cache", cache, "--memory", "0"});
   CHECK(cached.out.find("proven by the exact table\n") != std::string::npos);
