@@ -136,10 +136,10 @@ class Slice {
   }
 
  private:
-  // Places a config's pawns in `pos` and returns their squares.
-  static Bitboard pawns_of(const OracleIndex& index, std::uint32_t config, Position& pos) {
+  // Places a config's pawns in `pos` and returns them.
+  static const Bitboard (&pawns_of(const OracleIndex& index, std::uint32_t config, Position& pos))[COLOR_NB] {
     index.pawns_of(config, pos.pawns);
-    return pos.pawns[WHITE] | pos.pawns[BLACK];
+    return pos.pawns;
   }
 
   // A stored byte as the value of a move into that position, for the side

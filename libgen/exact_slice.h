@@ -42,7 +42,7 @@ namespace exact_detail {
 template <typename Find>
 class Slice {
  public:
-  Slice(const PawnStructure& s, const Find& find) : find_(find), kings_mask_(s.pawns[WHITE] | s.pawns[BLACK]) {
+  Slice(const PawnStructure& s, const Find& find) : find_(find), kings_mask_(s.pawns) {
     pos_.pawns[WHITE] = s.pawns[WHITE];
     pos_.pawns[BLACK] = s.pawns[BLACK];
     for (Bitboard b = s.pawns[WHITE] | s.pawns[BLACK]; b;) {  // a king takes the pawn

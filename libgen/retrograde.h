@@ -55,32 +55,42 @@ class SliceSolver {
   void solve(Game& game);
   // After solve(): the value of a position (0 for a draw) or NOT_LEGAL.
   Value value(std::uint32_t local) const {
-    Value v = node_[local].value;
-    return v == UNKNOWN ? 0 : v;
+    const Node& n = node_[local];
+    return n.state == OPEN ? 0 : n.value;
   }
 
  private:
-  // A position's state, packed into 8 bytes so that passing a value to a
-  // predecessor touches one cache line and a slice stays in the core's cache.
-  struct Node {
-    std::int16_t value;      // UNKNOWN until settled; NOT_LEGAL; a game-ending value
-    std::int16_t exit_best;  // best value over the moves that leave the slice
-    std::int16_t candidate;  // best value offered so far, UNKNOWN when none
-    std::uint8_t pending;    // in-slice moves not yet known to lose
-    bool settled;            // its value has been passed on
+  // A position's state, packed into 4 bytes so that a slice's states fit the
+  // core's first-level cache (32 KB for two kings): passing a value to a
+  // predecessor reads one of them. What only a position's last in-slice
+  // move reads, the best of its moves out, is kept beside them.
+  enum State : std::uint8_t {
+    OPEN,     // in play, its value not yet passed on
+    FIXED,    // not legal, or over: its value is known from the start
+    SETTLED,  // its value has been passed on
   };
-  static_assert(sizeof(Node) == 8 && VALUE_INFINITE <= INT16_MAX);
+  struct Node {
+    std::int16_t value;    // OPEN: the best value offered so far, UNKNOWN when none; else its value
+    std::uint8_t pending;  // in-slice moves not yet known to lose
+    State state;
+  };
+  static_assert(sizeof(Node) == 4 && VALUE_INFINITE <= INT16_MAX);
 
+  // Queues a position to pass on the decisive value `v` in its turn.
+  void schedule(std::uint32_t local, Value v) {
+    if (distance_of(v) > MAX_TABLE_DISTANCE) throw std::logic_error("a distance beyond every table's encoding");
+    bucket_[distance_of(v)].push_back(Local(local));
+  }
   void offer(std::uint32_t local, Value v) {
     Node& n = node_[local];
-    if (v <= n.candidate && n.candidate != UNKNOWN) return;
-    if (distance_of(v) > MAX_TABLE_DISTANCE) throw std::logic_error("a distance beyond every table's encoding");
-    n.candidate = std::int16_t(v);
-    bucket_[distance_of(v)].push_back(Local(local));
+    if (v <= n.value && n.value != UNKNOWN) return;
+    n.value = std::int16_t(v);
+    schedule(local, v);
   }
 
   using Local = std::conditional_t<(SLICE_SIZE <= 65536), std::uint16_t, std::uint32_t>;
   Node node_[SLICE_SIZE];
+  std::int16_t exit_best_[SLICE_SIZE];  // the best value, for the side to move, of the moves that leave the slice
   std::vector<Local> bucket_[MAX_TABLE_DISTANCE + 1];
 };
 
@@ -91,29 +101,30 @@ void SliceSolver<SLICE_SIZE>::solve(Game& game) {
   for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
     const Examined e = game.examine(local);
     Node& n = node_[local];
-    n = Node{std::int16_t(e.over), std::int16_t(e.exit_best), std::int16_t(UNKNOWN), std::uint8_t(e.in_slice), false};
+    exit_best_[local] = std::int16_t(e.exit_best);
     if (e.over != UNKNOWN) {
+      n = Node{std::int16_t(e.over), 0, FIXED};
       // The positions that end the game start the flow.
-      if (e.over != NOT_LEGAL && is_decisive(e.over)) offer(local, e.over);
-    } else if (is_win(e.exit_best) || (e.in_slice == 0 && is_loss(e.exit_best))) {
-      offer(local, e.exit_best);
+      if (e.over != NOT_LEGAL && is_decisive(e.over)) schedule(local, e.over);
+      continue;
     }
+    n = Node{std::int16_t(UNKNOWN), std::uint8_t(e.in_slice), OPEN};
+    if (is_win(e.exit_best) || (e.in_slice == 0 && is_loss(e.exit_best))) offer(local, e.exit_best);
   }
   for (int d = 0; d <= MAX_TABLE_DISTANCE; ++d)
     for (std::size_t i = 0; i < bucket_[d].size(); ++i) {
       const std::uint32_t local = bucket_[d][i];
       Node& n = node_[local];
-      if (n.settled || distance_of(n.candidate) != d) continue;
-      const Value v = n.candidate;
-      n.value = n.candidate;
-      n.settled = true;
+      if (n.state == SETTLED || distance_of(n.value) != d) continue;
+      const Value v = n.value;
+      n.state = SETTLED;
       game.for_each_predecessor(local, [&](std::uint32_t pred) {
         Node& p = node_[pred];
-        if (p.value != UNKNOWN) return;  // not legal, game over, or known
+        if (p.state != OPEN) return;  // not legal, game over, or known
         if (is_loss(v)) {
           offer(pred, from_child(v));
         } else if (--p.pending == 0) {
-          const Value best = std::max<Value>(p.exit_best, from_child(v));
+          const Value best = std::max<Value>(exit_best_[pred], from_child(v));
           if (is_loss(best)) offer(pred, best);
         }
       });
@@ -141,20 +152,39 @@ void for_each_king_move_predecessor(std::uint32_t local, Bitboard pawns, F f) {
   }
 }
 
-// For each black king square, where the white king cannot stand in a slice
-// of two kings with these pawns: on a pawn, on or next to the black king,
-// anywhere if the black king is on a pawn. Such placements fail is_legal;
-// most placements that cannot arise are these, and a mask finds them sooner.
+// Where the kings cannot stand in a slice of two kings with these pawns:
+// every placement is_legal refuses, found by three table lookups instead of
+// its chain of tests (which the oracle would run on nearly a billion
+// placements). For each black king square, where the white king cannot
+// stand: on a pawn, on or next to the black king, anywhere if the black king
+// is on a pawn (or if the pawns alone are not legal); for each side to move,
+// where the waiting king would be in check, and where its own king would be
+// in check from two pawns.
 class KingsMask {
  public:
-  explicit KingsMask(Bitboard pawns) {
+  explicit KingsMask(const Bitboard (&pawns)[COLOR_NB]) {
+    const Bitboard all = pawns[WHITE] | pawns[BLACK];
+    const bool pawns_legal = !(all & (RANK_1 | RANK_8)) && popcount(pawns[WHITE]) <= 8 && popcount(pawns[BLACK]) <= 8 &&
+                             !(pawns[WHITE] & pawns[BLACK]);
     for (Square s = 0; s < SQUARE_NB; ++s)
-      no_white_king_[s] = pawns & square_bb(s) ? ~Bitboard(0) : pawns | KING_ATTACKS[s] | square_bb(s);
+      no_white_king_[s] = !pawns_legal || all & square_bb(s) ? ~Bitboard(0) : all | KING_ATTACKS[s] | square_bb(s);
+    for (Color c : {WHITE, BLACK}) {
+      no_waiting_king_[c] = pawn_attacks(c, pawns[c]);
+      no_moving_king_[c] = 0;
+      for (Square s = 0; s < SQUARE_NB; ++s)
+        if (popcount(pawn_attacks(c, square_bb(s)) & pawns[~c]) > 1) no_moving_king_[c] |= square_bb(s);
+    }
   }
-  bool rules_out(const Position& pos) const { return square_bb(pos.king[WHITE]) & no_white_king_[pos.king[BLACK]]; }
+  bool rules_out(const Position& pos) const {
+    return (square_bb(pos.king[WHITE]) & no_white_king_[pos.king[BLACK]]) |
+           (square_bb(pos.king[~pos.side]) & no_waiting_king_[pos.side]) |
+           (square_bb(pos.king[pos.side]) & no_moving_king_[pos.side]);
+  }
 
  private:
   Bitboard no_white_king_[SQUARE_NB];
+  Bitboard no_waiting_king_[COLOR_NB];
+  Bitboard no_moving_king_[COLOR_NB];
 };
 
 // Where the king and the pawns of the side to move can go.
@@ -172,7 +202,7 @@ struct Targets {
 // caller's.
 template <typename End>
 std::optional<Targets> examine_start(const Position& pos, const KingsMask& mask, const End& end, Examined& e) {
-  if (mask.rules_out(pos) || !is_legal(pos)) {
+  if (mask.rules_out(pos)) {
     e.over = NOT_LEGAL;
     return std::nullopt;
   }
