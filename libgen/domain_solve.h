@@ -130,10 +130,8 @@ class Slice {
     return e;
   }
 
-  template <typename F>
-  void for_each_predecessor(std::uint32_t local, F f) const {
-    retro::for_each_king_move_predecessor(local, pos_.pawns[WHITE] | pos_.pawns[BLACK], f);
-  }
+  // Its pawns: a retro::TwoKingGame.
+  const Bitboard (&pawns() const)[COLOR_NB] { return pos_.pawns; }
 
  private:
   // Places a config's pawns in `pos` and returns them.

@@ -10,12 +10,15 @@
 // lost position is won one ply further, one whose moves all reach won
 // positions is lost one ply beyond the longest of them. Taking positions in
 // order of distance makes the winner's distance the least and the loser's
-// the most; what is never reached is a draw (endless play).
+// the most; what is never reached is a draw (endless play). In a slice of two
+// kings (the oracle's, the exact solver's) the values flow a row of 64
+// positions at a time, as bitboards over the black king's square.
 #pragma once
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -42,12 +45,27 @@ struct Examined {
   Value exit_best = -VALUE_INFINITE;  // best value, for the side to move, of the moves that leave it
 };
 
+// A game on a slice of two kings (king_slice.h) whose moves inside the
+// slice are exactly the king moves that take nothing (king_targets), and
+// which names its pawns (`pawns()`): its values flow 64 positions at a time.
+template <typename Game>
+concept TwoKingGame = requires(const Game& game) {
+  { game.pawns()[BLACK] } -> std::convertible_to<Bitboard>;
+};
+
+// The squares next to any of `squares`.
+constexpr Bitboard king_neighbours(Bitboard squares) {
+  const Bitboard sides = ((squares & ~FILE_A) >> 1) | ((squares & ~FILE_H) << 1), row = squares | sides;
+  return sides | (row << 8) | (row >> 8);
+}
+
 // Solves slices of SLICE_SIZE positions. A Game provides
 //   Examined examine(std::uint32_t local);
 //   template <class F> void for_each_predecessor(std::uint32_t local, F f);
 // where the latter calls f(pred) for every position of the slice with an
 // in-slice move to `local` (it may also name positions that are not legal or
-// are over: they are skipped). One solver per thread; it is large.
+// are over: they are skipped), unless it is a TwoKingGame. One solver per
+// thread; it is large.
 template <std::uint32_t SLICE_SIZE>
 class SliceSolver {
  public:
@@ -88,10 +106,26 @@ class SliceSolver {
     schedule(local, v);
   }
 
+  template <typename Game>
+  void flow_by_position(Game& game);
+  void flow_by_rows(const Bitboard (&pawns)[COLOR_NB]);
+  // Settles the positions `bits` of row `row` (flow_by_rows) with value v.
+  void settle_row(int row, Bitboard bits, Value v) {
+    if (distance_of(v) > MAX_TABLE_DISTANCE) throw std::logic_error("a distance beyond every table's encoding");
+    open_[row] &= ~bits;
+    for (; bits;) node_[std::uint32_t(row) << 6 | pop_lsb(bits)] = Node{std::int16_t(v), 0, SETTLED};
+  }
+
   using Local = std::conditional_t<(SLICE_SIZE <= 65536), std::uint16_t, std::uint32_t>;
   Node node_[SLICE_SIZE];
   std::int16_t exit_best_[SLICE_SIZE];  // the best value, for the side to move, of the moves that leave the slice
   std::vector<Local> bucket_[MAX_TABLE_DISTANCE + 1];
+  // flow_by_rows: for each row (side to move, white king), by black king
+  // square: the positions in play not yet settled, those won (before the
+  // distance at hand), those lost at the last distance and at this one, and
+  // those whose moves out allow a loss as short as the distance at hand.
+  static constexpr int ROWS = 2 * SQUARE_NB;
+  Bitboard open_[ROWS], won_[ROWS], won_now_[ROWS], lost_last_[ROWS], lost_now_[ROWS], exit_ok_[ROWS];
 };
 
 template <std::uint32_t SLICE_SIZE>
@@ -109,8 +143,27 @@ void SliceSolver<SLICE_SIZE>::solve(Game& game) {
       continue;
     }
     n = Node{std::int16_t(UNKNOWN), std::uint8_t(e.in_slice), OPEN};
-    if (is_win(e.exit_best) || (e.in_slice == 0 && is_loss(e.exit_best))) offer(local, e.exit_best);
+    if (is_win(e.exit_best)) {
+      offer(local, e.exit_best);
+    } else if constexpr (TwoKingGame<Game>) {
+      // From this distance on the moves out allow a loss (with none, from the start).
+      if (is_loss(e.exit_best) || e.exit_best == -VALUE_INFINITE)
+        schedule(local, e.exit_best == -VALUE_INFINITE ? loss_in(0) : e.exit_best);
+    } else if (e.in_slice == 0 && is_loss(e.exit_best)) {
+      offer(local, e.exit_best);
+    }
   }
+  if constexpr (TwoKingGame<Game>)
+    flow_by_rows(game.pawns());
+  else
+    flow_by_position(game);
+}
+
+// Passes each settled value to the predecessors of its position, one
+// position at a time, in order of distance.
+template <std::uint32_t SLICE_SIZE>
+template <typename Game>
+void SliceSolver<SLICE_SIZE>::flow_by_position(Game& game) {
   for (int d = 0; d <= MAX_TABLE_DISTANCE; ++d)
     for (std::size_t i = 0; i < bucket_[d].size(); ++i) {
       const std::uint32_t local = bucket_[d][i];
@@ -129,6 +182,119 @@ void SliceSolver<SLICE_SIZE>::solve(Game& game) {
         }
       });
     }
+}
+
+// The same flow for a slice of two kings, one distance d at a time, a row
+// of 64 positions (one per black king square) at a time: a position in play
+// is won at d if a move reaches a position lost at d - 1 (or its best move
+// out wins at d), lost at d if every king move reaches a position won before
+// d and its moves out allow a loss at d. Only the rows where something that
+// decides this changed are looked at again.
+template <std::uint32_t SLICE_SIZE>
+void SliceSolver<SLICE_SIZE>::flow_by_rows(const Bitboard (&pawns)[COLOR_NB]) {
+  static_assert(SLICE_SIZE == king_slice::SIZE);
+  const Bitboard all_pawns = pawns[WHITE] | pawns[BLACK];
+  // Where each king may step without taking, whatever the other king's square.
+  const Bitboard white_to = ~(all_pawns | pawn_attacks(BLACK, pawns[BLACK]));
+  const Bitboard black_to = ~(all_pawns | pawn_attacks(WHITE, pawns[WHITE]));
+  for (int row = 0; row < ROWS; ++row) {
+    won_[row] = won_now_[row] = lost_last_[row] = lost_now_[row] = exit_ok_[row] = 0;
+    open_[row] = 0;
+    for (int b = 0; b < SQUARE_NB; ++b) open_[row] |= Bitboard(node_[std::uint32_t(row) << 6 | b].state == OPEN) << b;
+  }
+  int last_event = 0;
+  for (int d = 0; d <= MAX_TABLE_DISTANCE; ++d)
+    if (!bucket_[d].empty()) last_event = d;
+  // Rows by side to move, as sets of white king squares.
+  Bitboard lost_last_rows[COLOR_NB] = {0, 0}, look[COLOR_NB] = {0, 0};
+  for (int d = 0; d <= last_event || lost_last_rows[WHITE] | lost_last_rows[BLACK] | look[WHITE] | look[BLACK]; ++d) {
+    Bitboard won_rows[COLOR_NB] = {0, 0}, lost_rows[COLOR_NB] = {0, 0};
+    auto win = [&](int row, Bitboard bits) {
+      if (!bits) return;
+      settle_row(row, bits, win_in(d));
+      won_now_[row] |= bits;
+      won_rows[row >> 6] |= square_bb(Square(row & 63));
+    };
+    auto lose = [&](int row, Bitboard bits) {
+      if (!bits) return;
+      settle_row(row, bits, loss_in(d));
+      lost_now_[row] |= bits;
+      lost_rows[row >> 6] |= square_bb(Square(row & 63));
+    };
+    // What the examination put at this distance: ends of the game, wins by
+    // a move out, moves out that allow a loss from here on.
+    for (Local local : d <= MAX_TABLE_DISTANCE ? bucket_[d] : std::vector<Local>()) {
+      Node& n = node_[local];
+      const int row = int(local >> 6);
+      const Bitboard bit = square_bb(Square(local & 63));
+      if (n.state == FIXED) {
+        n.state = SETTLED;
+        (is_win(n.value) ? won_now_ : lost_now_)[row] |= bit;
+        (is_win(n.value) ? won_rows : lost_rows)[row >> 6] |= square_bb(Square(row & 63));
+      } else if (n.state == OPEN && n.value == UNKNOWN) {
+        exit_ok_[row] |= bit;
+        look[row >> 6] |= square_bb(Square(row & 63));
+      } else if (n.state == OPEN) {
+        win(row, bit);
+      }
+    }
+    // Wins: a white king move (from a neighbouring square) to a position
+    // lost with Black to move, a black king move to one lost with White to move.
+    for (Bitboard w = lost_last_rows[BLACK]; w;) {
+      const Square to = pop_lsb(w);
+      for (Bitboard from = KING_ATTACKS[to]; from;) {
+        const Square s = pop_lsb(from);
+        win(s, lost_last_[SQUARE_NB + to] & open_[s]);
+      }
+    }
+    for (Bitboard w = lost_last_rows[WHITE]; w;) {
+      const Square s = pop_lsb(w);
+      win(SQUARE_NB + s, king_neighbours(lost_last_[s]) & open_[SQUARE_NB + s]);
+    }
+    // Losses, where every king move reaches a position won before d.
+    for (Bitboard w = look[BLACK]; w;) {
+      const Square s = pop_lsb(w);
+      const Bitboard candidates = open_[SQUARE_NB + s] & exit_ok_[SQUARE_NB + s];
+      if (!candidates) continue;
+      const Bitboard not_won = black_to & ~(KING_ATTACKS[s] | square_bb(s)) & ~won_[s];
+      lose(SQUARE_NB + s, candidates & ~king_neighbours(not_won));
+    }
+    for (Bitboard w = look[WHITE]; w;) {
+      const Square s = pop_lsb(w);
+      Bitboard candidates = open_[s] & exit_ok_[s];
+      for (Bitboard to = KING_ATTACKS[s] & white_to; to && candidates;) {
+        const Square t = pop_lsb(to);
+        candidates &= won_[SQUARE_NB + t] | KING_ATTACKS[t] | square_bb(t);
+      }
+      lose(s, candidates);
+    }
+    // What changed decides where to look at d + 1: a black king move from
+    // row (Black, w) reaches row (White, w); a white king move from (White, w)
+    // reaches (Black, w') for each neighbour w' of w.
+    look[WHITE] = look[BLACK] = 0;
+    for (Bitboard w = won_rows[WHITE]; w;) {
+      const Square s = pop_lsb(w);
+      won_[s] |= won_now_[s];
+      won_now_[s] = 0;
+      look[BLACK] |= square_bb(s);
+    }
+    for (Bitboard w = won_rows[BLACK]; w;) {
+      const Square s = pop_lsb(w);
+      won_[SQUARE_NB + s] |= won_now_[SQUARE_NB + s];
+      won_now_[SQUARE_NB + s] = 0;
+      look[WHITE] |= KING_ATTACKS[s];
+    }
+    for (Color c : {WHITE, BLACK})
+      for (Bitboard w = lost_last_rows[c]; w;) lost_last_[c * SQUARE_NB + pop_lsb(w)] = 0;
+    for (Color c : {WHITE, BLACK}) {
+      for (Bitboard w = lost_rows[c]; w;) {
+        const int row = c * SQUARE_NB + pop_lsb(w);
+        lost_last_[row] = lost_now_[row];
+        lost_now_[row] = 0;
+      }
+      lost_last_rows[c] = lost_rows[c];
+    }
+  }
 }
 
 // Whether a move stays in its slice: a king move that takes nothing (every
