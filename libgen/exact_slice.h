@@ -102,7 +102,7 @@ class Slice {
 
   static void add_exit(retro::Examined& e, const std::uint8_t* slice, std::uint32_t local) {
     if (!slice) throw std::logic_error("exact table: a position outside its pawn structures");
-    e.exit_best = std::max(e.exit_best, from_child(OracleTable::decode(slice[local])));
+    e.exit_best = std::max<Value>(e.exit_best, domain::VALUE_OF_MOVE_TO<OracleRules>[slice[local]]);
   }
 
   const Find& find_;

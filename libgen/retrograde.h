@@ -132,6 +132,8 @@ template <std::uint32_t SLICE_SIZE>
 template <typename Game>
 void SliceSolver<SLICE_SIZE>::solve(Game& game) {
   for (auto& b : bucket_) b.clear();
+  if constexpr (TwoKingGame<Game>)
+    for (int row = 0; row < ROWS; ++row) open_[row] = exit_ok_[row] = 0;
   for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
     const Examined e = game.examine(local);
     Node& n = node_[local];
@@ -143,15 +145,15 @@ void SliceSolver<SLICE_SIZE>::solve(Game& game) {
       continue;
     }
     n = Node{std::int16_t(UNKNOWN), std::uint8_t(e.in_slice), OPEN};
-    if (is_win(e.exit_best)) {
-      offer(local, e.exit_best);
-    } else if constexpr (TwoKingGame<Game>) {
-      // From this distance on the moves out allow a loss (with none, from the start).
-      if (is_loss(e.exit_best) || e.exit_best == -VALUE_INFINITE)
-        schedule(local, e.exit_best == -VALUE_INFINITE ? loss_in(0) : e.exit_best);
-    } else if (e.in_slice == 0 && is_loss(e.exit_best)) {
-      offer(local, e.exit_best);
+    if constexpr (TwoKingGame<Game>) {
+      open_[local >> 6] |= square_bb(Square(local & 63));
+      // With no move out a loss is allowed from the start; with a losing
+      // one, from its distance on.
+      exit_ok_[local >> 6] |= Bitboard(e.exit_best == -VALUE_INFINITE) << (local & 63);
+      if (is_loss(e.exit_best)) schedule(local, e.exit_best);
     }
+    if (is_win(e.exit_best) || (!TwoKingGame<Game> && e.in_slice == 0 && is_loss(e.exit_best)))
+      offer(local, e.exit_best);
   }
   if constexpr (TwoKingGame<Game>)
     flow_by_rows(game.pawns());
@@ -197,11 +199,7 @@ void SliceSolver<SLICE_SIZE>::flow_by_rows(const Bitboard (&pawns)[COLOR_NB]) {
   // Where each king may step without taking, whatever the other king's square.
   const Bitboard white_to = ~(all_pawns | pawn_attacks(BLACK, pawns[BLACK]));
   const Bitboard black_to = ~(all_pawns | pawn_attacks(WHITE, pawns[WHITE]));
-  for (int row = 0; row < ROWS; ++row) {
-    won_[row] = won_now_[row] = lost_last_[row] = lost_now_[row] = exit_ok_[row] = 0;
-    open_[row] = 0;
-    for (int b = 0; b < SQUARE_NB; ++b) open_[row] |= Bitboard(node_[std::uint32_t(row) << 6 | b].state == OPEN) << b;
-  }
+  for (int row = 0; row < ROWS; ++row) won_[row] = won_now_[row] = lost_last_[row] = lost_now_[row] = 0;
   int last_event = 0;
   for (int d = 0; d <= MAX_TABLE_DISTANCE; ++d)
     if (!bucket_[d].empty()) last_event = d;
