@@ -6,6 +6,8 @@
 #pragma once
 
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "exact.h"
 #include "retrograde.h"
@@ -82,7 +84,9 @@ class Slice {
       if (const std::uint8_t* exit = pawn_exit_[pos.side][m.to()][step_kind(pos.side, m)])
         return add_exit(e, exit, local ^ king_slice::SIDE_BIT);
       const Position child = make_move(pos, m);
-      auto stored = [this](const Position& p) { return exact_value(p, find_); };
+      auto stored = [this](const Position& p) {
+        return exact_value(p, [this](const PawnStructure& t) { return found(t); });
+      };
       const Value v = m.kind() == MoveKind::Promotion ? retro::value_after_promotion(child, stored) : stored(child);
       e.exit_best = std::max(e.exit_best, from_child(v));
     });
@@ -100,6 +104,14 @@ class Slice {
     return step == 8 ? 0 : step == 16 ? 1 : step == 7 ? 2 : 3;
   }
 
+  // find_(s), asked once per structure: the long way looks up the same few
+  // structures from every position of the slice.
+  const std::uint8_t* found(const PawnStructure& s) {
+    for (const auto& [structure, bytes] : found_)
+      if (structure == s) return bytes;
+    return found_.emplace_back(s, find_(s)).second;
+  }
+
   static void add_exit(retro::Examined& e, const std::uint8_t* slice, std::uint32_t local) {
     if (!slice) throw std::logic_error("exact table: a position outside its pawn structures");
     e.exit_best = std::max<Value>(e.exit_best, domain::VALUE_OF_MOVE_TO<OracleRules>[slice[local]]);
@@ -110,6 +122,7 @@ class Slice {
   const retro::KingsMask kings_mask_;
   const std::uint8_t* capture_exit_[SQUARE_NB] = {};
   const std::uint8_t* pawn_exit_[COLOR_NB][SQUARE_NB][4] = {};
+  std::vector<std::pair<PawnStructure, const std::uint8_t*>> found_;
 };
 
 }  // namespace exact_detail
