@@ -36,9 +36,11 @@ inline std::optional<Value> rule_value(const Position& pos, const MoveList& move
 // pawn_targets), for the oracle, which needs no list of moves.
 inline std::optional<Value> rule_value(const Position& pos, Bitboard king_to, const PawnTargets& pawn_to) {
   return rule_value(pos, king_to || pawn_to.any(), [&] {
+    // Only the moves that land on the last rank: the promotions.
+    const Bitboard last = pos.side == WHITE ? RANK_8 : RANK_1;
+    const PawnTargets promotions{pawn_to.single & last, 0, pawn_to.left & last, pawn_to.right & last, 0};
     bool safe = false;
-    for_each_pawn_move(pos, pawn_to,
-                       [&](Move m) { safe |= m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m); });
+    for_each_pawn_move(pos, promotions, [&](Move m) { safe |= is_safe_promotion(pos, m); });
     return safe;
   });
 }

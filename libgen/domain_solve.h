@@ -73,6 +73,17 @@ Table load_domain_table(Layout layout, const std::string& path, const TableHeade
 
 namespace domain {
 
+// A byte stored under `Rules` as the value of a move into that position, for
+// the side that makes it: from_child(decode(byte)) by lookup, without the
+// branches on the kind of value that a build would mispredict on nearly
+// every move.
+template <typename Rules>
+inline const std::array<std::int16_t, 256> VALUE_OF_MOVE_TO = [] {
+  std::array<std::int16_t, 256> t{};
+  for (int b = 0; b < 256; ++b) t[b] = std::int16_t(from_child(Rules::decode(std::uint8_t(b))));
+  return t;
+}();
+
 // One slice of a domain table as retrograde.h sees it, numbered by king_slice.h.
 template <typename Rules>
 class Slice {
@@ -130,30 +141,19 @@ class Slice {
     return e;
   }
 
-  template <typename F>
-  void for_each_predecessor(std::uint32_t local, F f) const {
-    retro::for_each_king_move_predecessor(local, pos_.pawns[WHITE] | pos_.pawns[BLACK], f);
-  }
+  // Its pawns: a retro::TwoKingGame.
+  const Bitboard (&pawns() const)[COLOR_NB] { return pos_.pawns; }
 
  private:
-  // Places a config's pawns in `pos` and returns their squares.
-  static Bitboard pawns_of(const OracleIndex& index, std::uint32_t config, Position& pos) {
+  // Places a config's pawns in `pos` and returns them.
+  static const Bitboard (&pawns_of(const OracleIndex& index, std::uint32_t config, Position& pos))[COLOR_NB] {
     index.pawns_of(config, pos.pawns);
-    return pos.pawns[WHITE] | pos.pawns[BLACK];
+    return pos.pawns;
   }
-
-  // A stored byte as the value of a move into that position, for the side
-  // that makes it: from_child(decode(byte)) by lookup, without the branches
-  // on the kind of value that the build would mispredict on nearly every move.
-  static inline const std::array<std::int16_t, 256> VALUE_OF_MOVE_TO = [] {
-    std::array<std::int16_t, 256> t{};
-    for (int b = 0; b < 256; ++b) t[b] = std::int16_t(from_child(Rules::decode(std::uint8_t(b))));
-    return t;
-  }();
 
   // A move out of the slice to a position stored as `byte`.
   static void add_exit(retro::Examined& e, std::uint8_t byte) {
-    e.exit_best = std::max<Value>(e.exit_best, VALUE_OF_MOVE_TO[byte]);
+    e.exit_best = std::max<Value>(e.exit_best, VALUE_OF_MOVE_TO<Rules>[byte]);
   }
 
   const OracleIndex& index_;

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "exact.h"
 #include "retrograde.h"
@@ -42,7 +44,7 @@ namespace exact_detail {
 template <typename Find>
 class Slice {
  public:
-  Slice(const PawnStructure& s, const Find& find) : find_(find), kings_mask_(s.pawns[WHITE] | s.pawns[BLACK]) {
+  Slice(const PawnStructure& s, const Find& find) : find_(find), kings_mask_(s.pawns) {
     pos_.pawns[WHITE] = s.pawns[WHITE];
     pos_.pawns[BLACK] = s.pawns[BLACK];
     for (Bitboard b = s.pawns[WHITE] | s.pawns[BLACK]; b;) {  // a king takes the pawn
@@ -82,17 +84,17 @@ class Slice {
       if (const std::uint8_t* exit = pawn_exit_[pos.side][m.to()][step_kind(pos.side, m)])
         return add_exit(e, exit, local ^ king_slice::SIDE_BIT);
       const Position child = make_move(pos, m);
-      auto stored = [this](const Position& p) { return exact_value(p, find_); };
+      auto stored = [this](const Position& p) {
+        return exact_value(p, [this](const PawnStructure& t) { return found(t); });
+      };
       const Value v = m.kind() == MoveKind::Promotion ? retro::value_after_promotion(child, stored) : stored(child);
       e.exit_best = std::max(e.exit_best, from_child(v));
     });
     return e;
   }
 
-  template <typename F>
-  void for_each_predecessor(std::uint32_t local, F f) const {
-    retro::for_each_king_move_predecessor(local, pos_.pawns[WHITE] | pos_.pawns[BLACK], f);
-  }
+  // Its pawns: a retro::TwoKingGame.
+  const Bitboard (&pawns() const)[COLOR_NB] { return pos_.pawns; }
 
  private:
   // A pawn move by its square of arrival and its step: forward once, twice,
@@ -102,9 +104,17 @@ class Slice {
     return step == 8 ? 0 : step == 16 ? 1 : step == 7 ? 2 : 3;
   }
 
+  // find_(s), asked once per structure: the long way looks up the same few
+  // structures from every position of the slice.
+  const std::uint8_t* found(const PawnStructure& s) {
+    for (const auto& [structure, bytes] : found_)
+      if (structure == s) return bytes;
+    return found_.emplace_back(s, find_(s)).second;
+  }
+
   static void add_exit(retro::Examined& e, const std::uint8_t* slice, std::uint32_t local) {
     if (!slice) throw std::logic_error("exact table: a position outside its pawn structures");
-    e.exit_best = std::max(e.exit_best, from_child(OracleTable::decode(slice[local])));
+    e.exit_best = std::max<Value>(e.exit_best, domain::VALUE_OF_MOVE_TO<OracleRules>[slice[local]]);
   }
 
   const Find& find_;
@@ -112,6 +122,7 @@ class Slice {
   const retro::KingsMask kings_mask_;
   const std::uint8_t* capture_exit_[SQUARE_NB] = {};
   const std::uint8_t* pawn_exit_[COLOR_NB][SQUARE_NB][4] = {};
+  std::vector<std::pair<PawnStructure, const std::uint8_t*>> found_;
 };
 
 }  // namespace exact_detail
