@@ -1,9 +1,6 @@
 #include "block_table.h"
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <zstd.h>
 
 #include <algorithm>
@@ -118,32 +115,24 @@ void write_block_table(const std::string& path, TableHeader header, std::span<co
 
 BlockTable::BlockTable(const std::string& path, const TableHeader& expected, std::string rebuild)
     : path_(path), rebuild_(std::move(rebuild)), serial_(next_serial++) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw refuse("missing");
-  struct stat st {};
-  if (fstat(fd, &st) != 0 || st.st_size == 0) {
-    ::close(fd);
-    throw refuse(st.st_size == 0 ? "empty" : "cannot be read");
+  std::span<const std::uint8_t> map;
+  try {
+    map = map_table_file(path, false);
+  } catch (const TableError& e) {
+    throw refuse(e.what());
   }
-  map_size_ = std::uint64_t(st.st_size);
-  void* map = mmap(nullptr, map_size_, PROT_READ, MAP_SHARED, fd, 0);
-  ::close(fd);  // the mapping keeps the file
-  if (map == MAP_FAILED) throw refuse("cannot be mapped");
-  map_ = static_cast<const std::uint8_t*>(map);
+  map_ = map.data();
+  map_size_ = map.size();
   try {
     // A probe reads one block: read-ahead would only fault in its neighbours.
-    madvise(map, map_size_, MADV_RANDOM);
+    madvise(const_cast<std::uint8_t*>(map_), map_size_, MADV_RANDOM);
     std::size_t preamble = 0;
     try {
-      header_ = parse_table_preamble({map_, map_size_}, preamble);
+      header_ = parse_table_preamble(map, preamble);
+      check_expected_header(header_, expected);
     } catch (const TableError& e) {
       throw refuse(e.what());
     }
-    if (header_.kind != expected.kind || header_.parameters != expected.parameters ||
-        header_.format_version != expected.format_version)
-      throw refuse("stale: it holds " + header_.kind + " " + header_.parameters + " format " +
-                   std::to_string(header_.format_version) + ", this program reads " + expected.kind + " " +
-                   expected.parameters + " format " + std::to_string(expected.format_version));
     const std::uint64_t index_at = preamble + GEOMETRY_WORDS * sizeof(std::uint64_t);
     if (map_size_ < index_at) throw refuse("truncated (inside the block index)");
     const std::uint64_t block_entries = word_at(map_ + preamble);
