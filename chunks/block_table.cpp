@@ -76,6 +76,9 @@ thread_local BlockCache cache;
 
 std::atomic<std::uint64_t> next_serial{1};
 
+// The states of a kept block.
+constexpr std::uint8_t ABSENT = 0, FILLED = 1, KEPT = 2;
+
 }  // namespace
 
 void write_block_table(const std::string& path, TableHeader header, std::span<const std::uint8_t> payload) {
@@ -113,7 +116,7 @@ void write_block_table(const std::string& path, TableHeader header, std::span<co
   });
 }
 
-BlockTable::BlockTable(const std::string& path, const TableHeader& expected, std::string rebuild)
+BlockTable::BlockTable(const std::string& path, const TableHeader& expected, std::string rebuild, bool keep)
     : path_(path), rebuild_(std::move(rebuild)), serial_(next_serial++) {
   std::span<const std::uint8_t> map;
   try {
@@ -148,13 +151,26 @@ BlockTable::BlockTable(const std::string& path, const TableHeader& expected, std
       if (offset(b + 1) <= offset(b)) throw refuse("damaged (block index)");
     if (offset(block_count_) > map_size_) throw refuse("truncated");
     if (offset(block_count_) < map_size_) throw refuse("damaged (data after the end of the table)");
+    if (keep && header_.payload_size > 0) {
+      // Reserved, not committed: memory is taken as blocks are kept.
+      void* kept = mmap(nullptr, header_.payload_size, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (kept == MAP_FAILED) throw refuse("no memory to keep its blocks in");
+      // Random probes over up to a gigabyte: huge pages spare most TLB misses.
+      madvise(kept, header_.payload_size, MADV_HUGEPAGE);
+      kept_ = static_cast<std::uint8_t*>(kept);
+      kept_state_.reset(new std::atomic<std::uint8_t>[block_count_]());
+    }
   } catch (...) {
     munmap(const_cast<std::uint8_t*>(map_), map_size_);
     throw;
   }
 }
 
-BlockTable::~BlockTable() { munmap(const_cast<std::uint8_t*>(map_), map_size_); }
+BlockTable::~BlockTable() {
+  munmap(const_cast<std::uint8_t*>(map_), map_size_);
+  if (kept_) munmap(kept_, header_.payload_size);
+}
 
 std::uint64_t BlockTable::offset(std::uint64_t b) const { return word_at(index_ + b * sizeof(std::uint64_t)); }
 
@@ -189,7 +205,27 @@ const std::uint8_t* BlockTable::block(std::uint64_t b) const {
   return slot.bytes.data();
 }
 
-std::uint8_t BlockTable::at(std::uint64_t i) const { return block(i / BLOCK_ENTRIES)[i % BLOCK_ENTRIES]; }
+const std::uint8_t* BlockTable::kept_block(std::uint64_t b) const {
+  std::atomic<std::uint8_t>& state = kept_state_[b];
+  std::uint8_t seen = state.load(std::memory_order_acquire);
+  if (seen == KEPT) return kept_ + b * BLOCK_ENTRIES;
+  if (seen == ABSENT && state.compare_exchange_strong(seen, FILLED, std::memory_order_acquire)) {
+    try {
+      decompress(b, kept_ + b * BLOCK_ENTRIES);
+    } catch (...) {
+      state.store(ABSENT, std::memory_order_release);
+      throw;
+    }
+    state.store(KEPT, std::memory_order_release);
+    return kept_ + b * BLOCK_ENTRIES;
+  }
+  return block(b);  // another thread is filling it: read it through this thread's cache
+}
+
+std::uint8_t BlockTable::at(std::uint64_t i) const {
+  const std::uint64_t b = i / BLOCK_ENTRIES;
+  return (kept_ ? kept_block(b) : block(b))[i % BLOCK_ENTRIES];
+}
 
 TableBytes BlockTable::read_all() const {
   // Every block is wanted: read the file ahead (opening asked for no read-ahead).
