@@ -80,6 +80,9 @@ MappedLibraryFile::MappedLibraryFile(const std::string& path, const TableHeader&
   if (size - preamble > header.payload_size) throw refuse("damaged (data after the end of the table)");
   payload_ = file.subspan(preamble);
   if (table_checksum(payload_) != header.payload_checksum) throw refuse("checksum mismatch (file damaged)");
+  // The checksum read every page into this process; let go of them (they
+  // stay in the page cache) so it holds only those a search reads again.
+  madvise(const_cast<std::uint8_t*>(file.data()), file.size(), MADV_DONTNEED);
 }
 
 std::span<const std::uint8_t> MappedLibraryFile::next_bytes(std::size_t element_size) {
