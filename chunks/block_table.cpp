@@ -224,7 +224,8 @@ const std::uint8_t* BlockTable::kept_block(std::uint64_t b) const {
 
 std::uint8_t BlockTable::at(std::uint64_t i) const {
   const std::uint64_t b = i / BLOCK_ENTRIES;
-  return (kept_ ? kept_block(b) : block(b))[i % BLOCK_ENTRIES];
+  if (kept_) return kept_block(b)[i % BLOCK_ENTRIES];
+  return block(b)[i % BLOCK_ENTRIES];
 }
 
 TableBytes BlockTable::read_all() const {
