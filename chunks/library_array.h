@@ -5,10 +5,10 @@
 #pragma once
 
 #include <algorithm>
-#include <cassert>
 #include <cstddef>
 #include <memory>
 #include <span>
+#include <stdexcept>
 #include <vector>
 
 namespace chunker {
@@ -32,9 +32,10 @@ class LibraryArray {
     return std::ranges::equal(a.view(), b.view());
   }
 
-  // For builders: the array in memory.
+  // For builders: the array in memory (a library read from its file is
+  // never changed).
   std::vector<T>& built() {
-    assert(!file_);
+    if (file_) throw std::logic_error("a library array read from its file cannot be changed");
     return built_;
   }
   T& operator[](std::size_t i) { return built()[i]; }
