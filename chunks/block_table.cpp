@@ -1,9 +1,6 @@
 #include "block_table.h"
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <zstd.h>
 
 #include <algorithm>
@@ -79,6 +76,9 @@ thread_local BlockCache cache;
 
 std::atomic<std::uint64_t> next_serial{1};
 
+// The states of a kept block.
+constexpr std::uint8_t ABSENT = 0, FILLED = 1, KEPT = 2;
+
 }  // namespace
 
 void write_block_table(const std::string& path, TableHeader header, std::span<const std::uint8_t> payload) {
@@ -116,34 +116,26 @@ void write_block_table(const std::string& path, TableHeader header, std::span<co
   });
 }
 
-BlockTable::BlockTable(const std::string& path, const TableHeader& expected, std::string rebuild)
+BlockTable::BlockTable(const std::string& path, const TableHeader& expected, std::string rebuild, bool keep)
     : path_(path), rebuild_(std::move(rebuild)), serial_(next_serial++) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw refuse("missing");
-  struct stat st {};
-  if (fstat(fd, &st) != 0 || st.st_size == 0) {
-    ::close(fd);
-    throw refuse(st.st_size == 0 ? "empty" : "cannot be read");
+  std::span<const std::uint8_t> map;
+  try {
+    map = map_table_file(path, false);
+  } catch (const TableError& e) {
+    throw refuse(e.what());
   }
-  map_size_ = std::uint64_t(st.st_size);
-  void* map = mmap(nullptr, map_size_, PROT_READ, MAP_SHARED, fd, 0);
-  ::close(fd);  // the mapping keeps the file
-  if (map == MAP_FAILED) throw refuse("cannot be mapped");
-  map_ = static_cast<const std::uint8_t*>(map);
+  map_ = map.data();
+  map_size_ = map.size();
   try {
     // A probe reads one block: read-ahead would only fault in its neighbours.
-    madvise(map, map_size_, MADV_RANDOM);
+    madvise(const_cast<std::uint8_t*>(map_), map_size_, MADV_RANDOM);
     std::size_t preamble = 0;
     try {
-      header_ = parse_table_preamble({map_, map_size_}, preamble);
+      header_ = parse_table_preamble(map, preamble);
+      check_expected_header(header_, expected);
     } catch (const TableError& e) {
       throw refuse(e.what());
     }
-    if (header_.kind != expected.kind || header_.parameters != expected.parameters ||
-        header_.format_version != expected.format_version)
-      throw refuse("stale: it holds " + header_.kind + " " + header_.parameters + " format " +
-                   std::to_string(header_.format_version) + ", this program reads " + expected.kind + " " +
-                   expected.parameters + " format " + std::to_string(expected.format_version));
     const std::uint64_t index_at = preamble + GEOMETRY_WORDS * sizeof(std::uint64_t);
     if (map_size_ < index_at) throw refuse("truncated (inside the block index)");
     const std::uint64_t block_entries = word_at(map_ + preamble);
@@ -159,13 +151,26 @@ BlockTable::BlockTable(const std::string& path, const TableHeader& expected, std
       if (offset(b + 1) <= offset(b)) throw refuse("damaged (block index)");
     if (offset(block_count_) > map_size_) throw refuse("truncated");
     if (offset(block_count_) < map_size_) throw refuse("damaged (data after the end of the table)");
+    if (keep && header_.payload_size > 0) {
+      // Reserved, not committed: memory is taken as blocks are kept.
+      void* kept = mmap(nullptr, header_.payload_size, PROT_READ | PROT_WRITE,
+                        MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      if (kept == MAP_FAILED) throw refuse("no memory to keep its blocks in");
+      // Random probes over up to a gigabyte: huge pages spare most TLB misses.
+      madvise(kept, header_.payload_size, MADV_HUGEPAGE);
+      kept_ = static_cast<std::uint8_t*>(kept);
+      kept_state_.reset(new std::atomic<std::uint8_t>[block_count_]());
+    }
   } catch (...) {
     munmap(const_cast<std::uint8_t*>(map_), map_size_);
     throw;
   }
 }
 
-BlockTable::~BlockTable() { munmap(const_cast<std::uint8_t*>(map_), map_size_); }
+BlockTable::~BlockTable() {
+  munmap(const_cast<std::uint8_t*>(map_), map_size_);
+  if (kept_) munmap(kept_, header_.payload_size);
+}
 
 std::uint64_t BlockTable::offset(std::uint64_t b) const { return word_at(index_ + b * sizeof(std::uint64_t)); }
 
@@ -200,7 +205,28 @@ const std::uint8_t* BlockTable::block(std::uint64_t b) const {
   return slot.bytes.data();
 }
 
-std::uint8_t BlockTable::at(std::uint64_t i) const { return block(i / BLOCK_ENTRIES)[i % BLOCK_ENTRIES]; }
+const std::uint8_t* BlockTable::kept_block(std::uint64_t b) const {
+  std::atomic<std::uint8_t>& state = kept_state_[b];
+  std::uint8_t seen = state.load(std::memory_order_acquire);
+  if (seen == KEPT) return kept_ + b * BLOCK_ENTRIES;
+  if (seen == ABSENT && state.compare_exchange_strong(seen, FILLED, std::memory_order_acquire)) {
+    try {
+      decompress(b, kept_ + b * BLOCK_ENTRIES);
+    } catch (...) {
+      state.store(ABSENT, std::memory_order_release);
+      throw;
+    }
+    state.store(KEPT, std::memory_order_release);
+    return kept_ + b * BLOCK_ENTRIES;
+  }
+  return block(b);  // another thread is filling it: read it through this thread's cache
+}
+
+std::uint8_t BlockTable::at(std::uint64_t i) const {
+  const std::uint64_t b = i / BLOCK_ENTRIES;
+  if (kept_) return kept_block(b)[i % BLOCK_ENTRIES];
+  return block(b)[i % BLOCK_ENTRIES];
+}
 
 TableBytes BlockTable::read_all() const {
   // Every block is wanted: read the file ahead (opening asked for no read-ahead).

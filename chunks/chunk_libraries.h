@@ -1,11 +1,13 @@
 // The registry of chunk libraries: every library a search, a schema or a
-// report may ask for, each read from its directory the first time it is
-// wanted. Adding a library: its builder in libgen/library_builders.cpp, its
-// type and reader beside its chunk here in chunks/, its accessor below, and
-// its checksum in data/MANIFEST (docs/recipes.md).
+// report may ask for, each mapped from its directory the first time it is
+// wanted (library_file.h), so a level opens only the files its schemas read. Adding a library: its builder in
+// libgen/library_builders.cpp, its type and reader beside its chunk here in chunks/, its accessor below, and its
+// checksum in data/MANIFEST (docs/recipes.md).
 #pragma once
 
 #include <array>
+#include <atomic>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -16,7 +18,9 @@
 
 namespace chunker {
 
-// Not thread-safe.
+// Thread-safe: a library is opened once, by whichever thread asks first
+// (uci's thinking thread or its reading thread); a failed open is tried
+// again by the next caller.
 class ChunkLibraries {
  public:
   explicit ChunkLibraries(std::string data_dir) : data_dir_(std::move(data_dir)) {}
@@ -30,22 +34,33 @@ class ChunkLibraries {
   const Kv3cppPasses& kv3cpp_passes() const;
   const K3cppvkLibrary& k3cppvk() const;
   const K3cppvkExact& k3cppvk_exact() const;
-  // Built in memory from the AMS library (a fraction of a second), not read.
+  // Built in memory from the AMS library (11 ms), not read.
   const Kv3cppRegions& kv3cpp_regions() const;
 
  private:
+  // A library, opened under the mutex; `ready` points at it once open, so
+  // later calls take no lock.
+  template <class Library>
+  struct Slot {
+    mutable std::mutex opening;
+    mutable std::optional<Library> library;
+    mutable std::atomic<const Library*> ready{nullptr};
+  };
+  template <class Library, class Open>
+  static const Library& once(const Slot<Library>& slot, const Open& open);
+
   std::string data_dir_;
-  mutable std::array<std::optional<Kv3cppLibrary>, ASSUMPTION_NB> kv3cpp_;
-  mutable std::optional<KpkLibrary> kpk_;
-  mutable std::optional<Kv3cppTempi> kv3cpp_tempi_;
-  mutable std::optional<ZConfigurations> z_configurations_;
-  mutable std::optional<Kv3cppQuiet> kv3cpp_quiet_;
-  mutable std::optional<Kv3cppRace> kv3cpp_race_;
-  mutable std::optional<Kv3cppBudget> kv3cpp_budget_;
-  mutable std::optional<Kv3cppPasses> kv3cpp_passes_;
-  mutable std::optional<K3cppvkLibrary> k3cppvk_;
-  mutable std::optional<K3cppvkExact> k3cppvk_exact_;
-  mutable std::optional<Kv3cppRegions> kv3cpp_regions_;
+  std::array<Slot<Kv3cppLibrary>, ASSUMPTION_NB> kv3cpp_;
+  Slot<KpkLibrary> kpk_;
+  Slot<Kv3cppTempi> kv3cpp_tempi_;
+  Slot<ZConfigurations> z_configurations_;
+  Slot<Kv3cppQuiet> kv3cpp_quiet_;
+  Slot<Kv3cppRace> kv3cpp_race_;
+  Slot<Kv3cppBudget> kv3cpp_budget_;
+  Slot<Kv3cppPasses> kv3cpp_passes_;
+  Slot<K3cppvkLibrary> k3cppvk_;
+  Slot<K3cppvkExact> k3cppvk_exact_;
+  Slot<Kv3cppRegions> kv3cpp_regions_;
 };
 
 }  // namespace chunker

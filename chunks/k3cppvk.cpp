@@ -1,26 +1,20 @@
 #include "k3cppvk.h"
 
-#include <boost/serialization/vector.hpp>
-
 #include "library_file.h"
-
-namespace boost::serialization {
-template <class Archive>
-void serialize(Archive& ar, chunker::K3cppvkLibrary& library, unsigned) {
-  ar& library.values& library.tempi& library.race_tempi& library.race_box;
-}
-template <class Archive>
-void serialize(Archive& ar, chunker::K3cppvkExact& library, unsigned) {
-  ar& library.values;
-}
-}  // namespace boost::serialization
 
 namespace chunker {
 
+// The arrays of each library's file, in file order (library_file.h).
+auto library_arrays(LibraryOf<K3cppvkLibrary> auto& library) {
+  return std::tie(library.values, library.tempi, library.race_tempi, library.race_box);
+}
+auto library_arrays(LibraryOf<K3cppvkExact> auto& library) { return std::tie(library.values); }
+
 namespace {
 
-constexpr std::uint32_t K3CPPVK_FORMAT_VERSION = 2;  // 2: race tempi and boxes
-constexpr std::uint32_t EXACT_FORMAT_VERSION = 1;
+// 2: race tempi and boxes; 3 (and the exact library's 2): the arrays in place, uncompressed.
+constexpr std::uint32_t K3CPPVK_FORMAT_VERSION = 3;
+constexpr std::uint32_t EXACT_FORMAT_VERSION = 2;
 const TableHeader K3CPPVK_HEADER{K3CPPVK_NAME, "entries=" + std::to_string(K3CPPVK_ENTRIES), K3CPPVK_FORMAT_VERSION};
 const TableHeader EXACT_HEADER{K3CPPVK_EXACT_NAME, "entries=" + std::to_string(K3CPPVK_ENTRIES), EXACT_FORMAT_VERSION};
 

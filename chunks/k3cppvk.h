@@ -17,11 +17,11 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "classifier.h"
 #include "king_slice.h"
 #include "kv3cpp.h"
+#include "library_array.h"
 
 namespace chunker {
 
@@ -39,7 +39,7 @@ std::optional<Kv3cppInstance> k3cppvk_instance(const Position& pos, Color pawns_
 // The values of a K3CPPvK library, for the side to move of each entry.
 struct K3cppvkValues {
   static constexpr std::int16_t ILLEGAL = INT16_MIN;
-  std::vector<std::int16_t> values;  // K3CPPVK_ENTRIES; ILLEGAL where the placement cannot arise
+  LibraryArray<std::int16_t> values;  // K3CPPVK_ENTRIES; ILLEGAL where the placement cannot arise
 
   bool legal(std::uint32_t index) const { return values[index] != ILLEGAL; }
   // The value for the pawns' side, whoever is to move.
@@ -51,18 +51,18 @@ struct K3cppvkValues {
 
 struct K3cppvkLibrary : K3cppvkValues {
   static constexpr std::int8_t NO_TEMPI = -1;
-  std::vector<std::int8_t> tempi;  // K3CPPVK_ENTRIES; NO_TEMPI where the pawns do not win
+  LibraryArray<std::int8_t> tempi;  // K3CPPVK_ENTRIES; NO_TEMPI where the pawns do not win
   // The same with an unsafe promotion's answer (a safe promotion of the
   // lone king's side) counted as one more pass, as Kv3cppRace counts them
   // (sound Level 5's escort, level5_escort.h).
-  std::vector<std::int8_t> race_tempi;
+  LibraryArray<std::int8_t> race_tempi;
   // The squares the pawns' king can stand on while the pawns play the line
   // that holds the lone king to its race tempi, as their bounding box in
   // normal form (k3cppvk_box); NO_BOX where the pawns do not win, or where
   // that line may leave the pawns' side without a move (on the board,
   // stalemate).
   static constexpr std::uint16_t NO_BOX = 0xFFFF;
-  std::vector<std::uint16_t> race_box;
+  LibraryArray<std::uint16_t> race_box;
 };
 
 // A box of files and ranks, each from..to (0..7): 3 bits each, files first.

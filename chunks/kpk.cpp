@@ -1,21 +1,15 @@
 #include "kpk.h"
 
-#include <boost/serialization/vector.hpp>
-
 #include "library_file.h"
-
-namespace boost::serialization {
-template <class Archive>
-void serialize(Archive& ar, chunker::KpkLibrary& library, unsigned) {
-  ar& library.distances;
-}
-}  // namespace boost::serialization
 
 namespace chunker {
 
+// The array of the library's file (library_file.h).
+auto library_arrays(LibraryOf<KpkLibrary> auto& library) { return std::tie(library.distances); }
+
 namespace {
 
-constexpr std::uint32_t KPK_FORMAT_VERSION = 1;
+constexpr std::uint32_t KPK_FORMAT_VERSION = 2;  // 2: the array in place, uncompressed
 
 TableHeader kpk_header() { return {kpk_library_name(), "entries=" + std::to_string(KPK_ENTRIES), KPK_FORMAT_VERSION}; }
 

@@ -14,10 +14,10 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "classifier.h"
 #include "king_slice.h"
+#include "library_array.h"
 #include "position.h"
 
 namespace chunker {
@@ -42,7 +42,7 @@ std::optional<std::uint32_t> kpk_index(const Position& pos);
 // progress (the seed's point), and the bit is still `distance != 0`.
 struct KpkLibrary {
   static constexpr std::uint8_t DRAW = 0;
-  std::vector<std::uint8_t> distances;  // KPK_ENTRIES: DRAW, king_slice::ILLEGAL_BYTE, or plies to the safe promotion
+  LibraryArray<std::uint8_t> distances;  // KPK_ENTRIES: DRAW, king_slice::ILLEGAL_BYTE, or plies to the safe promotion
 
   bool legal(std::uint32_t index) const { return distances[index] != king_slice::ILLEGAL_BYTE; }
   // The value for the side to move of a legal entry (rules.h's convention).

@@ -1,48 +1,29 @@
 #include "kv3cpp_library.h"
 
 #include <algorithm>
-#include <boost/serialization/vector.hpp>
 #include <functional>
 
 #include "library_file.h"
 
-namespace boost::serialization {
-template <class Archive>
-void serialize(Archive& ar, chunker::Kv3cppLibrary& library, unsigned) {
-  ar& library.assumption& library.values;
-}
-template <class Archive>
-void serialize(Archive& ar, chunker::Kv3cppTempi& library, unsigned) {
-  ar& library.tempi;
-}
-template <class Archive>
-void serialize(Archive& ar, chunker::ZConfigurations& library, unsigned) {
-  ar& library.member;
-}
-template <class Archive>
-void serialize(Archive& ar, chunker::Kv3cppQuiet& library, unsigned) {
-  ar& library.quiet& library.answers;
-}
-template <class Archive>
-void serialize(Archive& ar, chunker::Kv3cppRace& library, unsigned) {
-  ar& library.tempi& library.region;
-}
-template <class Archive>
-void serialize(Archive& ar, chunker::Kv3cppBudget& library, unsigned) {
-  ar& library.need& library.region;
-}
-template <class Archive>
-void serialize(Archive& ar, chunker::Kv3cppPasses& library, unsigned) {
-  ar& library.pawns_win& library.king_win& library.pawns_region& library.threat_region& library.at_once_region& library
-      .doomed_region& library.king_region& library.checked_region& library.frozen_region& library.regions;
-}
-}  // namespace boost::serialization
-
 namespace chunker {
+
+// The arrays of each library's file, in file order (library_file.h).
+auto library_arrays(LibraryOf<Kv3cppLibrary> auto& library) { return std::tie(library.values); }
+auto library_arrays(LibraryOf<Kv3cppTempi> auto& library) { return std::tie(library.tempi); }
+auto library_arrays(LibraryOf<ZConfigurations> auto& library) { return std::tie(library.member); }
+auto library_arrays(LibraryOf<Kv3cppQuiet> auto& library) { return std::tie(library.quiet, library.answers); }
+auto library_arrays(LibraryOf<Kv3cppRace> auto& library) { return std::tie(library.tempi, library.region); }
+auto library_arrays(LibraryOf<Kv3cppBudget> auto& library) { return std::tie(library.need, library.region); }
+auto library_arrays(LibraryOf<Kv3cppPasses> auto& library) {
+  return std::tie(library.pawns_win, library.king_win, library.pawns_region, library.threat_region,
+                  library.at_once_region, library.doomed_region, library.king_region, library.checked_region,
+                  library.frozen_region, library.regions);
+}
 
 namespace {
 
-constexpr std::uint32_t KV3CPP_FORMAT_VERSION = 1;
+// Version 2: the arrays in place, uncompressed (library_file.h).
+constexpr std::uint32_t KV3CPP_FORMAT_VERSION = 2;
 
 const std::string KV3CPP_PARAMETERS = "entries=" + std::to_string(KV3CPP_ENTRIES);
 
@@ -53,8 +34,8 @@ const TableHeader QUIET_HEADER{KV3CPP_QUIET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORM
 const TableHeader RACE_HEADER{KV3CPP_RACE_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 const TableHeader BUDGET_HEADER{KV3CPP_BUDGET_NAME, KV3CPP_PARAMETERS, KV3CPP_FORMAT_VERSION};
 // Version 2: the at-once and checked regions; 3: the doomed and frozen ones;
-// 4: two strategies in the king's game.
-const TableHeader PASSES_HEADER{KV3CPP_PASSES_NAME, KV3CPP_PARAMETERS, 4};
+// 4: two strategies in the king's game; 5: the arrays in place, uncompressed.
+const TableHeader PASSES_HEADER{KV3CPP_PASSES_NAME, KV3CPP_PARAMETERS, 5};
 
 }  // namespace
 
@@ -81,9 +62,10 @@ void save_kv3cpp(const Kv3cppLibrary& library, const std::string& data_dir) {
 }
 
 Kv3cppLibrary load_kv3cpp(const std::string& data_dir, Assumption a) {
-  return load_library<Kv3cppLibrary>(kv3cpp_header(a), data_dir, [a](const Kv3cppLibrary& library) {
-    return library.assumption == a && library.values.size() == KV3CPP_ENTRIES;
-  });
+  Kv3cppLibrary library = load_library<Kv3cppLibrary>(
+      kv3cpp_header(a), data_dir, [](const Kv3cppLibrary& library) { return library.values.size() == KV3CPP_ENTRIES; });
+  library.assumption = a;  // the file's name and header say which
+  return library;
 }
 
 void save_kv3cpp_tempi(const Kv3cppTempi& library, const std::string& data_dir) {
@@ -142,7 +124,7 @@ void save_kv3cpp_passes(const Kv3cppPasses& library, const std::string& data_dir
 Kv3cppPasses load_kv3cpp_passes(const std::string& data_dir) {
   return load_library<Kv3cppPasses>(PASSES_HEADER, data_dir, [](const Kv3cppPasses& library) {
     constexpr std::size_t regions = std::size_t(KV3CPP_ENTRIES) * Kv3cppPasses::BUDGETS;
-    auto ids_in_range = [&](const std::vector<std::uint16_t>& ids, std::size_t strategies) {
+    auto ids_in_range = [&](const LibraryArray<std::uint16_t>& ids, std::size_t strategies) {
       return ids.size() == regions * strategies &&
              std::all_of(ids.begin(), ids.end(), [&](std::uint16_t id) { return id < library.regions.size(); });
     };

@@ -17,9 +17,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "kv3cpp.h"
+#include "library_array.h"
 
 namespace chunker {
 
@@ -33,7 +33,7 @@ struct Kv3cppLibrary {
   static constexpr std::int16_t ILLEGAL = INT16_MIN;
 
   Assumption assumption = Assumption::AM;
-  std::vector<std::int16_t> values;  // KV3CPP_ENTRIES, indexed as in kv3cpp.h
+  LibraryArray<std::int16_t> values;  // KV3CPP_ENTRIES, indexed as in kv3cpp.h
 
   bool legal(std::uint32_t index) const { return values[index] != ILLEGAL; }
   // The value for the side to move of a legal entry.
@@ -49,7 +49,7 @@ struct Kv3cppLibrary {
 // pawns break through (defined in libgen/spare_tempi.h).
 struct Kv3cppTempi {
   static constexpr std::int8_t NONE = -1;  // not a pawn win under KCP, or not legal
-  std::vector<std::int8_t> tempi;          // KV3CPP_ENTRIES, indexed as in kv3cpp.h
+  LibraryArray<std::int8_t> tempi;         // KV3CPP_ENTRIES, indexed as in kv3cpp.h
 };
 
 // The race of Level 4's sound mode (level4_tempi.h): for every KCP pawn win,
@@ -60,11 +60,11 @@ struct Kv3cppTempi {
 // (libgen/kv3cpp_build.h).
 struct Kv3cppRace {
   static constexpr std::int8_t NONE = -1;  // not a pawn win under KCP, or not legal
-  std::vector<std::int8_t> tempi;          // KV3CPP_ENTRIES, indexed as in kv3cpp.h
+  LibraryArray<std::int8_t> tempi;         // KV3CPP_ENTRIES, indexed as in kv3cpp.h
   // The king's squares in normal form; 0 where that line may leave either
   // side without a move in the chunk (on the board, a king that must move,
   // or stalemate) or where `tempi` is NONE.
-  std::vector<Bitboard> region;
+  LibraryArray<Bitboard> region;
 };
 
 // The pawns racing a king that answers only their checks
@@ -76,8 +76,8 @@ struct Kv3cppRace {
 // answers along any line of the pawns (the king choosing as for `quiet`).
 struct Kv3cppQuiet {
   static constexpr std::uint8_t NEVER = 255;  // the pawns never promote safely nor mate, or not legal
-  std::vector<std::uint8_t> quiet;            // KV3CPP_ENTRIES, indexed as in kv3cpp.h
-  std::vector<std::uint8_t> answers;          // KV3CPP_ENTRIES
+  LibraryArray<std::uint8_t> quiet;           // KV3CPP_ENTRIES, indexed as in kv3cpp.h
+  LibraryArray<std::uint8_t> answers;         // KV3CPP_ENTRIES
 };
 
 // The pawns racing a king that answers their checks and may also move
@@ -90,8 +90,8 @@ struct Kv3cppQuiet {
 struct Kv3cppBudget {
   static constexpr int BUDGETS = 8;           // budgets 0..7
   static constexpr std::uint8_t NEVER = 255;  // not within 7, or not legal
-  std::vector<std::uint8_t> need;             // KV3CPP_ENTRIES / 2, by placement()
-  std::vector<Bitboard> region;               // KV3CPP_ENTRIES / 2 * BUDGETS; 0 where the pawns win with that budget
+  LibraryArray<std::uint8_t> need;            // KV3CPP_ENTRIES / 2, by placement()
+  LibraryArray<Bitboard> region;              // KV3CPP_ENTRIES / 2 * BUDGETS; 0 where the pawns win with that budget
   // The placement of an entry with the pawns to move.
   static std::uint32_t placement(std::uint32_t kv3cpp_index) {
     return ((kv3cpp_index >> 7) << 6) | (kv3cpp_index & 63);
@@ -113,7 +113,7 @@ struct Kv3cppPasses {
   static constexpr int budget(int n, int m) { return n * PASSES + m; }
   // By entry, the budgets with which W wins. With W to move (the pawns in
   // pawns_win, the king in king_win) W makes a move first, no pass.
-  std::vector<std::uint16_t> pawns_win, king_win;
+  LibraryArray<std::uint16_t> pawns_win, king_win;
   // By entry * BUDGETS + budget, where W wins: the index in `regions` of
   // squares (normal form) along W's strategy. In the pawns' game B's
   // king's, in three sets: at-once squares, where B is to move and W would
@@ -128,7 +128,7 @@ struct Kv3cppPasses {
   // B's king lets W win at once: those squares (doomed_region), and in the
   // king's game the squares of a frozen B king from which B's pawns beat
   // W's king in the check game along W's strategy (frozen_region).
-  std::vector<std::uint16_t> pawns_region, threat_region, at_once_region, doomed_region;
+  LibraryArray<std::uint16_t> pawns_region, threat_region, at_once_region, doomed_region;
   // The king's game keeps KING_STRATEGIES strategies of W's, at
   // king_slot(strategy, entry, budget): among its winning moves W's king
   // picks the one with the fewest squares next to its squares (0), or the
@@ -138,14 +138,14 @@ struct Kv3cppPasses {
   static std::size_t king_slot(int strategy, std::uint32_t entry, int budget) {
     return std::size_t(strategy) * KV3CPP_ENTRIES * BUDGETS + slot(entry, budget);
   }
-  std::vector<std::uint16_t> king_region, checked_region, frozen_region;
-  std::vector<Bitboard> regions;  // the distinct regions, in the order first met
+  LibraryArray<std::uint16_t> king_region, checked_region, frozen_region;
+  LibraryArray<Bitboard> regions;  // the distinct regions, in the order first met
 };
 
 // The Z configurations (docs/design.md §4, defined in libgen/kv3cpp_build.cpp):
 // pawns and king placements, whoever is to move.
 struct ZConfigurations {
-  std::vector<std::uint8_t> member;  // KV3CPP_ENTRIES / 2, indexed by z_index
+  LibraryArray<std::uint8_t> member;  // KV3CPP_ENTRIES / 2, indexed by z_index
   static std::uint32_t z_index(std::uint32_t kv3cpp_index) { return ((kv3cpp_index >> 7) << 6) | (kv3cpp_index & 63); }
   bool contains(std::uint32_t kv3cpp_index) const { return member[z_index(kv3cpp_index)] != 0; }
 };

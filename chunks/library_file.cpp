@@ -1,7 +1,10 @@
 #include "library_file.h"
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <vector>
 
@@ -10,6 +13,12 @@ namespace chunker {
 std::string library_path(const std::string& data_dir, const std::string& name) {
   return data_dir + "/" + name + ".lib";
 }
+
+namespace {
+
+std::size_t aligned(std::size_t bytes) { return (bytes + 7) / 8 * 8; }
+
+}  // namespace
 
 std::string library_rebuild_command(const std::string& name) { return "chunker libgen --only " + name; }
 
@@ -34,6 +43,65 @@ std::string libraries_fingerprint(const std::string& data_dir) {
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
   return hex;
+}
+
+void write_library_file(const std::string& path, TableHeader header, const std::string& payload) {
+  const std::span<const std::uint8_t> bytes{reinterpret_cast<const std::uint8_t*>(payload.data()), payload.size()};
+  header.payload_size = bytes.size();
+  header.payload_checksum = table_checksum(bytes);
+  std::string preamble = table_preamble(header);
+  preamble.resize(aligned(preamble.size()), '\0');
+  write_file_atomically(path, [&](std::FILE* file) {
+    if (std::fwrite(preamble.data(), 1, preamble.size(), file) != preamble.size() ||
+        std::fwrite(payload.data(), 1, payload.size(), file) != payload.size())
+      throw TableError("write failed (disk full?)");
+  });
+}
+
+MappedLibraryFile::MappedLibraryFile(const std::string& path, const TableHeader& expected, const std::string& rebuild)
+    : path_(path), rebuild_(rebuild) {
+  std::span<const std::uint8_t> file;
+  TableHeader header;
+  std::size_t preamble = 0;
+  try {
+    // Every page at once: the checksum below reads them all, and one call
+    // maps them faster than a fault per page.
+    file = map_table_file(path, true);
+    map_.reset(file.data(),
+               [size = file.size()](const std::uint8_t* p) { munmap(const_cast<std::uint8_t*>(p), size); });
+    header = parse_table_preamble(file, preamble);
+    check_expected_header(header, expected);
+  } catch (const TableError& e) {
+    throw refuse(e.what());
+  }
+  const std::size_t size = file.size();
+  preamble = aligned(preamble);
+  if (size < preamble || size - preamble < header.payload_size) throw refuse("truncated");
+  if (size - preamble > header.payload_size) throw refuse("damaged (data after the end of the table)");
+  payload_ = file.subspan(preamble);
+  if (table_checksum(payload_) != header.payload_checksum) throw refuse("checksum mismatch (file damaged)");
+  // The checksum read every page into this process; let go of them (they
+  // stay in the page cache) so it holds only those a search reads again.
+  madvise(const_cast<std::uint8_t*>(file.data()), file.size(), MADV_DONTNEED);
+}
+
+std::span<const std::uint8_t> MappedLibraryFile::next_bytes(std::size_t element_size) {
+  std::uint64_t length = 0;
+  if (payload_.size() - read_ < sizeof length) throw refuse("damaged (an array is missing)");
+  std::memcpy(&length, payload_.data() + read_, sizeof length);
+  read_ += sizeof length;
+  if (length > (payload_.size() - read_) / element_size) throw refuse("damaged (an array runs past the end)");
+  const std::span<const std::uint8_t> bytes = payload_.subspan(read_, length * element_size);
+  read_ = std::min(payload_.size(), aligned(read_ + bytes.size()));
+  return bytes;
+}
+
+void MappedLibraryFile::finish() const {
+  if (read_ != payload_.size()) throw refuse("damaged (data after the last array)");
+}
+
+TableError MappedLibraryFile::refuse(const std::string& problem) const {
+  return TableError(path_ + ": " + problem + "; rebuild it with: " + rebuild_);
 }
 
 }  // namespace chunker

@@ -1,6 +1,8 @@
 #include "table_file.h"
 
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zstd.h>
 
@@ -90,6 +92,29 @@ TableHeader parse_table_preamble(std::span<const std::uint8_t> bytes, std::size_
     throw TableError("damaged header");
   }
   return header;
+}
+
+void check_expected_header(const TableHeader& header, const TableHeader& expected) {
+  if (header.kind != expected.kind || header.parameters != expected.parameters ||
+      header.format_version != expected.format_version)
+    throw TableError("stale: it holds " + header.kind + " " + header.parameters + " format " +
+                     std::to_string(header.format_version) + ", this program reads " + expected.kind + " " +
+                     expected.parameters + " format " + std::to_string(expected.format_version));
+}
+
+std::span<const std::uint8_t> map_table_file(const std::string& path, bool populate) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw TableError("missing");
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || st.st_size == 0) {
+    ::close(fd);
+    throw TableError(st.st_size == 0 ? "empty" : "cannot be read");
+  }
+  const std::size_t size = std::size_t(st.st_size);
+  void* map = mmap(nullptr, size, PROT_READ, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, 0);
+  ::close(fd);  // the mapping keeps the file
+  if (map == MAP_FAILED) throw TableError("cannot be mapped");
+  return {static_cast<const std::uint8_t*>(map), size};
 }
 
 void write_file_atomically(const std::string& path, const std::function<void(std::FILE*)>& write) {
@@ -183,11 +208,11 @@ TableBytes read_table(const std::string& path, const TableHeader& expected, cons
   File file(std::fopen(path.c_str(), "rb"));
   if (!file) throw refuse("missing");
   const TableHeader header = read_header(file.get(), refuse);
-  if (header.kind != expected.kind || header.parameters != expected.parameters ||
-      header.format_version != expected.format_version)
-    throw refuse("stale: it holds " + header.kind + " " + header.parameters + " format " +
-                 std::to_string(header.format_version) + ", this program reads " + expected.kind + " " +
-                 expected.parameters + " format " + std::to_string(expected.format_version));
+  try {
+    check_expected_header(header, expected);
+  } catch (const TableError& e) {
+    throw refuse(e.what());
+  }
 
   TableBytes payload(header.payload_size);
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> dctx(ZSTD_createDCtx(), ZSTD_freeDCtx);

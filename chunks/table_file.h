@@ -81,6 +81,13 @@ std::string table_preamble(const TableHeader& header);
 // The header of a file that opens with `bytes`, and where the preamble ends;
 // throws TableError with the problem alone (bad magic, damaged or truncated header).
 TableHeader parse_table_preamble(std::span<const std::uint8_t> bytes, std::size_t& preamble_size);
+// Throws TableError with the problem alone ("stale: it holds ...") unless
+// `header` is the kind, parameters and format version `expected` says.
+void check_expected_header(const TableHeader& header, const TableHeader& expected);
+// A whole table file mapped read-only (`populate`: every page read at once),
+// for the caller to munmap; throws TableError with the problem alone
+// (missing, empty, cannot be read or mapped).
+std::span<const std::uint8_t> map_table_file(const std::string& path, bool populate);
 // Writes `path` through `write` to a temporary name, synced, then renamed;
 // a TableError names `path` and the problem.
 void write_file_atomically(const std::string& path, const std::function<void(std::FILE*)>& write);

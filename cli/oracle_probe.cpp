@@ -84,7 +84,10 @@ int probe(const std::string& data_dir, const std::string& fen, bool json) {
 }
 
 int probe_batch(const std::string& data_dir, const std::string& epd_path, bool json) {
-  OracleTables tables(data_dir);
+  // A batch, or a program keeping this one open as its probe server (std::cin
+  // is tied to std::cout: each answer is out before the next line is read):
+  // every block read stays decompressed.
+  OracleTables tables(data_dir, TableRead::Kept);
   // One line per position; a position outside the domain says so on its line.
   auto answer_line = [&](const Position& pos) {
     if (!locate(pos)) {

@@ -27,8 +27,10 @@
 namespace chunker {
 
 // How a saved table is read: through its file's map, a block at a time (a
-// few probes), or whole into memory (a reader of every entry).
-enum class TableRead { Mapped, Whole };
+// few probes); the same, keeping every block read in memory (a process that
+// probes on and on at random: BlockTable's `keep`); or whole into memory (a
+// reader of every entry).
+enum class TableRead { Mapped, Kept, Whole };
 
 // A solved domain table: one byte per position of a layout, as `Rules`
 // encodes it, stored as OracleIndex::storage says; in memory, or read from
@@ -63,7 +65,7 @@ class DomainTable {
 template <typename Table>
 Table load_domain_table(Layout layout, const std::string& path, const TableHeader& expected, const std::string& rebuild,
                         TableRead read) {
-  auto file = std::make_shared<const BlockTable>(path, expected, rebuild);
+  auto file = std::make_shared<const BlockTable>(path, expected, rebuild, read == TableRead::Kept);
   if (file->size() != OracleIndex(layout).stored_entries())
     throw TableError(path + ": holds " + std::to_string(file->size()) + " entries, not " +
                      std::to_string(OracleIndex(layout).stored_entries()) + "; rebuild it with: " + rebuild);

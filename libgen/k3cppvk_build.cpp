@@ -11,15 +11,15 @@ using lone_king::build;
 
 K3cppvkExact build_k3cppvk_exact() {
   K3cppvkExact library;
-  build<true>(Assumption::AMS, library.values);
+  build<true>(Assumption::AMS, library.values.built());
   return library;
 }
 
 K3cppvkLibrary build_k3cppvk() {
   K3cppvkLibrary library;
-  build<true>(Assumption::KCP, library.values, {&library.tempi});
+  build<true>(Assumption::KCP, library.values.built(), {&library.tempi.built()});
   std::vector<std::int16_t> values;  // the same again
-  build<true>(Assumption::KCP, values, {&library.race_tempi, true, nullptr, &library.race_box});
+  build<true>(Assumption::KCP, values, {&library.race_tempi.built(), true, nullptr, &library.race_box.built()});
   return library;
 }
 

@@ -21,21 +21,21 @@ using retro::NOT_LEGAL;
 Kv3cppLibrary build_kv3cpp(Assumption assumption) {
   Kv3cppLibrary library;
   library.assumption = assumption;
-  build<false>(assumption, library.values);
+  build<false>(assumption, library.values.built());
   return library;
 }
 
 Kv3cppRace build_kv3cpp_race() {
   Kv3cppRace race;
   std::vector<std::int16_t> values;
-  build<false>(Assumption::KCP, values, {&race.tempi, true, &race.region, nullptr});
+  build<false>(Assumption::KCP, values, {&race.tempi.built(), true, &race.region.built(), nullptr});
   return race;
 }
 
 Kv3cppTempi build_kv3cpp_tempi() {
   Kv3cppTempi tempi;
   std::vector<std::int16_t> values;
-  build<false>(Assumption::KCP, values, {&tempi.tempi});
+  build<false>(Assumption::KCP, values, {&tempi.tempi.built()});
   return tempi;
 }
 

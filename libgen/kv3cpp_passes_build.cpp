@@ -370,8 +370,8 @@ Kv3cppPasses build_kv3cpp_passes() {
   Kv3cppPasses built;
   std::unordered_map<Bitboard, std::uint16_t> known;
   intern(0, built, known);
-  auto ids = [&](const Layer& layer, const std::vector<std::uint16_t>& win, Bitboard Squares::*part,
-                 std::vector<std::uint16_t>& out) {
+  auto ids = [&](const Layer& layer, const LibraryArray<std::uint16_t>& win, Bitboard Squares::*part,
+                 LibraryArray<std::uint16_t>& out) {
     for (std::size_t k = 0; k < layer.squares.size(); ++k)
       out.push_back((win[k / BUDGETS] >> (k % BUDGETS)) & 1 ? intern(layer.squares[k].*part, built, known) : 0);
   };

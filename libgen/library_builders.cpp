@@ -42,7 +42,7 @@ ValueCounts count_values(const Library& library, std::uint32_t entries, SideOf s
   return c;
 }
 
-std::string tempi_text(const std::vector<std::int8_t>& tempi) {
+std::string tempi_text(const LibraryArray<std::int8_t>& tempi) {
   std::uint64_t with = 0, zero = 0;
   int most = 0;
   for (std::int8_t t : tempi)

@@ -9,7 +9,7 @@ const OracleTables::Loaded& OracleTables::table(Layout layout) {
   if (it != tables_.end()) return it->second;
   Loaded loaded;
   try {
-    loaded.table.emplace(load_oracle(data_dir_, layout));
+    loaded.table.emplace(load_oracle(data_dir_, layout, read_));
   } catch (const TableError& e) {
     loaded.problem = e.what();
   }

@@ -22,10 +22,12 @@ struct OracleAnswer {
 };
 
 // The two layouts' tables, each loaded the first time a position needs it
-// (and once only, a failure included) from `data_dir`.
+// (and once only, a failure included) from `data_dir`, read as `read` says
+// (TableRead::Kept for a process that goes on probing).
 class OracleTables {
  public:
-  explicit OracleTables(std::string data_dir) : data_dir_(std::move(data_dir)) {}
+  explicit OracleTables(std::string data_dir, TableRead read = TableRead::Mapped)
+      : data_dir_(std::move(data_dir)), read_(read) {}
   // nullopt outside the domain (no layout holds the position).
   std::optional<OracleAnswer> probe(const Position& pos);
   // Loads every layout's table now (a GUI's `isready`, before the clock
@@ -40,6 +42,7 @@ class OracleTables {
   const Loaded& table(Layout layout);
 
   std::string data_dir_;
+  TableRead read_;
   std::map<Layout, Loaded> tables_;
 };
 

@@ -56,7 +56,7 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
       // at once instead.)
       const Bitboard near_b_now = king_side == w ? king_reach(pos.king[b], 1) & KING_ATTACKS[pos.king[w]] : 0;
       const unsigned found_budgets = budgets(pawns, king, pawns_side, king_side);
-      auto squares = [&](const std::vector<std::uint16_t>& ids, std::size_t slot, const ChunkView& chunk) {
+      auto squares = [&](const LibraryArray<std::uint16_t>& ids, std::size_t slot, const ChunkView& chunk) {
         return board_squares(passes_.regions[ids[slot]], chunk.instance);
       };
       for (int budget = 0; budget < Kv3cppPasses::BUDGETS; ++budget) {

@@ -253,7 +253,7 @@ class TempiCount {
 };
 
 // Each entry of `tempi` against TempiCount; returns the pawn wins.
-int check_tempi(const std::vector<std::int8_t>& tempi, bool unsafe_slot) {
+int check_tempi(const LibraryArray<std::int8_t>& tempi, bool unsafe_slot) {
   TempiCount counter(unsafe_slot);
   int pawn_wins = 0;
   for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i) {
@@ -595,10 +595,10 @@ TEST_CASE(
       return may_pass && m > 0 && !pos.in_check() && king_game(passed(pos), group, n, m - 1, true);
     });
   };
-  auto region = [&](const std::vector<std::uint16_t>& ids, std::uint32_t i, int budget) {
+  auto region = [&](const LibraryArray<std::uint16_t>& ids, std::uint32_t i, int budget) {
     return passes.regions[ids[Kv3cppPasses::slot(i, budget)]];
   };
-  auto king_region = [&](const std::vector<std::uint16_t>& ids, int strategy, std::uint32_t i, int budget) {
+  auto king_region = [&](const LibraryArray<std::uint16_t>& ids, int strategy, std::uint32_t i, int budget) {
     return passes.regions[ids[Kv3cppPasses::king_slot(strategy, i, budget)]];
   };
   int pawn_wins = 0, king_wins = 0;

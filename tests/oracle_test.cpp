@@ -497,6 +497,7 @@ TEST_CASE("a damaged oracle block refuses its probes, a truncated file is refuse
   // block refuse their probes; every other config answers as the good file.
   const OracleIndex& index = mapped.index();
   int refused = 0, answered_wrong = 0;
+  std::vector<std::uint32_t> refused_configs;
   for (std::uint32_t config = 0; config < CONFIG_NB; ++config) {
     if (!index.kept(config)) continue;
     const std::uint64_t i = king_slice::index(config, 4321);
@@ -504,6 +505,7 @@ TEST_CASE("a damaged oracle block refuses its probes, a truncated file is refuse
       answered_wrong += mapped.byte(i) != table(Layout::AbcFgh).byte(i);
     } catch (const TableError& e) {
       ++refused;
+      refused_configs.push_back(config);
       const std::string message = e.what();
       CHECK(message.find(copy + ": damaged (block ") == 0);
       CHECK(message.find(rebuild) != std::string::npos);
@@ -511,26 +513,52 @@ TEST_CASE("a damaged oracle block refuses its probes, a truncated file is refuse
   }
   CHECK(refused == 2);
   CHECK(answered_wrong == 0);
+  // With blocks kept: the damaged block is never kept, so it refuses every
+  // probe, and a neighbouring config answers as the good file.
+  const OracleTable kept = load_oracle(dir, Layout::AbcFgh, TableRead::Kept);
+  for (std::uint32_t config : refused_configs) {
+    for (int attempt = 0; attempt < 2; ++attempt)
+      CHECK_THROWS_AS(kept.byte(king_slice::index(config, 4321)), TableError);
+    for (std::uint32_t near = config; near-- > 0;)
+      if (index.kept(near) &&
+          std::find(refused_configs.begin(), refused_configs.end(), near) == refused_configs.end()) {
+        const std::uint64_t i = king_slice::index(near, 4321);
+        CHECK(kept.byte(i) == table(Layout::AbcFgh).byte(i));
+        break;
+      }
+  }
   CHECK_THROWS_AS(load_oracle(dir, Layout::AbcFgh, TableRead::Whole), TableError);
 }
 
-TEST_CASE("probes through the map equal the whole table's read, over a million sampled entries of each layout") {
+TEST_CASE(
+    "probes through the map, and with every block kept, equal the whole table's read, over a million sampled "
+    "entries of each layout") {
   // The whole read decompresses every block and checks the payload's
   // checksum (the one the single-stream files carried); a probe decompresses
-  // one block. Sorted, the sample visits each block once.
+  // one block, or reads it where it is kept. Sorted, the sample visits each
+  // block once. The whole table is let go before the kept one fills.
   constexpr std::uint64_t SAMPLE = 1000000;
   for (Layout layout : {Layout::AbcFgh, Layout::AbcEfg}) {
-    const OracleTable whole = load_oracle(CHUNKER_TEST_DATA, layout, TableRead::Whole);
+    INFO(layout_name(layout));
     const OracleTable& mapped = table(layout);
     std::mt19937_64 rng(33);
     std::vector<std::uint64_t> sample(SAMPLE);
     for (std::uint64_t& i : sample) i = rng() % ORACLE_ENTRIES;
     std::sort(sample.begin(), sample.end(),
-              [&](std::uint64_t a, std::uint64_t b) { return whole.index().storage(a) < whole.index().storage(b); });
+              [&](std::uint64_t a, std::uint64_t b) { return mapped.index().storage(a) < mapped.index().storage(b); });
+    std::vector<std::uint8_t> whole_bytes;
+    {
+      const OracleTable whole = load_oracle(CHUNKER_TEST_DATA, layout, TableRead::Whole);
+      for (std::uint64_t i : sample) whole_bytes.push_back(whole.byte(i));
+    }
     std::uint64_t differ = 0;
-    for (std::uint64_t i : sample) differ += mapped.byte(i) != whole.byte(i);
-    INFO(layout_name(layout));
+    for (std::size_t k = 0; k < SAMPLE; ++k) differ += mapped.byte(sample[k]) != whole_bytes[k];
     CHECK(differ == 0);
+    // Kept: each block is filled on its first probe, and read from memory after.
+    const OracleTable kept = load_oracle(CHUNKER_TEST_DATA, layout, TableRead::Kept);
+    std::uint64_t kept_differ = 0;
+    for (std::size_t k = 0; k < SAMPLE; ++k) kept_differ += kept.byte(sample[k]) != whole_bytes[k];
+    CHECK(kept_differ == 0);
   }
 }
 

@@ -2,8 +2,11 @@
 // map (block_table.h), for each layout: uniformly random stored entries one
 // at a time (nearly every probe decompresses a block), the same entries
 // sorted (a batch, each block decompressed once), and a search's pattern
-// (a random legal position, then the values of all its moves); next to the
-// same random probes of the table read whole into memory.
+// (a random legal position, then the values of all its moves); then with
+// every block kept once read (TableRead::Kept, what a process that goes on
+// probing asks for): the sample's first pass, which fills the blocks, and a
+// second random sample once they are kept; next to the same random probes of
+// the table read whole into memory.
 //   probe_rate DATA_DIR [PROBES]
 #include <algorithm>
 #include <chrono>
@@ -74,6 +77,17 @@ int main(int argc, char** argv) {
         searched += 1 + move_values(table, pos).size();
       }
       report("search pattern: a position, then its moves", searched, start);
+      {
+        const OracleTable kept = load_oracle(argv[1], layout, TableRead::Kept);
+        start = Times();
+        for (std::uint64_t i : sample) sink = sink + kept.byte(i);
+        report("kept blocks, uniform random, first pass", probes, start);
+        std::vector<std::uint64_t> again(probes);
+        for (std::uint64_t& i : again) i = rng() % ORACLE_ENTRIES;
+        start = Times();
+        for (std::uint64_t i : again) sink = sink + kept.byte(i);
+        report("kept blocks, uniform random, warm", probes, start);
+      }
       // For comparison: the table read whole into memory first.
       start = Times();
       const OracleTable whole = load_oracle(argv[1], layout, TableRead::Whole);
