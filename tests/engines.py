@@ -71,6 +71,21 @@ class Uci(Engine):
         return self.wait('bestmove', 60 + movetime / 1000 * 5).split()[1]
 
 
+    def score(self, fen, movetime):
+        """The engine's last score for the side to move of `fen` after
+        `movetime` ms: ('cp', N) or ('mate', N), or None."""
+        self.send('position fen ' + fen)
+        self.send('go movetime %d' % movetime)
+        score = None
+        while True:
+            line = self.wait('', 60 + movetime / 1000 * 5)
+            if ' score ' in line:
+                kind, value = line.split(' score ')[1].split()[:2]
+                score = (kind, int(value))
+            if line.startswith('bestmove'):
+                return score
+
+
 class Polyglot(Engine):
     """The engine command behind PolyGlot; every game starts from a FEN with
     `level 0 MINUTES:SECONDS INCREMENT`, and each move is asked with the
