@@ -88,7 +88,7 @@ class Uci(Engine):
 
 class Polyglot(Engine):
     """The engine command behind PolyGlot; every game starts from a FEN with
-    `level 0 MINUTES:SECONDS INCREMENT`, and each move is asked with the
+    `level 0 MINUTES:SECONDS INCREMENT` (and `sd DEPTH`), and each move is asked with the
     engine's clock and the opponent's (`time`, `otim`, in centiseconds)."""
     REFUSALS = ('Illegal move', 'tellusererror', 'Error', 'resign', 'move 0000')
 
@@ -98,11 +98,13 @@ class Polyglot(Engine):
         self.send('protover 2')
         self.wait('feature done=1', 30)
 
-    def new_game(self, fen, seconds, increment):
+    def new_game(self, fen, seconds, increment, depth=0):
         self.send('new')
         self.send('force')
         self.send('setboard ' + fen)
         self.send('level 0 %d:%02d %d' % (seconds // 60, seconds % 60, increment))
+        if depth:
+            self.send('sd %d' % depth)  # PolyGlot adds `depth N` to every go
         self.send('post')
         self.played = 0  # moves of the game the engine has been told
 

@@ -7,10 +7,12 @@ the `b` one) and from positions right after Chunker's safe promotion. Every
 move is checked by tests/chess_referee.py, which also says when the chess
 game is over. Pass: every game ends in checkmate by Chunker.
 
-usage: polyglot_chess_test.py CHUNKER DATA_DIR [--seconds S] [--increment I] [--stockfish-ms MS | --stockfish-clock]
-                              [--only NAME] [--max-plies N]
-Defaults: Chunker's clock 10 s a game, no increment; Stockfish 50 ms a move.
-By hand, as a GUI game: --seconds 40 --increment 1 --stockfish-clock.
+usage: polyglot_chess_test.py CHUNKER DATA_DIR [--seconds S] [--increment I] [--chunker-depth D]
+                              [--stockfish-depth D | --stockfish-ms MS | --stockfish-clock] [--only NAME] [--max-plies N]
+Defaults: Chunker searches 8 plies a move (xboard's `sd 8`) on a 5-minute
+clock it never nears, Stockfish 10 plies: fixed depths, so the games are the
+same on every run and on a slower (sanitizer) build.
+By hand, as a GUI game: --seconds 40 --increment 1 --chunker-depth 0 --stockfish-clock.
 Exit status 77 (CTest's skip) when polyglot or stockfish is not installed.
 """
 import argparse
@@ -43,7 +45,7 @@ def play(name, fen, chunker_side, chunker, stockfish, args):
     game = chess_referee.ChessGame(fen)
     moves = []
     clock = {'chunker': args.seconds * 1000, 'stockfish': args.seconds * 1000}
-    chunker.new_game(fen, args.seconds, args.increment)
+    chunker.new_game(fen, args.seconds, args.increment, args.chunker_depth)
     stockfish.new_game()
     while not game.chess_result and len(moves) < args.max_plies:
         chunker_turn = game.side == chunker_side
@@ -55,8 +57,10 @@ def play(name, fen, chunker_side, chunker, stockfish, args):
             w, b = (own, other) if game.side == 'w' else (other, own)
             move = stockfish.move(fen, moves, go='wtime %d btime %d winc %d binc %d' % (
                 w, b, args.increment * 1000, args.increment * 1000))
-        else:
+        elif args.stockfish_ms:
             move = stockfish.move(fen, moves, args.stockfish_ms)
+        else:
+            move = stockfish.move(fen, moves, go='depth %d' % args.stockfish_depth)
         who = 'chunker' if chunker_turn else 'stockfish'
         clock[who] -= int((time.time() - start) * 1000)
         if clock[who] < 0 and (chunker_turn or args.stockfish_clock):
@@ -82,9 +86,11 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('chunker')
     ap.add_argument('data')
-    ap.add_argument('--seconds', type=int, default=10)
+    ap.add_argument('--seconds', type=int, default=300)
     ap.add_argument('--increment', type=int, default=0)
-    ap.add_argument('--stockfish-ms', type=int, default=50)
+    ap.add_argument('--chunker-depth', type=int, default=8, help='xboard sd; 0: the clock alone')
+    ap.add_argument('--stockfish-depth', type=int, default=10)
+    ap.add_argument('--stockfish-ms', type=int, default=0, help='a fixed time a move instead of a depth')
     ap.add_argument('--stockfish-clock', action='store_true', help='Stockfish on the same clock as Chunker')
     ap.add_argument('--only', help='play only the game of this name')
     ap.add_argument('--max-plies', type=int, default=300)
