@@ -29,9 +29,9 @@ STOCKFISH = '/usr/games/stockfish'
 # Chunker's safe promotion in Szén games this test played (printed as
 # "Chunker's game over at"), Stockfish to move: a queen against pawns that
 # may still promote, as in the issue's games (Black's g- and h-pawns one and
-# two steps from queening after 15.c8=Q). From the defaults' Szén games:
-# szen-white-queen, szen-black-queen; from the run by hand at 40 s + 1 s:
-# szen-white-queen-40s.
+# two steps from queening after 15.c8=Q). From this test's Szén games at
+# 50 ms a move for Stockfish: szen-white-queen, szen-black-queen; from the
+# run by hand at 40 s + 1 s: szen-white-queen-40s.
 GAMES = [
     ('szen-white', '4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1', 'w'),
     ('szen-black', '4k3/5ppp/8/8/8/8/PPP5/3K4 b - - 0 1', 'b'),
