@@ -8,7 +8,7 @@ move is checked by tests/chess_referee.py, which also says when the chess
 game is over. Pass: every game ends in checkmate by Chunker.
 
 usage: polyglot_chess_test.py CHUNKER DATA_DIR [--seconds S] [--increment I] [--chunker-depth D]
-                              [--stockfish-depth D | --stockfish-ms MS | --stockfish-clock] [--only NAME] [--max-plies N]
+           [--stockfish-depth D | --stockfish-ms MS | --stockfish-clock] [--only NAME] [--max-plies N]
 Defaults: Chunker searches 8 plies a move (xboard's `sd 8`) on a 5-minute
 clock it never nears, Stockfish 10 plies: fixed depths, so the games are the
 same on every run and on a slower (sanitizer) build.
