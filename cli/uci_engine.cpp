@@ -214,7 +214,7 @@ std::string UciEngine::State::think(const UciGame& game, const GoRequest& reques
   const std::vector<Move> allowed = gui_legal_moves(pos, board);
   if (allowed.empty()) {
     out.send("info string no move of Chunker's rules is legal in chess here; answering with a chess move");
-    return chess_move(board);
+    return chess_move(board, game.boards, stop);
   }
   ChoiceLimits limits;
   if (request.depth > 0) limits.max_ply = request.depth;
@@ -288,8 +288,11 @@ void UciEngine::State::go(std::istringstream& words) {
     const int cp = !game->winner ? 0 : *game->winner == side ? PROVEN_CP : -PROVEN_CP;
     out.send("info string " + game->over);
     out.send("info depth 0 score cp " + std::to_string(cp));
-    const std::string move = chess_move(game->board, game->boards);
-    thinker.start([move](const std::atomic<bool>&) { return move; }, budget, request.infinite);
+    thinker.start(
+        [this, board = game->board, boards = game->boards, depth = request.depth](const std::atomic<bool>& stop) {
+          return chess_move(board, boards, stop, depth, [this](const std::string& line) { out.send(line); });
+        },
+        budget, request.infinite);
     return;
   }
   thinker.start(

@@ -1,29 +1,14 @@
 #include "uci_game.h"
 
 #include <algorithm>
-#include <cctype>
-#include <cstdlib>
 #include <sstream>
 
+#include "chess_search.h"
 #include "notation.h"
 
 namespace chunker::cli {
 
 namespace {
-
-// chess_move's weights: a mate above all, a repetition below every other
-// loss, a queen above any other piece, each reply left to the opponent 1.
-constexpr long MATE_WORTH = 1'000'000;
-constexpr long REPETITION_WORTH = 100'000;
-constexpr long QUEEN_WORTH = 1'000;
-constexpr long PIECE_WORTH = 100;
-constexpr long KING_DISTANCE_WORTH = 4;  // per square between the kings, for the side with more queens
-
-int queens(const ChessBoard& board, Color c) {
-  int n = 0;
-  for (Square s = 0; s < SQUARE_NB; ++s) n += board.at(s) == (c == WHITE ? 'Q' : 'q');
-  return n;
-}
 
 const char* const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -143,38 +128,25 @@ std::vector<Move> gui_legal_moves(const Position& pos, const ChessBoard& board) 
   return out;
 }
 
-std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier) {
-  const std::vector<std::string> moves = board.legal_moves();
-  if (moves.empty()) return "";
-  const char own_queen = board.side() == WHITE ? 'Q' : 'q';
-  auto worth = [&](const std::string& m) {
-    ChessBoard after = board;
-    after.play(m);
-    const std::vector<std::string> replies = after.legal_moves();
-    if (replies.empty()) return after.in_check() ? MATE_WORTH : -MATE_WORTH;  // mate, or a stalemate's draw
-    long score = -long(replies.size());
-    if (m.size() == 5) score += m[4] == 'q' ? QUEEN_WORTH : -QUEEN_WORTH;
-    const char taken = char(std::tolower(static_cast<unsigned char>(board.at(make_square(m[2] - 'a', m[3] - '1')))));
-    if (taken == 'q')
-      score += QUEEN_WORTH;
-    else if (taken != '.')
-      score += PIECE_WORTH;
-    for (const std::string& r : replies)
-      if (after.at(make_square(r[2] - 'a', r[3] - '1')) == own_queen) score -= QUEEN_WORTH;
-    if (std::find(earlier.begin(), earlier.end(), after) != earlier.end()) score -= REPETITION_WORTH;
-    // With a queen against none, the king comes to help mate.
-    if (queens(after, board.side()) > queens(after, ~board.side())) {
-      const Square ours = after.king(board.side()), theirs = after.king(~board.side());
-      score -= KING_DISTANCE_WORTH *
-               std::max(std::abs(file_of(ours) - file_of(theirs)), std::abs(rank_of(ours) - rank_of(theirs)));
-    }
-    return score;
+std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const std::atomic<bool>& stop,
+                       int max_depth, const std::function<void(const std::string&)>& info) {
+  std::vector<ChessBoard> boards = earlier;
+  if (boards.empty() || !(boards.back() == board)) boards.push_back(board);
+  chess::ChessPosition pos = chess::ChessPosition::from_game(boards);
+  chess::ChessLimits limits;
+  limits.stop = &stop;
+  if (max_depth > 0) limits.max_depth = std::min(max_depth, chess::MAX_CHESS_DEPTH);
+  auto report = [&](const chess::ChessIteration& it) {
+    if (!info) return;
+    std::ostringstream line;
+    line << "info depth " << it.depth << " score " << (it.mate_moves ? "mate " : "cp ")
+         << (it.mate_moves ? it.mate_moves : it.centipawns) << " nodes " << it.nodes << " time " << it.ms << " nps "
+         << it.nodes * 1000 / std::uint64_t(std::max(1LL, it.ms)) << " pv";
+    for (chess::ChessMove m : it.pv) line << " " << chess::uci(m);
+    info(line.str());
   };
-  std::string best = moves.front();
-  long best_worth = worth(best);
-  for (std::size_t i = 1; i < moves.size(); ++i)
-    if (const long w = worth(moves[i]); w > best_worth) best_worth = w, best = moves[i];
-  return best;
+  const chess::ChessIteration result = chess::search_chess(pos, limits, report);
+  return result.pv.empty() ? "" : chess::uci(result.pv.front());
 }
 
 }  // namespace chunker::cli

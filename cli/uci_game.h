@@ -7,6 +7,8 @@
 // Chunker's game ends is found.
 #pragma once
 
+#include <atomic>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,12 +44,12 @@ std::optional<Position> chunker_position(const ChessBoard& board, std::string& w
 std::vector<Move> gui_legal_moves(const Position& pos, const ChessBoard& board);
 
 // A legal chess move to answer with when Chunker's rules have nothing to
-// say, chosen one ply deep so that a GUI's game can end: a mate first; then
-// material won (a queen promotion, a capture) and the fewest replies left to
-// the opponent (how a queen drives a king to mate); never a stalemate, a
-// queen left where it can be taken, or a repetition of one of `earlier`
-// (the GUI would call it a draw) where another move exists. Empty when there
-// is no legal move.
-std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier = {});
+// say: the chess search over every piece (play/chess_search.h) until `stop`
+// is set or `max_depth` plies (0: no limit) are searched, with the game's
+// boards `earlier` (the current one last, or left out) for repetitions and
+// the 50-move rule. Every finished iteration goes to `info` as a UCI info
+// line (`score mate N` in moves, or `cp`). Empty when there is no legal move.
+std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const std::atomic<bool>& stop,
+                       int max_depth = 0, const std::function<void(const std::string&)>& info = {});
 
 }  // namespace chunker::cli

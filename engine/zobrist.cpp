@@ -6,14 +6,6 @@ namespace chunker {
 
 namespace {
 
-// SplitMix64: a fixed, well-mixed sequence, so keys are the same every run.
-constexpr Key splitmix(Key& state) {
-  Key z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 struct Keys {
   Key pawn[COLOR_NB][SQUARE_NB];
   Key king[COLOR_NB][SQUARE_NB + 1];  // [NO_SQUARE]: an absent king, key 0

@@ -9,6 +9,7 @@ import sys
 import os
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chess_referee  # noqa: E402
 import kp_referee  # noqa: E402
 
 # From the suite's level1-root position, as in a bench/match game: Black's
@@ -38,5 +39,22 @@ check('after g1=Q White is in check: only king moves', sorted(queen.legal()) == 
 knight = game(['e6d5', 'a6a7', 'g3g2', 'f1e2', 'g2g1n'])
 check('after g1=N+ the king on e2 must move', all(m.startswith('e2') for m in knight.legal()) and knight.legal())
 check('a promotion to a king is refused', not game(['e6d5', 'a6a7', 'g3g2', 'f1f2']).play('g2g1k'))
-print('%d passed, %d failed' % (5 - failures, failures))
+
+# Chess after Chunker's game (tests/chess_referee.py), by the FIDE Laws
+# (art. 5: mate, stalemate, no sequence of moves that mates; art. 9:
+# threefold repetition, 50 moves): the same safe promotion, then on in chess.
+after = chess_referee.ChessGame(START)
+for m in ['e6d5', 'a6a7', 'g3g2', 'f1f2', 'g2g1r', 'a7a8q']:
+    after.play(m)
+check('the safe promotion is recorded, with the position after it (set up by hand)',
+      after.result == '1-0' and after.over_at == 'Q7/8/1P6/2Pk4/8/8/5K2/6r1 b - - 0 1')
+mate = chess_referee.ChessGame('7k/8/6K1/8/8/8/8/Q7 w - - 0 1')
+check('Qa1-a8 is mate', mate.play('a1a8') and mate.chess_result == '1-0' and mate.chess_reason == 'checkmate')
+bare = chess_referee.ChessGame('8/8/8/8/8/3k4/1q6/K7 w - - 0 1')
+check('Kxb2 leaves bare kings: insufficient material', bare.play('a1b2') and bare.chess_result == '1/2-1/2')
+shuffle = chess_referee.ChessGame('7k/8/8/8/8/8/8/1Q5K w - - 0 1')
+for m in ['h1g1', 'h8g8', 'g1h1', 'g8h8', 'h1g1', 'h8g8', 'g1h1', 'g8h8']:
+    shuffle.play(m)
+check('the third time the position stands: a draw', shuffle.chess_reason == 'threefold repetition')
+print('%d passed, %d failed' % (9 - failures, failures))
 sys.exit(1 if failures else 0)

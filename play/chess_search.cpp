@@ -1,0 +1,260 @@
+#include "chess_search.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "chess_evaluation.h"
+
+namespace chunker::chess {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int MATE = 32000;  // mated at the root: -MATE; each ply nearer +1
+constexpr int MATE_BOUND = MATE - 1000;
+constexpr int INFINITE_SCORE = MATE + 1;
+constexpr int MAX_PLY = 128;  // quiescence and extensions end here
+constexpr int TIME_CHECK_NODES = 1024;
+
+// Move ordering: the table's move, captures by victim then attacker, queen
+// promotions, the two killers of the ply, then history counts (kept below).
+constexpr int TABLE_MOVE_ORDER = 1 << 30;
+constexpr int CAPTURE_ORDER = 1 << 24;
+constexpr int PROMOTION_ORDER = 1 << 23;
+constexpr int KILLER_ORDER = 1 << 22;
+constexpr int HISTORY_LIMIT = 1 << 21;
+
+enum Bound : std::uint8_t { UPPER, LOWER, EXACT };
+
+struct Entry {
+  Key key = 0;
+  std::uint32_t move = 0;
+  std::int16_t score = 0;
+  std::int8_t depth = -1;
+  Bound bound = UPPER;
+};
+
+// Mate scores are stored relative to the node, so any path may use them.
+int to_table(int score, int ply) {
+  return score > MATE_BOUND ? score + ply : score < -MATE_BOUND ? score - ply : score;
+}
+int from_table(int score, int ply) {
+  return score > MATE_BOUND ? score - ply : score < -MATE_BOUND ? score + ply : score;
+}
+
+class Searcher {
+ public:
+  Searcher(ChessPosition& pos, const ChessLimits& limits) : pos_(pos), limits_(limits), start_(Clock::now()) {
+    std::size_t entries = 1;
+    while (entries * 2 * sizeof(Entry) <= std::size_t(limits.hash_megabytes) << 20) entries *= 2;
+    table_.resize(entries);
+  }
+
+  ChessIteration run(const std::function<void(const ChessIteration&)>& report) {
+    ChessIteration result;
+    const std::vector<ChessMove> legal = pos_.legal_moves();
+    if (legal.empty()) return result;
+    result.pv = {legal.front()};
+    for (int depth = 1; depth <= limits_.max_depth; ++depth) {
+      root_best_ = {};
+      const int score = search(depth, -INFINITE_SCORE, INFINITE_SCORE, 0);
+      if (stopped_) {
+        if (!root_best_.is_none()) result.pv = {root_best_};
+        break;
+      }
+      result.depth = depth;
+      result.centipawns = score;
+      const int mate_plies = MATE - std::abs(score);
+      result.mate_moves = std::abs(score) > MATE_BOUND ? (score > 0 ? 1 : -1) * (mate_plies + 1) / 2 : 0;
+      result.pv = principal_variation(depth);
+      if (result.pv.empty() || !(result.pv.front() == root_best_)) result.pv = {root_best_};
+      result.nodes = nodes_;
+      result.ms = elapsed_ms();
+      if (report) report(result);
+      // A mate within the full-width horizon: no deeper search finds a shorter one.
+      if (result.mate_moves != 0 && mate_plies <= depth) break;
+      if (legal.size() == 1 && depth >= 2) break;
+    }
+    result.nodes = nodes_;
+    result.ms = elapsed_ms();
+    return result;
+  }
+
+ private:
+  long long elapsed_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+  }
+
+  bool poll() {
+    if (++nodes_ % TIME_CHECK_NODES == 0 &&
+        ((limits_.stop && *limits_.stop) || (limits_.budget_ms >= 0 && elapsed_ms() >= limits_.budget_ms)))
+      stopped_ = true;
+    return stopped_;
+  }
+
+  Entry& slot(Key key) { return table_[key & (table_.size() - 1)]; }
+
+  // Orders `list` best first by the scores above.
+  void order(MoveList& list, std::array<int, 256>& keys, ChessMove table_move, int ply) const {
+    for (int i = 0; i < list.size; ++i) {
+      const ChessMove m = list.moves[i];
+      const Piece victim = m.flags & ChessMove::EN_PASSANT ? Piece(PAWN) : pos_.at(m.to);
+      if (m == table_move)
+        keys[i] = TABLE_MOVE_ORDER;
+      else if (victim)
+        keys[i] = CAPTURE_ORDER + 64 * PIECE_VALUE[kind_of(victim)] - kind_of(pos_.at(m.from)) +
+                  (m.promotion == QUEEN ? PROMOTION_ORDER : 0);
+      else if (m.promotion == QUEEN)
+        keys[i] = PROMOTION_ORDER;
+      else if (ply < MAX_PLY && (m == killers_[ply][0] || m == killers_[ply][1]))
+        keys[i] = KILLER_ORDER - (m == killers_[ply][1]);
+      else
+        keys[i] = history_[pos_.at(m.from)][m.to] - (m.promotion != NONE ? HISTORY_LIMIT : 0);
+    }
+  }
+
+  // Swaps the best remaining move to `i`.
+  static void pick(MoveList& list, std::array<int, 256>& keys, int i) {
+    int best = i;
+    for (int j = i + 1; j < list.size; ++j)
+      if (keys[j] > keys[best]) best = j;
+    std::swap(list.moves[i], list.moves[best]);
+    std::swap(keys[i], keys[best]);
+  }
+
+  int search(int depth, int alpha, int beta, int ply) {
+    if (ply > 0) {
+      if (pos_.drawn_by_rule()) return 0;
+      alpha = std::max(alpha, -MATE + ply);
+      beta = std::min(beta, MATE - ply - 1);
+      if (alpha >= beta) return alpha;
+    }
+    const bool check = pos_.in_check();
+    if (check) ++depth;  // the check extension
+    if (depth <= 0 || ply >= MAX_PLY) return quiesce(alpha, beta, ply);
+    if (poll()) return 0;
+    Entry& entry = slot(pos_.key());
+    ChessMove table_move;
+    if (entry.key == pos_.key()) {
+      table_move = ChessMove::from_raw(entry.move);
+      const int s = from_table(entry.score, ply);
+      if (ply > 0 && entry.depth >= depth &&
+          (entry.bound == EXACT || (entry.bound == LOWER && s >= beta) || (entry.bound == UPPER && s <= alpha)))
+        return s;
+    }
+    MoveList list;
+    pos_.generate(list, false);
+    std::array<int, 256> keys;
+    order(list, keys, table_move, ply);
+    const int alpha_in = alpha;
+    int best = -INFINITE_SCORE, legal = 0;
+    ChessMove best_move;
+    for (int i = 0; i < list.size; ++i) {
+      pick(list, keys, i);
+      const ChessMove m = list.moves[i];
+      if (!pos_.make(m)) continue;
+      int s;
+      if (++legal == 1) {
+        s = -search(depth - 1, -beta, -alpha, ply + 1);
+      } else {
+        s = -search(depth - 1, -alpha - 1, -alpha, ply + 1);
+        if (s > alpha && s < beta) s = -search(depth - 1, -beta, -alpha, ply + 1);
+      }
+      pos_.unmake(m);
+      if (stopped_) return 0;
+      if (s <= best) continue;
+      best = s;
+      best_move = m;
+      if (ply == 0) root_best_ = m;
+      if (s <= alpha) continue;
+      alpha = s;
+      if (s >= beta) {
+        if (!pos_.at(m.to) && m.promotion == NONE && ply < MAX_PLY) {
+          if (!(killers_[ply][0] == m)) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = m;
+          int& h = history_[pos_.at(m.from)][m.to];
+          h = std::min(h + depth * depth, HISTORY_LIMIT - 1);
+        }
+        break;
+      }
+    }
+    if (legal == 0) return check ? -MATE + ply : 0;  // mate or stalemate
+    entry = {pos_.key(), best_move.raw(), std::int16_t(to_table(best, ply)), std::int8_t(std::min(depth, 127)),
+             best >= beta      ? LOWER
+             : best > alpha_in ? EXACT
+                               : UPPER};
+    return best;
+  }
+
+  // Captures and queen promotions until the position is quiet; in check,
+  // every evasion, so a mate at the horizon is seen.
+  int quiesce(int alpha, int beta, int ply) {
+    if (poll()) return 0;
+    if (pos_.insufficient_material()) return 0;
+    const bool check = pos_.in_check();
+    int best = -INFINITE_SCORE;
+    if (!check || ply >= MAX_PLY) {
+      best = evaluate(pos_);
+      if (best >= beta || ply >= MAX_PLY) return best;
+      alpha = std::max(alpha, best);
+    }
+    MoveList list;
+    pos_.generate(list, !check);
+    std::array<int, 256> keys;
+    order(list, keys, {}, MAX_PLY);
+    int legal = 0;
+    for (int i = 0; i < list.size; ++i) {
+      pick(list, keys, i);
+      const ChessMove m = list.moves[i];
+      if (!pos_.make(m)) continue;
+      ++legal;
+      const int s = -quiesce(-beta, -alpha, ply + 1);
+      pos_.unmake(m);
+      if (stopped_) return 0;
+      if (s <= best) continue;
+      best = s;
+      if (s <= alpha) continue;
+      alpha = s;
+      if (s >= beta) break;
+    }
+    if (check && legal == 0) return -MATE + ply;
+    return best;
+  }
+
+  // The table's moves from the root, as far as they are legal and new.
+  std::vector<ChessMove> principal_variation(int depth) {
+    std::vector<ChessMove> pv;
+    std::vector<Key> seen;
+    while (int(pv.size()) < depth) {
+      const Entry& entry = slot(pos_.key());
+      if (entry.key != pos_.key() || std::find(seen.begin(), seen.end(), pos_.key()) != seen.end()) break;
+      const std::optional<ChessMove> m = pos_.find(uci(ChessMove::from_raw(entry.move)));
+      if (!m) break;
+      seen.push_back(pos_.key());
+      pos_.make(*m);
+      pv.push_back(*m);
+    }
+    for (auto it = pv.rbegin(); it != pv.rend(); ++it) pos_.unmake(*it);
+    return pv;
+  }
+
+  ChessPosition& pos_;
+  const ChessLimits& limits_;
+  Clock::time_point start_;
+  std::vector<Entry> table_;
+  ChessMove killers_[MAX_PLY][2] = {};
+  int history_[PIECE_CODES][128] = {};
+  ChessMove root_best_;
+  std::uint64_t nodes_ = 0;
+  bool stopped_ = false;
+};
+
+}  // namespace
+
+ChessIteration search_chess(ChessPosition& root, const ChessLimits& limits,
+                            const std::function<void(const ChessIteration&)>& report) {
+  Searcher searcher(root, limits);
+  return searcher.run(report);
+}
+
+}  // namespace chunker::chess

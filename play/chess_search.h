@@ -1,0 +1,46 @@
+// The chess search that plays on once Chunker's game is over (a safe
+// promotion won it, say) and a GUI keeps playing chess to mate: iterative
+// deepening negamax with alpha-beta (principal variation search), a
+// transposition table, check extensions, a quiescence search over captures
+// and queen promotions, mate scores, and the draws of chess (repetition of
+// the game's positions, the 50-move rule, insufficient material, stalemate)
+// on the board of chess_position.h with the evaluation of chess_evaluation.h.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "chess_position.h"
+
+namespace chunker::chess {
+
+constexpr int MAX_CHESS_DEPTH = 64;
+
+struct ChessLimits {
+  const std::atomic<bool>* stop = nullptr;  // the caller's clock or `stop` command; may be null
+  long long budget_ms = -1;                 // -1: only `stop` and max_depth end the search
+  int max_depth = MAX_CHESS_DEPTH;
+  int hash_megabytes = 16;
+};
+
+// One finished iteration: its depth, its score for the side to move (the
+// mate in moves, positive when winning, or 0 and the centipawns), its line.
+struct ChessIteration {
+  int depth = 0;
+  int centipawns = 0;
+  int mate_moves = 0;
+  std::uint64_t nodes = 0;
+  long long ms = 0;
+  std::vector<ChessMove> pv;  // the best move first; empty when there is no legal move
+};
+
+// Searches `root` (with its game history set) until a limit ends it; calls
+// `report` after every finished iteration. The result's pv starts with the
+// move to play: the best of the deepest iteration, or of the unfinished one
+// where it already found a better move.
+ChessIteration search_chess(ChessPosition& root, const ChessLimits& limits,
+                            const std::function<void(const ChessIteration&)>& report = {});
+
+}  // namespace chunker::chess
