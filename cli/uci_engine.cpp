@@ -12,9 +12,9 @@
 
 #include "answer.h"
 #include "game_move.h"
+#include "gui_game.h"
 #include "notation.h"
 #include "schemas.h"
-#include "uci_game.h"
 
 namespace chunker::cli {
 
@@ -163,14 +163,14 @@ struct UciEngine::State {
   void set_option(const std::string& line);
   void ready();
   // The move of Chunker's game, on the thinking thread.
-  std::string think(const UciGame& game, const GoRequest& request, const std::atomic<bool>& stop);
+  std::string think(const GuiGame& game, const GoRequest& request, const std::atomic<bool>& stop);
 
   Output out;
   UciSettings settings;
   std::unique_ptr<Player> player;
   std::unique_ptr<GamePlayer> game_player;  // on `player`; its exact solve is waited for before `player` goes
   bool oracle_problem_told = false;
-  std::optional<UciGame> game;
+  std::optional<GuiGame> game;
   std::string no_game = "no position given";  // why game is empty
   Thinker thinker{out};
 };
@@ -207,7 +207,7 @@ void UciEngine::State::set_position(const std::string& words) {
   }
 }
 
-std::string UciEngine::State::think(const UciGame& game, const GoRequest& request, const std::atomic<bool>& stop) {
+std::string UciEngine::State::think(const GuiGame& game, const GoRequest& request, const std::atomic<bool>& stop) {
   const auto start = Clock::now();
   const Position& pos = *game.position;
   const ChessBoard& board = game.board;

@@ -11,7 +11,7 @@
 // `stop`, the clock or `movetime` end it, and `go infinite` holds its
 // bestmove back until `stop`.
 // It never sends an illegal or null move while a legal one exists: every
-// move is checked against the chess board the GUI sees (uci_game.h), and
+// move is checked against the chess board the GUI sees (play/gui_game.h), and
 // once Chunker's game is over it says so and keeps answering in chess.
 #pragma once
 

@@ -1,4 +1,4 @@
-#include "uci_game.h"
+#include "gui_game.h"
 
 #include <algorithm>
 #include <sstream>
@@ -6,20 +6,20 @@
 #include "chess_search.h"
 #include "notation.h"
 
-namespace chunker::cli {
+namespace chunker {
 
 namespace {
 
 const char* const START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-void end_game(UciGame& game, std::string why, std::optional<Color> winner) {
+void end_game(GuiGame& game, std::string why, std::optional<Color> winner) {
   game.position.reset();
   game.over = std::move(why);
   game.winner = winner;
 }
 
 // A game end the rules see in the position itself: mate, stalemate, bare kings.
-void check_end(UciGame& game) {
+void check_end(GuiGame& game) {
   const Position& pos = *game.position;
   if (pos.bare_kings()) return end_game(game, "the game is over: bare kings, a draw", std::nullopt);
   if (!legal_moves(pos).empty()) return;
@@ -69,7 +69,7 @@ std::optional<Position> chunker_position(const ChessBoard& board, std::string& w
   return pos;
 }
 
-UciGame read_game(const std::string& words) {
+GuiGame read_game(const std::string& words) {
   std::istringstream in(words);
   std::string word, fen;
   bool has_moves = false;
@@ -83,7 +83,7 @@ UciGame read_game(const std::string& words) {
   } else {
     throw InputError("position needs startpos or fen");
   }
-  UciGame game{ChessBoard::from_fen(fen), std::nullopt, "", std::nullopt, {}, {}};
+  GuiGame game{ChessBoard::from_fen(fen), std::nullopt, "", std::nullopt, {}, {}};
   game.position = chunker_position(game.board, game.over, game.winner);
   if (game.position) check_end(game);
   std::vector<Position>& line = game.line;
@@ -149,4 +149,4 @@ std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& e
   return result.pv.empty() ? "" : chess::uci(result.pv.front());
 }
 
-}  // namespace chunker::cli
+}  // namespace chunker

@@ -16,9 +16,9 @@
 #include "chess_board.h"
 #include "movegen.h"
 
-namespace chunker::cli {
+namespace chunker {
 
-struct UciGame {
+struct GuiGame {
   ChessBoard board;
   // Chunker's position while its game goes on: nullopt once it is over, or
   // when the position never was one of kings and pawns.
@@ -32,7 +32,7 @@ struct UciGame {
 
 // From the words after `position` (startpos|fen FEN [moves M...]). Throws
 // InputError naming the first problem: a malformed FEN, an illegal move.
-UciGame read_game(const std::string& words);
+GuiGame read_game(const std::string& words);
 
 // Chunker's position of a chess board with kings and pawns and, right after
 // an unsafe promotion, the promoted queen; nullopt otherwise, with `why`
@@ -52,4 +52,4 @@ std::vector<Move> gui_legal_moves(const Position& pos, const ChessBoard& board);
 std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const std::atomic<bool>& stop,
                        int max_depth = 0, const std::function<void(const std::string&)>& info = {});
 
-}  // namespace chunker::cli
+}  // namespace chunker
