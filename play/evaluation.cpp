@@ -5,6 +5,7 @@
 
 #include "chunk_report.h"
 #include "peasant/eval.h"
+#include "table_file.h"
 
 namespace chunker {
 
@@ -66,6 +67,13 @@ Value evaluate(const Position& pos, const ChunkLibraries& libraries) {
 }
 
 std::function<Value(const Position&)> guide(const ChunkLibraries& libraries) {
+  // The evaluation reads libraries a low level does not consult (its
+  // directory may hold only those): without them the search goes unguided.
+  try {
+    evaluate(parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - -").pos, libraries);
+  } catch (const TableError&) {
+    return {};
+  }
   return [&libraries](const Position& pos) { return evaluate(pos, libraries); };
 }
 

@@ -20,7 +20,8 @@ namespace chunker {
 Value evaluate(const Position& pos, const ChunkLibraries& libraries);
 constexpr Value EVALUATION_BOUND = 5000;
 
-// The evaluation as the proof-number search's guide (SearchLimits::guide).
+// The evaluation as the proof-number search's guide (SearchLimits::guide);
+// empty where the libraries it reads are missing or damaged.
 std::function<Value(const Position&)> guide(const ChunkLibraries& libraries);
 
 // The chunk terms alone, from White's side (the sum over both chunks of the
