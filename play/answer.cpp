@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "evaluation.h"
+#include "peasant/eval.h"
 #include "proof_search.h"
 #include "schemas.h"
 
@@ -260,8 +261,13 @@ Answer Player::search(const Position& pos, const std::atomic<bool>* stop) {
     if (!r.best.is_none()) a.moves.push_back({r.best, r.value, true});
   } else {
     a.source = Source::Evaluation;
-    a.detail = "the chunk evaluation";
-    a.value = evaluate(pos, *libraries_);
+    try {
+      a.value = evaluate(pos, *libraries_);
+      a.detail = "the chunk evaluation";
+    } catch (const TableError& e) {  // Level 0 needs no library: a score without the chunks
+      a.value = peasant_evaluate(pos);
+      a.detail = std::string("Peasant's evaluator (no chunk libraries: ") + e.what() + ")";
+    }
     if (!r.best.is_none()) a.moves.push_back({r.best, a.value, false});
   }
   return a;
