@@ -226,7 +226,8 @@ std::string UciEngine::State::think(const GuiGame& game, const GoRequest& reques
     out.send(info_line(choice.rounds, score_text(top.value, top.proven), choice.nodes, start, top.move));
   };
   const GameMove chosen =
-      game_player->choose(pos, game.line, allowed, limits, exact_seconds(request, pos.side), report);
+      game_player->choose(pos, game.line, allowed, limits, exact_seconds(request, pos.side), report,
+                          [&](Move m) { return promotion_loses_in_chess(board, game.boards, uci(m)); });
   if (!chosen.note.empty()) out.send("info string " + chosen.note);
   if (chosen.exact) {
     const Value v = chosen.value;

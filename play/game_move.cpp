@@ -3,23 +3,55 @@
 #include <algorithm>
 #include <chrono>
 
+#include "notation.h"
+
 namespace chunker {
 
 GamePlayer::~GamePlayer() {
   if (job_) job_->thread.join();
 }
 
+namespace {
+
+// How many winning promotions a game may put off for the chess after them:
+// each is a move that still wins by Chunker's rules, so the win stays, and
+// the bound keeps the game from putting it off for ever.
+constexpr int MAX_PUT_OFF = 6;
+
+}  // namespace
+
 std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::vector<Position>& earlier,
-                                               const std::vector<Move>& allowed) {
+                                               const std::vector<Move>& allowed,
+                                               const std::function<bool(Move)>& loses_in_chess) {
   const auto answer = player_.known(pos, earlier);
   if (!answer) return std::nullopt;
-  const Move chosen = player_.exact_move(pos, *answer, allowed);
+  Move chosen = player_.exact_move(pos, *answer, allowed);
   if (chosen.is_none()) return std::nullopt;
-  const auto it =
-      std::find_if(answer->moves.begin(), answer->moves.end(), [&](const MoveValue& m) { return m.move == chosen; });
+  auto value_of = [&](Move m) {
+    const auto it =
+        std::find_if(answer->moves.begin(), answer->moves.end(), [&](const MoveValue& v) { return v.move == m; });
+    return it == answer->moves.end() ? answer->value : it->value;
+  };
+  auto wins_now = [&](Move m) { return m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m); };
+  if (earlier.size() < game_length_) put_off_ = 0;
+  game_length_ = earlier.size();
   GameMove g;
+  if (loses_in_chess && wins_now(chosen) && put_off_ < MAX_PUT_OFF && loses_in_chess(chosen)) {
+    // The quickest other win that does not end the game the same way.
+    Move other;
+    for (const MoveValue& m : answer->moves)
+      if (is_win(m.value) && m.move != chosen && std::find(allowed.begin(), allowed.end(), m.move) != allowed.end() &&
+          (other.is_none() || m.value > value_of(other)) && !(wins_now(m.move) && loses_in_chess(m.move)))
+        other = m.move;
+    if (!other.is_none()) {
+      g.note = "the promotion " + uci(chosen) + " wins Chunker's game but loses the chess after it: " + uci(other) +
+               " still wins";
+      chosen = other;
+      ++put_off_;
+    }
+  }
   g.move = chosen;
-  g.value = it == answer->moves.end() ? answer->value : it->value;
+  g.value = value_of(chosen);
   g.proven = g.exact = true;
   g.detail = answer->detail;
   return g;
@@ -41,8 +73,9 @@ void GamePlayer::start_solve(const Position& pos, double seconds) {
 
 GameMove GamePlayer::choose(const Position& pos, const std::vector<Position>& earlier, const std::vector<Move>& allowed,
                             const ChoiceLimits& limits, double exact_seconds,
-                            const std::function<void(const MoveChoice&)>& progress) {
-  if (auto exact = exact_move(pos, earlier, allowed)) return *exact;
+                            const std::function<void(const MoveChoice&)>& progress,
+                            const std::function<bool(Move)>& loses_in_chess) {
+  if (auto exact = exact_move(pos, earlier, allowed, loses_in_chess)) return *exact;
   start_solve(pos, exact_seconds);
   GameMove g;
   std::vector<const Classifier*> classifiers;
@@ -71,7 +104,7 @@ GameMove GamePlayer::choose(const Position& pos, const std::vector<Position>& ea
   watch.join();
   if (choice.rounds == 0 && progress) progress(choice);
   if (job_ && job_->done && !(stop && *stop)) {
-    if (auto exact = exact_move(pos, earlier, allowed)) return *exact;
+    if (auto exact = exact_move(pos, earlier, allowed, loses_in_chess)) return *exact;
     if (job_->note.rfind("not tried", 0) == 0 && job_->structure == structure_of(pos))
       g.note += (g.note.empty() ? "" : "; ") + ("exact solve " + job_->note);
   }

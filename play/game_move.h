@@ -37,13 +37,18 @@ class GamePlayer {
   // the search (its stop included); an exact solve started here may take
   // `exact_seconds` by the measured rate (< 0: no limit). `progress` gets the
   // search's ranking after each round.
+  // `loses_in_chess(move)`, where given, says whether a safe promotion (it
+  // wins Chunker's game) leaves a chess position the opponent wins: then
+  // another winning move is played where one exists, a few times a game at
+  // most, so that a GUI's chess game after the win is not lost.
   GameMove choose(const Position& pos, const std::vector<Position>& earlier, const std::vector<Move>& allowed,
                   const ChoiceLimits& limits, double exact_seconds,
-                  const std::function<void(const MoveChoice&)>& progress);
+                  const std::function<void(const MoveChoice&)>& progress,
+                  const std::function<bool(Move)>& loses_in_chess = {});
 
  private:
   std::optional<GameMove> exact_move(const Position& pos, const std::vector<Position>& earlier,
-                                     const std::vector<Move>& allowed);
+                                     const std::vector<Move>& allowed, const std::function<bool(Move)>& loses_in_chess);
   void start_solve(const Position& pos, double seconds);
 
   // An exact solve on a thread of its own: it outlives the choice that
@@ -57,6 +62,10 @@ class GamePlayer {
   Player& player_;
   std::unique_ptr<Job> job_;
   bool libraries_usable_ = true;
+  // Winning promotions put off this game for the chess after them, and the
+  // game's length when last asked (a shorter one is a new game).
+  int put_off_ = 0;
+  std::size_t game_length_ = 0;
 };
 
 }  // namespace chunker

@@ -149,4 +149,29 @@ std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& e
   return result.pv.empty() ? "" : chess::uci(result.pv.front());
 }
 
+namespace {
+
+// The chess check of a promotion: plies searched and the most time it takes.
+constexpr int PROMOTION_CHECK_DEPTH = 6;
+constexpr long long PROMOTION_CHECK_MS = 300;
+// The opponent's score from which the chess position counts as lost.
+constexpr int LOST_CENTIPAWNS = 300;
+
+}  // namespace
+
+bool promotion_loses_in_chess(const ChessBoard& board, const std::vector<ChessBoard>& earlier,
+                              const std::string& move) {
+  ChessBoard after = board;
+  if (!after.play(move)) return false;
+  std::vector<ChessBoard> boards = earlier;
+  if (boards.empty() || !(boards.back() == board)) boards.push_back(board);
+  boards.push_back(after);
+  chess::ChessPosition pos = chess::ChessPosition::from_game(boards);
+  chess::ChessLimits limits;
+  limits.max_depth = PROMOTION_CHECK_DEPTH;
+  limits.budget_ms = PROMOTION_CHECK_MS;
+  const chess::ChessIteration result = chess::search_chess(pos, limits);
+  return result.mate_moves > 0 || (result.mate_moves == 0 && result.centipawns >= LOST_CENTIPAWNS);
+}
+
 }  // namespace chunker

@@ -43,6 +43,12 @@ std::optional<Position> chunker_position(const ChessBoard& board, std::string& w
 // by a promoted queen, say, only its capture), in movegen order.
 std::vector<Move> gui_legal_moves(const Position& pos, const ChessBoard& board);
 
+// Whether the promotion `move` (coordinates), which wins Chunker's game, hands
+// the opponent a chess position it wins: a short chess search (a few plies,
+// a fraction of a second) from the board after it finds the answering
+// promotion that mates or wins the new queen. `earlier`: as chess_move's.
+bool promotion_loses_in_chess(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const std::string& move);
+
 // A legal chess move to answer with when Chunker's rules have nothing to
 // say: the chess search over every piece (play/chess_search.h) until `stop`
 // is set or `max_depth` plies (0: no limit) are searched, with the game's
