@@ -85,11 +85,15 @@ class Thinker {
   explicit Thinker(Output& out) : out_(out) {}
   ~Thinker() { stop(); }
 
-  void start(Task task, long long budget_ms, bool infinite) {
+  // `fallback`: a legal move to send should the task fail (never a null
+  // move while a legal one exists).
+  void start(Task task, long long budget_ms, bool infinite, std::string fallback) {
     stop();
     stop_flag_ = false;
     stop_requested_ = finished_ = false;
-    worker_ = std::thread([this, task = std::move(task), budget_ms, infinite] { run(task, budget_ms, infinite); });
+    worker_ = std::thread([this, task = std::move(task), budget_ms, infinite, fallback = std::move(fallback)] {
+      run(task, budget_ms, infinite, fallback);
+    });
   }
 
   // Ends the running task, if any; returns once its bestmove is out.
@@ -104,7 +108,7 @@ class Thinker {
   }
 
  private:
-  void run(const Task& task, long long budget_ms, bool infinite) {
+  void run(const Task& task, long long budget_ms, bool infinite, const std::string& fallback) {
     std::thread timer;
     if (budget_ms >= 0)
       timer = std::thread([this, deadline = Clock::now() + std::chrono::milliseconds(budget_ms)] {
@@ -112,7 +116,13 @@ class Thinker {
         wake_.wait_until(lock, deadline, [this] { return finished_ || stop_requested_; });
         stop_flag_ = true;
       });
-    const std::string move = task(stop_flag_);
+    std::string move;
+    try {
+      move = task(stop_flag_);
+    } catch (const std::exception& e) {
+      out_.send(std::string("info string error: ") + e.what() + "; answering with a legal move");
+      move = fallback;
+    }
     {
       const std::lock_guard lock(mutex_);
       finished_ = true;
@@ -283,6 +293,8 @@ void UciEngine::State::go(std::istringstream& words) {
     return;
   }
   const long long budget = request.budget_ms(game->board.side());
+  const std::vector<std::string> legal = game->board.legal_moves();
+  const std::string fallback = legal.empty() ? "" : legal.front();
   if (!game->position) {
     // Chunker's game is over, or never was: say so, and keep to chess.
     const Color side = game->board.side();
@@ -293,12 +305,12 @@ void UciEngine::State::go(std::istringstream& words) {
         [this, board = game->board, boards = game->boards, depth = request.depth](const std::atomic<bool>& stop) {
           return chess_move(board, boards, stop, depth, [this](const std::string& line) { out.send(line); });
         },
-        budget, request.infinite);
+        budget, request.infinite, fallback);
     return;
   }
   thinker.start(
       [this, current = *game, request](const std::atomic<bool>& stop) { return think(current, request, stop); }, budget,
-      request.infinite);
+      request.infinite, fallback);
 }
 
 void UciEngine::State::set_option(const std::string& line) {

@@ -216,7 +216,7 @@ Player::Solve Player::solve_exact(const Position& pos, double seconds) {
   result.table = std::make_shared<const ExactTable>(std::move(x.table));
   result.note = "solved now";
   for (const std::string& o : x.oracles) result.note += "; oracle " + o;
-  const std::string saved = exact_.add(result.table);
+  const std::string saved = exact_.add(result.table, pos);
   if (!saved.empty()) result.note += (saved.rfind("not saved", 0) == 0 ? "; " : "; cached in ") + saved;
   result.figures = {result.table->structures().size(), result.table->positions(), x.from_oracle, seconds_since(start),
                     peak_megabytes()};

@@ -90,10 +90,9 @@ std::shared_ptr<const ExactTable> ExactTables::find(const Position& pos) {
   return nullptr;
 }
 
-std::string ExactTables::add(std::shared_ptr<const ExactTable> table) {
+std::string ExactTables::add(std::shared_ptr<const ExactTable> table, const Position& root) {
   std::string path;
   if (!cache_dir_.empty()) {
-    Position root = parse_fen(table->root_fen()).pos;
     path = cache_path(structure_of(root));
     try {
       std::filesystem::create_directories(cache_dir_);

@@ -25,10 +25,10 @@ class ExactTables {
   // A table holding `pos` (every position reachable from it), from memory
   // or the cache; null when none does.
   std::shared_ptr<const ExactTable> find(const Position& pos);
-  // Keeps `table` for later positions and writes it to the cache; the
+  // Keeps `table` (built for `root`) for later positions and writes it to the cache; the
   // return is the file written, or "" (no cache), or the one-line reason
   // it could not be written (begins "not saved").
-  std::string add(std::shared_ptr<const ExactTable> table);
+  std::string add(std::shared_ptr<const ExactTable> table, const Position& root);
   // Keeps a table read from a file named by the user (`solve --load`).
   void add_loaded(std::shared_ptr<const ExactTable> table, std::string path);
   // The file a table of `pos` was read from, or "" when it was solved here.

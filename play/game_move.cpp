@@ -66,7 +66,12 @@ void GamePlayer::start_solve(const Position& pos, double seconds) {
   job_ = std::make_unique<Job>();
   job_->structure = structure_of(pos);
   job_->thread = std::thread([job = job_.get(), this, pos, seconds] {
-    job->note = player_.solve_exact(pos, seconds).note;
+    // Nothing may escape a thread: a failure is the solve's note.
+    try {
+      job->note = player_.solve_exact(pos, seconds).note;
+    } catch (const std::exception& e) {
+      job->note = std::string("not tried: ") + e.what();
+    }
     job->done = true;
   });
 }
