@@ -128,11 +128,20 @@ std::vector<Move> gui_legal_moves(const Position& pos, const ChessBoard& board) 
   return out;
 }
 
-std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const std::atomic<bool>& stop,
-                       int max_depth, const std::function<void(const std::string&)>& info) {
+namespace {
+
+// The game's boards to `board`, the current one last (`earlier` may hold it already or not).
+std::vector<ChessBoard> boards_to(const ChessBoard& board, const std::vector<ChessBoard>& earlier) {
   std::vector<ChessBoard> boards = earlier;
   if (boards.empty() || !(boards.back() == board)) boards.push_back(board);
-  chess::ChessPosition pos = chess::ChessPosition::from_game(boards);
+  return boards;
+}
+
+}  // namespace
+
+std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const std::atomic<bool>& stop,
+                       int max_depth, const std::function<void(const std::string&)>& info) {
+  chess::ChessPosition pos = chess::ChessPosition::from_game(boards_to(board, earlier));
   chess::ChessLimits limits;
   limits.stop = &stop;
   if (max_depth > 0) limits.max_depth = std::min(max_depth, chess::MAX_CHESS_DEPTH);
@@ -163,8 +172,7 @@ bool promotion_loses_in_chess(const ChessBoard& board, const std::vector<ChessBo
                               const std::string& move) {
   ChessBoard after = board;
   if (!after.play(move)) return false;
-  std::vector<ChessBoard> boards = earlier;
-  if (boards.empty() || !(boards.back() == board)) boards.push_back(board);
+  std::vector<ChessBoard> boards = boards_to(board, earlier);
   boards.push_back(after);
   chess::ChessPosition pos = chess::ChessPosition::from_game(boards);
   chess::ChessLimits limits;
