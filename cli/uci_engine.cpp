@@ -174,6 +174,11 @@ struct UciEngine::State {
   void ready();
   // The move of Chunker's game, on the thinking thread.
   std::string think(const GuiGame& game, const GoRequest& request, const std::atomic<bool>& stop);
+  // The player's tables for the chess search's pawn endings (a setoption
+  // that replaces the player stops the thinking first).
+  KnownValue known_value() {
+    return [p = player.get()](const Position& pos) { return p->known_value(pos); };
+  }
 
   Output out;
   UciSettings settings;
@@ -224,7 +229,7 @@ std::string UciEngine::State::think(const GuiGame& game, const GoRequest& reques
   const std::vector<Move> allowed = gui_legal_moves(pos, board);
   if (allowed.empty()) {
     out.send("info string no move of Chunker's rules is legal in chess here; answering with a chess move");
-    return chess_move(board, game.boards, stop);
+    return chess_move(board, game.boards, known_value(), stop);
   }
   ChoiceLimits limits;
   if (request.depth > 0) limits.max_ply = request.depth;
@@ -237,7 +242,7 @@ std::string UciEngine::State::think(const GuiGame& game, const GoRequest& reques
   };
   const GameMove chosen =
       game_player->choose(pos, game.line, allowed, limits, exact_seconds(request, pos.side), report,
-                          [&](Move m) { return promotion_loses_in_chess(board, game.boards, uci(m)); });
+                          [&](Move m) { return promotion_loses_in_chess(board, game.boards, known_value(), uci(m)); });
   if (!chosen.note.empty()) out.send("info string " + chosen.note);
   if (chosen.exact) {
     const Value v = chosen.value;
@@ -303,7 +308,8 @@ void UciEngine::State::go(std::istringstream& words) {
     out.send("info depth 0 score cp " + std::to_string(cp));
     thinker.start(
         [this, board = game->board, boards = game->boards, depth = request.depth](const std::atomic<bool>& stop) {
-          return chess_move(board, boards, stop, depth, [this](const std::string& line) { out.send(line); });
+          return chess_move(board, boards, known_value(), stop, depth,
+                            [this](const std::string& line) { out.send(line); });
         },
         budget, request.infinite, fallback);
     return;

@@ -183,6 +183,16 @@ std::optional<Answer> Player::known(const Position& pos, const std::vector<Posit
   return std::nullopt;
 }
 
+std::optional<Value> Player::known_value(const Position& pos) {
+  if (settings_.sources == Sources::All || settings_.sources == Sources::Oracle) {
+    const std::lock_guard lock(oracle_mutex_);
+    if (auto v = oracle_.value(pos)) return v;
+  }
+  if (settings_.sources == Sources::All || settings_.sources == Sources::Exact)
+    if (const auto table = exact_.find(pos)) return table->value(pos);
+  return std::nullopt;
+}
+
 Player::Solve Player::solve_exact(const Position& pos, double seconds) {
   Solve result;
   if (!settings_.exact_memory) {

@@ -69,6 +69,20 @@ ChessPosition ChessPosition::from_fen(std::string_view fen) {
   return from_board(ChessBoard::from_fen(fen), halfmoves);
 }
 
+std::optional<Position> ChessPosition::kings_and_pawns() const {
+  for (Color c : {WHITE, BLACK})
+    for (Kind k : {KNIGHT, BISHOP, ROOK, QUEEN})
+      if (count_[make_piece(c, k)]) return std::nullopt;
+  Position pos;
+  pos.side = side_;
+  for (Color c : {WHITE, BLACK}) pos.king[c] = to_64(king_[c]);
+  for (Square s = 0; s < SQUARE_NB; ++s)
+    if (kind_of(board_[to_88(s)]) == PAWN) pos.pawns[colour_of(board_[to_88(s)])] |= square_bb(s);
+  // Kept only where a capture exists (Position's convention).
+  if (ep_ >= 0 && pawn_attacks(~side_, pos.pawns[side_]) & square_bb(to_64(ep_))) pos.ep = to_64(ep_);
+  return pos;
+}
+
 void ChessPosition::finish_setup() {
   for (Square88 s = 0; s < 128; ++s)
     if (!off_board(s) && kind_of(board_[s]) == KING) king_[colour_of(board_[s])] = s;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "chess_board.h"
+#include "position.h"
 #include "types.h"
 
 namespace chunker::chess {
@@ -84,6 +85,9 @@ class ChessPosition {
   // with which neither side can mate (K v K, K and a minor piece v K).
   bool drawn_by_rule() const;
   bool insufficient_material() const;
+  // Chunker's position of a board with kings and pawns only; nullopt when
+  // another piece stands (a promotion's queen, say).
+  std::optional<Position> kings_and_pawns() const;
 
   Piece at(Square88 s) const { return board_[s]; }
   Color side() const { return side_; }

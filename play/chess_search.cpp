@@ -129,6 +129,7 @@ class Searcher {
       alpha = std::max(alpha, -MATE + ply);
       beta = std::min(beta, MATE - ply - 1);
       if (alpha >= beta) return alpha;
+      if (auto s = pawn_ending()) return *s;
     }
     const bool check = pos_.in_check();
     if (check) ++depth;  // the check extension
@@ -186,11 +187,20 @@ class Searcher {
     return best;
   }
 
+  std::optional<int> pawn_ending() const {
+    if (!limits_.pawn_ending) return std::nullopt;
+    const auto pos = pos_.kings_and_pawns();
+    const auto v = pos ? limits_.pawn_ending(*pos) : std::nullopt;
+    if (!v) return std::nullopt;
+    return is_win(*v) ? KNOWN_WIN - distance_of(*v) : is_loss(*v) ? distance_of(*v) - KNOWN_WIN : 0;
+  }
+
   // Captures and queen promotions until the position is quiet; in check,
   // every evasion, so a mate at the horizon is seen.
   int quiesce(int alpha, int beta, int ply) {
     if (poll()) return 0;
     if (pos_.insufficient_material()) return 0;
+    if (auto s = pawn_ending()) return *s;
     const bool check = pos_.in_check();
     int best = -INFINITE_SCORE;
     if (!check || ply >= MAX_PLY) {

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "chess_position.h"
@@ -17,12 +18,21 @@
 namespace chunker::chess {
 
 constexpr int MAX_CHESS_DEPTH = 64;
+// The score of a pawn ending won by Chunker's rules (its first safe
+// promotion), less the plies to it: above any evaluation, below any mate.
+constexpr int KNOWN_WIN = 20000;
 
 struct ChessLimits {
   const std::atomic<bool>* stop = nullptr;  // the caller's clock or `stop` command; may be null
   long long budget_ms = -1;                 // -1: only `stop` and max_depth end the search
   int max_depth = MAX_CHESS_DEPTH;
   int hash_megabytes = 16;
+  // The value by Chunker's rules, for the side to move, of a position of
+  // kings and pawns where the caller's tables hold it (Player::known_value:
+  // the oracle, an exact table): a leaf of the search, scored KNOWN_WIN less
+  // its distance, or 0. A queen trade into a lost pawn ending is then seen as
+  // lost, which material alone scores even.
+  std::function<std::optional<Value>(const Position&)> pawn_ending;
 };
 
 // One finished iteration: its depth, its score for the side to move (the

@@ -139,10 +139,12 @@ std::vector<ChessBoard> boards_to(const ChessBoard& board, const std::vector<Che
 
 }  // namespace
 
-std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const std::atomic<bool>& stop,
-                       int max_depth, const std::function<void(const std::string&)>& info) {
+std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const KnownValue& known,
+                       const std::atomic<bool>& stop, int max_depth,
+                       const std::function<void(const std::string&)>& info) {
   chess::ChessPosition pos = chess::ChessPosition::from_game(boards_to(board, earlier));
   chess::ChessLimits limits;
+  limits.pawn_ending = known;
   limits.stop = &stop;
   if (max_depth > 0) limits.max_depth = std::min(max_depth, chess::MAX_CHESS_DEPTH);
   auto report = [&](const chess::ChessIteration& it) {
@@ -168,7 +170,7 @@ constexpr int LOST_CENTIPAWNS = 300;
 
 }  // namespace
 
-bool promotion_loses_in_chess(const ChessBoard& board, const std::vector<ChessBoard>& earlier,
+bool promotion_loses_in_chess(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const KnownValue& known,
                               const std::string& move) {
   ChessBoard after = board;
   if (!after.play(move)) return false;
@@ -176,6 +178,7 @@ bool promotion_loses_in_chess(const ChessBoard& board, const std::vector<ChessBo
   boards.push_back(after);
   chess::ChessPosition pos = chess::ChessPosition::from_game(boards);
   chess::ChessLimits limits;
+  limits.pawn_ending = known;
   limits.max_depth = PROMOTION_CHECK_DEPTH;
   limits.budget_ms = PROMOTION_CHECK_MS;
   const chess::ChessIteration result = chess::search_chess(pos, limits);

@@ -15,6 +15,7 @@
 
 #include "chess_board.h"
 #include "movegen.h"
+#include "types.h"
 
 namespace chunker {
 
@@ -43,19 +44,27 @@ std::optional<Position> chunker_position(const ChessBoard& board, std::string& w
 // by a promoted queen, say, only its capture), in movegen order.
 std::vector<Move> gui_legal_moves(const Position& pos, const ChessBoard& board);
 
+// The value by Chunker's rules of a kings-and-pawns position where a table
+// holds it (Player::known_value): the chess search's pawn endings.
+using KnownValue = std::function<std::optional<Value>(const Position&)>;
+
 // Whether the promotion `move` (coordinates), which wins Chunker's game, hands
 // the opponent a chess position it wins: a short chess search (a few plies,
 // a fraction of a second) from the board after it finds the answering
-// promotion that mates or wins the new queen. `earlier`: as chess_move's.
-bool promotion_loses_in_chess(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const std::string& move);
+// promotion that mates or wins the new queen, or a queen trade into a pawn
+// ending `known` holds as lost. `earlier`: as chess_move's.
+bool promotion_loses_in_chess(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const KnownValue& known,
+                              const std::string& move);
 
 // A legal chess move to answer with when Chunker's rules have nothing to
 // say: the chess search over every piece (play/chess_search.h) until `stop`
 // is set or `max_depth` plies (0: no limit) are searched, with the game's
 // boards `earlier` (the current one last, or left out) for repetitions and
-// the 50-move rule. Every finished iteration goes to `info` as a UCI info
-// line (`score mate N` in moves, or `cp`). Empty when there is no legal move.
-std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const std::atomic<bool>& stop,
-                       int max_depth = 0, const std::function<void(const std::string&)>& info = {});
+// the 50-move rule, and the pawn endings `known` holds. Every finished
+// iteration goes to `info` as a UCI info line (`score mate N` in moves, or
+// `cp`). Empty when there is no legal move.
+std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const KnownValue& known,
+                       const std::atomic<bool>& stop, int max_depth = 0,
+                       const std::function<void(const std::string&)>& info = {});
 
 }  // namespace chunker

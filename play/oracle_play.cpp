@@ -45,6 +45,18 @@ std::optional<OracleAnswer> OracleTables::probe(const Position& pos) {
   return answer;
 }
 
+std::optional<Value> OracleTables::value(const Position& pos) {
+  const auto slot = locate(pos);
+  if (!slot) return std::nullopt;
+  const Loaded& loaded = table(slot->layout);
+  if (!loaded.table) return std::nullopt;
+  try {
+    return loaded.table->value(slot->view(pos));
+  } catch (const TableError&) {
+    return std::nullopt;
+  }
+}
+
 namespace {
 
 // Orders values for the mover: any win above any draw above any loss; the

@@ -30,6 +30,9 @@ class OracleTables {
       : data_dir_(std::move(data_dir)), read_(read) {}
   // nullopt outside the domain (no layout holds the position).
   std::optional<OracleAnswer> probe(const Position& pos);
+  // The value alone, for a search's leaves: nullopt outside the domain and
+  // where the table cannot answer.
+  std::optional<Value> value(const Position& pos);
   // Loads every layout's table now (a GUI's `isready`, before the clock
   // runs); the one-line problem of each that could not be loaded.
   std::vector<std::string> load_all();

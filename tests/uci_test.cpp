@@ -174,6 +174,29 @@ TEST_CASE("uci: Fine no. 70 in a GUI: 1.Kb1, the only win, with the mate score o
   CHECK(engine.wait_exit() == 0);
 }
 
+TEST_CASE("uci: after Chunker's game the chess search sees a queen trade into a lost pawn ending") {
+  // From bench/match (deepest-abc-fgh-b, Chunker Black): after 1.c8=Q+ the
+  // chess search scored 1...Qb7 (the queen trade) best by material; the
+  // pawn ending after 2.Qxb7+ Kxb7 is a win for White (the oracle: win in 13
+  // for White to move) and Stockfish 15.1 scores 1...Qb7 +22.98 for White at
+  // depth 20, and plays 1...Ka5 (-7.01 at depth 22).
+  for (const char* use_oracle : {"true", "false"}) {
+    ChildProcess engine(
+        {CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--data", CHUNKER_TEST_DATA, "--hash", "8"});
+    engine.write_line(std::string("setoption name UseOracle value ") + use_oracle);
+    engine.write_line("position fen 8/2P5/kP1K2p1/P4p2/8/8/8/7q w - - 0 1 moves c7c8q");
+    engine.write_line("go depth 6");
+    const std::string move = engine.read_until("bestmove", 30).back();
+    // Without the tables the trade looks even: the test shows what they add.
+    if (use_oracle == std::string("true"))
+      CHECK(move != "bestmove h1b7");
+    else
+      CHECK(move == "bestmove h1b7");
+    engine.write_line("quit");
+    CHECK(engine.wait_exit() == 0);
+  }
+}
+
 TEST_CASE("uci: a game against itself with the clock and movetime, legal moves only") {
   ChildProcess engine({CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--hash", "8"});
   engine.write_line("uci");
