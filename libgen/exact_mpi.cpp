@@ -262,6 +262,14 @@ std::size_t DistributedExact::solve() {
   std::size_t resume = 0;
   if (!checkpoint_dir_.empty()) {
     std::filesystem::create_directories(checkpoint_dir_);
+    // A level file this rank was writing when a run died is left under its
+    // temporary name, never read: it goes.
+    const std::string unfinished =
+        ".rank-" + std::to_string(comm_.rank()) + "-of-" + std::to_string(comm_.size()) + ".tbl.tmp.";
+    for (const auto& entry : std::filesystem::directory_iterator(checkpoint_dir_))
+      if (const std::string name = entry.path().filename().string();
+          name.starts_with("level-") && name.find(unfinished) != std::string::npos)
+        std::filesystem::remove(entry.path());
     // The levels every rank has finished: each rank's own unbroken run of
     // checkpoints from the first level, the least over the ranks.
     std::size_t kept = 0;
