@@ -58,9 +58,9 @@ DistributedExact::DistributedExact(const boost::mpi::communicator& comm, const P
   id_of_.reserve(structures_.size());
   for (std::uint32_t id = 0; id < structures_.size(); ++id) id_of_.emplace(structures_[id], id);
   // Each level is dealt out in turn, in the order of a hash (the same on
-  // every rank): every rank solves as many slices of a level as the others,
-  // where an owner hash modulo the ranks left one rank more of some levels
-  // to solve while the others waited.
+  // every rank): every rank solves as many slices of a level as the others
+  // (an owner hash modulo the ranks left one rank 3% more of the
+  // breakthrough's slices, and the others waited for it at every level).
   auto mixed = [this](std::uint32_t id) {
     std::uint64_t h = PawnStructureHash{}(structures_[id]);
     h = (h ^ (h >> 33)) * 0xFF51AFD7ED558CCDull;
