@@ -280,17 +280,20 @@ std::size_t DistributedExact::solve() {
       for (std::uint32_t id : levels_[level]) where_[id] = nullptr;
     }
   }
+  // Told as soon as a level's file is written: a rank killed next must not
+  // be said to have kept one level less than it has.
   std::size_t kept = resume;
+  progress_(resume, levels_.size(), kept);
   for (std::size_t level = resume; level < levels_.size(); ++level) {
-    progress_(level, levels_.size(), kept);
     solve_level(level);
-    if (checkpoint_dir_.empty()) continue;
-    const auto start = Clock::now();
-    save_checkpoint(level);
-    kept = level + 1;
-    figures_.checkpoint_seconds += seconds_since(start);
+    if (!checkpoint_dir_.empty()) {
+      const auto start = Clock::now();
+      save_checkpoint(level);
+      kept = level + 1;
+      figures_.checkpoint_seconds += seconds_since(start);
+    }
+    progress_(level + 1, levels_.size(), kept);
   }
-  progress_(levels_.size(), levels_.size(), kept);
   return resume;
 }
 
