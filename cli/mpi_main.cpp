@@ -2,16 +2,13 @@
 // process per rank (`mpirun -np N chunker-mpi solve FEN ...`). A program of its
 // own, built only where MPI is found, so that `chunker` itself neither links
 // nor needs MPI and runs as before without mpirun.
-#include <unistd.h>
 
 #include <boost/mpi/collectives.hpp>
 #include <boost/mpi/environment.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -20,6 +17,7 @@
 #include "options.h"
 #include "oracle_mpi.h"
 #include "output.h"
+#include "rank_failure.h"
 
 namespace chunker::cli {
 
@@ -32,25 +30,6 @@ constexpr double MB = 1024.0 * 1024.0;
 const char* USAGE =
     "usage: mpirun -np N chunker-mpi solve FEN [--save FILE] [--checkpoint DIR] [--threads N]\n"
     "       mpirun -np N chunker-mpi oracle build [--layout abc-fgh|abc-efg] [--data DIR] [--threads N]\n";
-
-// When a rank dies, mpirun stops the others with SIGTERM: rank 0 then says in
-// one line what was lost (run `mpirun -q` to keep mpirun's own banner out).
-char stopped_line[512];
-extern "C" void on_stop(int) {
-  [[maybe_unused]] auto written = write(STDERR_FILENO, stopped_line, std::strlen(stopped_line));
-  _exit(1);
-}
-void say_when_stopped(const mpi::communicator& comm, const std::string& checkpoint) {
-  if (comm.rank() != 0) return;
-  const std::string line =
-      checkpoint.empty()
-          ? "chunker-mpi: a rank ended and the run stopped; nothing was kept (no --checkpoint)\n"
-          : "chunker-mpi: a rank ended and the run stopped; rerun it on as many ranks to resume from the "
-            "last level finished in " +
-                checkpoint + "\n";
-  std::snprintf(stopped_line, sizeof stopped_line, "%s", line.c_str());
-  std::signal(SIGTERM, on_stop);
-}
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
@@ -111,7 +90,7 @@ int solve(const mpi::communicator& comm, const Args& args) {
     if (error) throw InputError("--checkpoint: cannot create " + checkpoint + ": " + error.message());
   }
   if (!same_run(comm, run_key(args))) return 1;
-  say_when_stopped(comm, checkpoint);
+  RankFailureLine failure_line(comm, checkpoint);
 
   const auto start = Clock::now();
   std::uint64_t found = 0;
@@ -119,7 +98,9 @@ int solve(const mpi::communicator& comm, const Args& args) {
   // A checkpoint serves any run of the same program on the same root (the
   // file names hold the rank and the rank count).
   const std::string solve_key = sha256_of_file("/proc/self/exe") + " " + to_fen(root.pos);
-  DistributedExact exact(comm, root.pos, std::move(*structures), threads, checkpoint, solve_key);
+  DistributedExact exact(
+      comm, root.pos, std::move(*structures), threads, checkpoint, solve_key,
+      [&](std::size_t level, std::size_t levels, std::size_t kept) { failure_line.at_level(level, levels, kept); });
   const std::size_t resumed = exact.solve();
   std::vector<std::uint32_t> ids = exact.root_neighbourhood();
   if (!save.empty()) {
@@ -164,7 +145,7 @@ int oracle_build(const mpi::communicator& comm, const Args& args) {
   const auto layout = parse_layout(layout_name_arg);
   if (!layout) throw InputError("--layout must be abc-fgh or abc-efg, got '" + layout_name_arg + "'");
   if (!same_run(comm, run_key(args))) return 1;
-  say_when_stopped(comm, "");
+  RankFailureLine failure_line(comm, "");
 
   const auto start = Clock::now();
   RankFigures figures;
@@ -201,6 +182,7 @@ int main(int argc, char** argv) {
   } catch (const boost::program_options::error& e) {
     if (comm.rank() == 0) std::cerr << "chunker-mpi: " << e.what() << "\n";
   } catch (const std::exception& e) {  // a file that cannot be written, memory: this rank cannot go on
+    rank_failure_said();
     std::cerr << "chunker-mpi: rank " << comm.rank() << ": " << e.what() << "\n";
     env.abort(1);
   }

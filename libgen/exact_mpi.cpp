@@ -13,6 +13,7 @@
 
 #include "exact_slice.h"
 #include "library_file.h"
+#include "mpi_wait.h"
 
 namespace chunker {
 
@@ -43,19 +44,40 @@ TableHeader checkpoint_header(int rank, int ranks, std::size_t level) {
 
 DistributedExact::DistributedExact(const boost::mpi::communicator& comm, const Position& root,
                                    std::vector<PawnStructure> structures, unsigned workers, std::string checkpoint_dir,
-                                   std::string run_key)
+                                   std::string run_key, LevelProgress progress)
     : comm_(comm),
       root_(root),
       structures_(std::move(structures)),
+      owner_(structures_.size()),
       slot_(structures_.size(), -1),
       where_(structures_.size(), nullptr),
       workers_(std::max(1u, workers)),
       checkpoint_dir_(std::move(checkpoint_dir)),
-      run_key_(std::move(run_key)) {
+      run_key_(std::move(run_key)),
+      progress_(std::move(progress)) {
   id_of_.reserve(structures_.size());
   for (std::uint32_t id = 0; id < structures_.size(); ++id) id_of_.emplace(structures_[id], id);
+  // Each level is dealt out in turn, in the order of a hash (the same on
+  // every rank): every rank solves as many slices of a level as the others
+  // (an owner hash modulo the ranks left one rank 3% more of the
+  // breakthrough's slices, and the others waited for it at every level).
+  auto mixed = [this](std::uint32_t id) {
+    std::uint64_t h = PawnStructureHash{}(structures_[id]);
+    h = (h ^ (h >> 33)) * 0xFF51AFD7ED558CCDull;
+    return h ^ (h >> 33);
+  };
   std::int64_t slots = 0;
-  for (const auto& group : potential_levels(structures_)) {
+  for (auto group : potential_levels(structures_)) {
+    std::sort(group.begin(), group.end(), [&](std::uint32_t a, std::uint32_t b) { return mixed(a) < mixed(b); });
+    for (std::size_t i = 0; i < group.size(); ++i) owner_[group[i]] = int(i % std::size_t(comm_.size()));
+    // A rank's slices of a level in the order of Black's pawns, then White's:
+    // slices with the same black pawns look up many of the same slices (a
+    // white pawn move from either), so the parts of a level (solve_level)
+    // fetch fewer twice.
+    std::sort(group.begin(), group.end(), [this](std::uint32_t a, std::uint32_t b) {
+      const PawnStructure &s = structures_[a], &t = structures_[b];
+      return std::pair(s.pawns[BLACK], s.pawns[WHITE]) < std::pair(t.pawns[BLACK], t.pawns[WHITE]);
+    });
     levels_.emplace_back();
     for (std::uint32_t id : group)
       if (owner(id) == comm_.rank()) {
@@ -67,14 +89,6 @@ DistributedExact::DistributedExact(const boost::mpi::communicator& comm, const P
   figures_.owned = std::uint64_t(slots);
 }
 
-int DistributedExact::owner(std::uint32_t id) const {
-  // PawnStructureHash's low bits split the structures of a level 2:1 over
-  // two ranks (the breakthrough: 5,148 and 2,571); a final mix evens them.
-  std::uint64_t h = PawnStructureHash{}(structures_[id]);
-  h = (h ^ (h >> 33)) * 0xFF51AFD7ED558CCDull;
-  return int((h ^ (h >> 33)) % std::uint64_t(comm_.size()));
-}
-
 const std::uint8_t* DistributedExact::find(const PawnStructure& s) const {
   const auto it = id_of_.find(s);
   return it == id_of_.end() ? nullptr : where_[it->second];
@@ -82,32 +96,38 @@ const std::uint8_t* DistributedExact::find(const PawnStructure& s) const {
 
 namespace {
 
-// One MPI_Alltoallv of plain values: `sent` holds what goes to each rank,
-// rank after rank, `counts[r]` of them to rank r; what every rank sends here
-// is returned, rank after rank, with where each one's starts (`from`, one
+// One MPI_Alltoallv of plain values (a vector of them, std::vector or
+// TableBytes): `sent` holds what goes to each rank, rank after rank,
+// `counts[r]` of them to rank r; what every rank sends here is returned,
+// rank after rank, in `received`, with where each one's starts (`from`, one
 // more entry than ranks). The counts go first (Boost.MPI's all_to_all); the
 // values are not copied besides.
-template <typename T>
-std::vector<T> exchange(const boost::mpi::communicator& comm, const std::vector<T>& sent,
-                        const std::vector<int>& counts, std::vector<int>& from) {
+template <typename Values>
+void exchange(const boost::mpi::communicator& comm, const Values& sent, const std::vector<int>& counts,
+              Values& received, std::vector<int>& from) {
   const int ranks = comm.size();
   std::vector<int> receive_counts(ranks), send_at(ranks + 1, 0);
+  wait_for_every_rank(comm);
   boost::mpi::all_to_all(comm, counts, receive_counts);
   from.assign(ranks + 1, 0);
   for (int r = 0; r < ranks; ++r) {
     send_at[r + 1] = send_at[r] + counts[r];
     from[r + 1] = from[r] + receive_counts[r];
   }
-  std::vector<T> received(std::size_t(from[ranks]));
-  const MPI_Datatype type = boost::mpi::get_mpi_datatype<T>();
+  if (received.capacity() < std::size_t(from[ranks])) {  // no more than asked for, where resize() could double
+    received.clear();
+    received.shrink_to_fit();
+    received.reserve(std::size_t(from[ranks]));
+  }
+  received.resize(std::size_t(from[ranks]));
+  const MPI_Datatype type = boost::mpi::get_mpi_datatype<typename Values::value_type>();
   MPI_Alltoallv(sent.data(), counts.data(), send_at.data(), type, received.data(), receive_counts.data(), from.data(),
                 type, comm);
-  return received;
 }
 
 }  // namespace
 
-void DistributedExact::fetch(const std::vector<std::uint32_t>& wanted, std::vector<std::uint8_t>& into) {
+void DistributedExact::fetch(const std::vector<std::uint32_t>& wanted) {
   const auto start = Clock::now();
   const int ranks = comm_.size();
   // The ids asked of each rank, rank after rank.
@@ -115,9 +135,18 @@ void DistributedExact::fetch(const std::vector<std::uint32_t>& wanted, std::vect
   std::stable_sort(asks.begin(), asks.end(), [this](std::uint32_t a, std::uint32_t b) { return owner(a) < owner(b); });
   std::vector<int> ask_counts(ranks, 0), asked_from, received_from;
   for (std::uint32_t id : asks) ++ask_counts[owner(id)];
-  const std::vector<std::uint32_t> asked = exchange(comm_, asks, ask_counts, asked_from);
-  std::vector<std::uint8_t> replies;
-  replies.reserve(asked.size() * king_slice::SIZE);
+  std::vector<std::uint32_t> asked;
+  exchange(comm_, asks, ask_counts, asked, asked_from);
+  // The replies are copied into one buffer: one large message to each rank
+  // goes through Open MPI's single copy between processes, where slices
+  // sent in place (an indexed datatype) went in fragments, each waiting for
+  // both ranks to be running (2.5 times the exchange time on a shared machine).
+  TableBytes& replies = replies_;
+  replies.clear();
+  if (replies.capacity() < asked.size() * king_slice::SIZE) {
+    replies.shrink_to_fit();
+    replies.reserve(asked.size() * king_slice::SIZE);
+  }
   std::vector<int> reply_counts(ranks);
   for (int r = 0; r < ranks; ++r) {
     reply_counts[r] = (asked_from[r + 1] - asked_from[r]) * int(king_slice::SIZE);
@@ -126,7 +155,8 @@ void DistributedExact::fetch(const std::vector<std::uint32_t>& wanted, std::vect
       replies.insert(replies.end(), bytes, bytes + king_slice::SIZE);
     }
   }
-  into = exchange(comm_, replies, reply_counts, received_from);
+  TableBytes& into = fetched_;
+  exchange(comm_, replies, reply_counts, into, received_from);
   figures_.bytes_sent += asks.size() * sizeof(std::uint32_t) + replies.size();
   figures_.bytes_received += asked.size() * sizeof(std::uint32_t) + into.size();
   if (into.size() != asks.size() * king_slice::SIZE) throw std::runtime_error("a rank sent a short reply");
@@ -137,18 +167,46 @@ void DistributedExact::fetch(const std::vector<std::uint32_t>& wanted, std::vect
 
 void DistributedExact::solve_level(std::size_t level) {
   const std::vector<std::uint32_t>& mine = levels_[level];
-  // The other ranks' slices this level looks up, each once.
-  std::vector<std::uint32_t> wanted;
-  std::vector<bool> listed(structures_.size());
-  for (std::uint32_t id : mine)
+  // The other ranks' slices each of this rank's looks up.
+  std::vector<std::uint32_t> remote;
+  std::vector<std::size_t> remote_from{0};
+  for (std::uint32_t id : mine) {
     for_each_looked_up_structure(structures_[id], [&](const PawnStructure& t) {
       const auto it = id_of_.find(t);
-      if (it == id_of_.end() || owner(it->second) == comm_.rank() || listed[it->second]) return;
-      listed[it->second] = true;
-      wanted.push_back(it->second);
+      if (it != id_of_.end() && owner(it->second) != comm_.rank()) remote.push_back(it->second);
     });
-  std::vector<std::uint8_t> cache;
-  fetch(wanted, cache);
+    remote_from.push_back(remote.size());
+  }
+  // The level is solved in as many parts as the rank that needs most takes
+  // to fetch a sixteenth of its share at a time (exact_mpi.h), each rank's
+  // slices cut into that many runs of equal length, so that the ranks take
+  // as long over each. `seen[id] == mark`: counted in the part being made.
+  std::vector<std::uint32_t> seen(structures_.size(), 0);
+  std::uint32_t mark = 1;
+  const std::uint64_t round_bytes = std::max(FETCH_ROUND_MIN_BYTES, owned_.size() / FETCH_SHARE_PART);
+  std::uint64_t parts = 1, bytes = 0;
+  for (std::size_t i = 0; i < mine.size(); ++i) {
+    for (std::size_t j = remote_from[i]; j < remote_from[i + 1]; ++j)
+      if (std::exchange(seen[remote[j]], mark) != mark) bytes += king_slice::SIZE;
+    if (bytes > round_bytes && i + 1 < mine.size()) {
+      ++parts, ++mark;
+      bytes = 0;
+    }
+  }
+  wait_for_every_rank(comm_);
+  const std::uint64_t rounds = boost::mpi::all_reduce(comm_, parts, boost::mpi::maximum<std::uint64_t>());
+  for (std::uint64_t part = 0; part < rounds; ++part) {
+    const std::size_t begin = mine.size() * part / rounds, end = mine.size() * (part + 1) / rounds;
+    std::vector<std::uint32_t> wanted;
+    ++mark;
+    for (std::size_t j = remote_from[begin]; j < remote_from[end]; ++j)
+      if (std::exchange(seen[remote[j]], mark) != mark) wanted.push_back(remote[j]);
+    solve_part({mine.begin() + std::ptrdiff_t(begin), mine.begin() + std::ptrdiff_t(end)}, wanted);
+  }
+}
+
+void DistributedExact::solve_part(const std::vector<std::uint32_t>& ids, const std::vector<std::uint32_t>& wanted) {
+  fetch(wanted);
 
   const auto start = Clock::now();
   std::vector<std::unique_ptr<ExactSolver>> solvers;
@@ -159,10 +217,10 @@ void DistributedExact::solve_level(std::size_t level) {
     std::uint8_t* bytes = owned_.data() + std::uint64_t(slot_[id]) * king_slice::SIZE;
     solve_exact_slice(structures_[id], no_oracle, *solvers[worker], find, bytes);
   };
-  retro::solve_in_order({mine}, workers_, solve, [](std::uint32_t) {});
-  for (std::uint32_t id : mine) where_[id] = owned_.data() + std::uint64_t(slot_[id]) * king_slice::SIZE;
+  retro::solve_in_order({ids}, workers_, solve, [](std::uint32_t) {});
+  for (std::uint32_t id : ids) where_[id] = owned_.data() + std::uint64_t(slot_[id]) * king_slice::SIZE;
   for (std::uint32_t id : wanted) where_[id] = nullptr;
-  figures_.solved += mine.size();
+  figures_.solved += ids.size();
   figures_.compute_seconds += seconds_since(start);
 }
 
@@ -204,6 +262,14 @@ std::size_t DistributedExact::solve() {
   std::size_t resume = 0;
   if (!checkpoint_dir_.empty()) {
     std::filesystem::create_directories(checkpoint_dir_);
+    // A level file this rank was writing when a run died is left under its
+    // temporary name, never read: it goes.
+    const std::string unfinished =
+        ".rank-" + std::to_string(comm_.rank()) + "-of-" + std::to_string(comm_.size()) + ".tbl.tmp.";
+    for (const auto& entry : std::filesystem::directory_iterator(checkpoint_dir_))
+      if (const std::string name = entry.path().filename().string();
+          name.starts_with("level-") && name.find(unfinished) != std::string::npos)
+        std::filesystem::remove(entry.path());
     // The levels every rank has finished: each rank's own unbroken run of
     // checkpoints from the first level, the least over the ranks.
     std::size_t kept = 0;
@@ -214,22 +280,28 @@ std::size_t DistributedExact::solve() {
       for (std::uint32_t id : levels_[level]) where_[id] = nullptr;
     }
   }
+  // Told as soon as a level's file is written: a rank killed next must not
+  // be said to have kept one level less than it has.
+  std::size_t kept = resume;
+  progress_(resume, levels_.size(), kept);
   for (std::size_t level = resume; level < levels_.size(); ++level) {
     solve_level(level);
-    if (checkpoint_dir_.empty()) continue;
-    const auto start = Clock::now();
-    save_checkpoint(level);
-    figures_.checkpoint_seconds += seconds_since(start);
+    if (!checkpoint_dir_.empty()) {
+      const auto start = Clock::now();
+      save_checkpoint(level);
+      kept = level + 1;
+      figures_.checkpoint_seconds += seconds_since(start);
+    }
+    progress_(level + 1, levels_.size(), kept);
   }
   return resume;
 }
 
 ExactTable DistributedExact::gather(const std::vector<std::uint32_t>& ids) {
-  std::vector<std::uint8_t> received;
   std::vector<std::uint32_t> wanted;
   for (std::uint32_t id : ids)
     if (owner(id) != comm_.rank()) wanted.push_back(id);
-  fetch(wanted, received);
+  fetch(wanted);
   if (comm_.rank() != 0) return {};
   std::vector<PawnStructure> structures;
   TableBytes bytes(ids.size() * king_slice::SIZE);

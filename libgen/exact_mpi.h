@@ -1,14 +1,17 @@
 // The exact solver over several processes (Boost.MPI on Open MPI), as
 // README.md's "Beyond one machine" plans it: every rank enumerates the
-// reachable structures, owns those whose hash is its rank modulo the rank
-// count, and solves its own slices of each level (potential) in order with
-// exact_slice.h's slice solver; before a level it fetches the slices of other
-// ranks its own look up (one all-to-all of ids, one of slice bytes) and drops
-// them after. Each finished level can be kept as a checkpoint file per rank.
+// reachable structures, owns an equal share of each level (potential), dealt
+// out in the order of a hash, and solves its slices of each level in order
+// with exact_slice.h's slice solver; before a level, or each part of a level
+// whose neighbours would take more than a sixteenth of its share, it fetches the
+// slices of other ranks its own look up (one all-to-all of ids, one of slice
+// bytes) and drops them after. Each finished level can be kept as a
+// checkpoint file per rank.
 #pragma once
 
 #include <boost/mpi/communicator.hpp>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -36,13 +39,27 @@ struct RankFigures {
   }
 };
 
+// The slices a rank fetches at a time, about: a sixteenth of its share (at
+// least this many bytes). A level whose neighbours take more is solved in as
+// many parts (the same number on every rank), so that a rank holds its share
+// and about a sixteenth besides (and as much to send): its memory falls with
+// the rank count. A slice looked up in two parts is fetched twice.
+constexpr std::uint64_t FETCH_SHARE_PART = 16, FETCH_ROUND_MIN_BYTES = std::uint64_t(1) << 20;
+
+// Where a run is, for a rank that must say so when another one dies: the
+// level being solved of how many (`levels` once all are) and how many
+// levels, from the first, this rank has kept as checkpoints.
+using LevelProgress = std::function<void(std::size_t level, std::size_t levels, std::size_t kept)>;
+
 class DistributedExact {
  public:
   // `structures`: reachable_structures(root, ...), the same on every rank.
   // `run_key` names the run (the same on every rank, checked before): a
   // checkpoint of another run is never read.
-  DistributedExact(const boost::mpi::communicator& comm, const Position& root, std::vector<PawnStructure> structures,
-                   unsigned workers, std::string checkpoint_dir, std::string run_key);
+  DistributedExact(
+      const boost::mpi::communicator& comm, const Position& root, std::vector<PawnStructure> structures,
+      unsigned workers, std::string checkpoint_dir, std::string run_key,
+      LevelProgress progress = [](std::size_t, std::size_t, std::size_t) {});
 
   // Solves every level (collective); the levels a checkpoint holds for every
   // rank are read back instead. Returns how many levels were resumed.
@@ -60,12 +77,16 @@ class DistributedExact {
   RankFigures figures() const;
 
  private:
-  int owner(std::uint32_t id) const;
+  int owner(std::uint32_t id) const { return owner_[id]; }
   const std::uint8_t* find(const PawnStructure& s) const;
   // Collective: each rank receives the slices `wanted` (owned by others) and
-  // sends those asked of it; where_ points at the received ones, kept in `into`.
-  void fetch(const std::vector<std::uint32_t>& wanted, std::vector<std::uint8_t>& into);
+  // sends those asked of it; where_ points at the received ones, kept in
+  // fetched_ until the next fetch.
+  void fetch(const std::vector<std::uint32_t>& wanted);
   void solve_level(std::size_t level);
+  // solve_level's parts: `ids` solved, `wanted` (the other ranks' slices
+  // they look up) fetched before and dropped after.
+  void solve_part(const std::vector<std::uint32_t>& ids, const std::vector<std::uint32_t>& wanted);
   std::string checkpoint_path(std::size_t level) const;
   void save_checkpoint(std::size_t level) const;
   bool load_checkpoint(std::size_t level);
@@ -75,11 +96,16 @@ class DistributedExact {
   std::vector<PawnStructure> structures_;  // in order of rising potential
   std::unordered_map<PawnStructure, std::uint32_t, PawnStructureHash> id_of_;
   std::vector<std::vector<std::uint32_t>> levels_;  // this rank's ids of each potential
+  std::vector<int> owner_;                          // id -> the rank that solves it
   std::vector<std::int64_t> slot_;                  // id -> slot in owned_, -1 where another rank owns it
   TableBytes owned_;                                // king_slice::SIZE per owned slot
   std::vector<const std::uint8_t*> where_;          // id -> its bytes while this rank holds them
+  // fetch()'s buffers, kept from one fetch to the next: a new one each time
+  // had the kernel clear its pages every time (a seventh of the CPU).
+  TableBytes fetched_, replies_;
   unsigned workers_;
   std::string checkpoint_dir_, run_key_;
+  LevelProgress progress_;
   RankFigures figures_;
 };
 

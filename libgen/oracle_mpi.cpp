@@ -5,6 +5,8 @@
 #include <boost/serialization/vector.hpp>
 #include <chrono>
 
+#include "mpi_wait.h"
+
 namespace chunker {
 
 namespace {
@@ -42,6 +44,7 @@ GroupRunner distributed_groups(const boost::mpi::communicator& comm, unsigned wo
       for (std::uint32_t config : share[comm.rank()])
         mine.insert(mine.end(), slice_bytes(config), slice_bytes(config) + king_slice::SIZE);
       std::vector<std::vector<std::uint8_t>> all;
+      wait_for_every_rank(comm);
       boost::mpi::all_gather(comm, mine, all);
       for (int r = 0; r < comm.size(); ++r) {
         if (r == comm.rank()) continue;
