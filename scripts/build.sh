@@ -8,7 +8,10 @@ kind="${1:-release}"
 shift $(( $# > 0 ? 1 : 0 ))
 case "$kind" in
   release) flags=(-DCMAKE_BUILD_TYPE=Release) ;;
-  sanitize) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DCHUNKER_SANITIZE=ON) ;;
+  # -O1 with line tables (-g1): half the compile time of -O2 -g, and the
+  # sanitizers' reports still name file and line.
+  sanitize) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
+                   -DCHUNKER_SANITIZE=ON) ;;
   *) echo "build.sh: unknown build kind '$kind' (release or sanitize)" >&2; exit 2 ;;
 esac
 cmake -S "$root" -B "$root/build/$kind" "${flags[@]}" "$@" >/dev/null
