@@ -20,6 +20,7 @@ constexpr Number INF = 1u << 30;
 constexpr int NO_REPETITION = INT_MAX;
 constexpr int MAX_PROOF_PLY = 1024;
 constexpr std::uint64_t STOP_CHECK_NODES = 1024;
+constexpr int EXTRACT_ATTEMPTS = 8;
 // The 1+epsilon rule: a child is searched until its number passes the
 // second-best sibling's by this factor, not by one, so two siblings do not
 // take turns one step at a time.
@@ -65,6 +66,11 @@ class ProofTable {
       if (bucket[i].work && bucket[i].pos == c.pos) return &bucket[i].numbers;
     return nullptr;
   }
+  void erase(const Canonical& c) {
+    Entry* bucket = &entries_[(c.key * BUCKET) & (entries_.size() - 1)];
+    for (int i = 0; i < BUCKET; ++i)
+      if (bucket[i].work && bucket[i].pos == c.pos) bucket[i].work = 0;
+  }
   void store(const Canonical& c, const Numbers& n, std::uint64_t work) {
     Entry* bucket = &entries_[(c.key * BUCKET) & (entries_.size() - 1)];
     Entry* slot = &bucket[0];
@@ -105,7 +111,9 @@ class Prover {
     reversible_from_[0] = 0;
     return mid(root, 0, INF, INF);
   }
-  ProofTree extract(const Position& root);
+  // The proof of a proven root; a few attempts where the table's proven
+  // marks lean on each other in a cycle.
+  ProofTree extract(const Position& root, int attempts_left = EXTRACT_ATTEMPTS);
 
  private:
   // What decides a position: the rules (source -1) or the first classifier
@@ -287,89 +295,137 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn) {
   return self_numbers;
 }
 
-ProofTree Prover::extract(const Position& root) {
+// The proof, from the table. The proven positions the root reaches (every
+// proven move of the winner, every move of the loser) are gathered first,
+// a proven one whose entry is gone proven again; then each one's proof
+// depth is found afresh, from the leaves up, until none changes. A table's
+// depths alone can disagree (an entry replaced, and proven again by another
+// path, with another depth), and a winner's move chosen by them can lead
+// back to a position on the way: by the fresh depths, which fall by one at
+// least along every move chosen, the proof has no cycle. Where the root has
+// no finite depth, its proven marks lean on each other in a cycle (below);
+// empty when a few attempts find no proof (then the value counts as not
+// proven). Found on abc-efg-967 of bench/pn's sample,
+// k7/4pp2/8/8/3K4/1P6/2P5/8 w: the table's depths alone gave a proof with a
+// cycle, which its check refused.
+ProofTree Prover::extract(const Position& root, int attempts_left) {
+  struct Gathered {
+    Position pos;
+    bool or_node = false, leaf = false, dead = false;  // dead: a loser's move that is not proven
+    std::string leaf_name;
+    std::vector<std::pair<Move, std::uint32_t>> children;  // the winner's proven moves, or every move
+    int depth = INT_MAX;
+  };
+  std::vector<Gathered> nodes;
+  std::unordered_map<Key, std::vector<std::uint32_t>> index;
+  auto proven_again = [&](const Position& p) {
+    line_keys_[0] = canonical(p).key;
+    reversible_from_[0] = 0;
+    return mid(p, 0, INF, INF).proven();
+  };
+  auto table_proven = [&](const Position& p) {
+    const Numbers* e = table_.probe(canonical(p));
+    return e && e->proven();
+  };
+  // The node of a position (added, to be expanded, when new); none where
+  // the position is neither a verdict's win nor proven.
+  std::vector<std::uint32_t> open;
+  auto node_of = [&](const Position& p, bool prove_again) -> std::optional<std::uint32_t> {
+    for (std::uint32_t i : index[zobrist(p)])
+      if (nodes[i].pos == p) return i;
+    const auto l = verdict(p);
+    if (l && !l->win) return std::nullopt;
+    if (!l && !table_proven(p) && !(prove_again && proven_again(p))) return std::nullopt;
+    const std::uint32_t i = std::uint32_t(nodes.size());
+    Gathered g;
+    g.pos = p;
+    g.or_node = p.side == attacker_;
+    if (l) {
+      g.leaf = true;
+      g.leaf_name = leaf_name(*l);
+      g.depth = 0;
+    } else {
+      open.push_back(i);
+    }
+    nodes.push_back(std::move(g));
+    index[zobrist(p)].push_back(i);
+    return i;
+  };
+  if (!node_of(root, true)) return {};
+  while (!open.empty()) {
+    const std::uint32_t i = open.back();
+    open.pop_back();
+    const Position pos = nodes[i].pos;
+    const bool or_node = nodes[i].or_node;
+    std::vector<std::pair<Move, std::uint32_t>> children;
+    bool dead = false;
+    for (int attempt = 0; attempt < 2 && children.empty(); ++attempt) {
+      if (attempt > 0 && (!or_node || !proven_again(pos))) break;
+      for (Move m : legal_moves(pos)) {
+        const auto child = node_of(make_move(pos, m), !or_node);
+        if (child) children.push_back({m, *child});
+        if (!child && !or_node) dead = true;
+      }
+    }
+    nodes[i].children = std::move(children);
+    nodes[i].dead = dead || nodes[i].children.empty();
+  }
+  // Proof depths from the leaves up: each round lowers some, never raises one.
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Gathered& g : nodes) {
+      if (g.leaf || g.dead) continue;
+      int d = g.or_node ? INT_MAX : 0;
+      for (const auto& c : g.children) {
+        const int cd = nodes[c.second].depth;
+        d = g.or_node ? std::min(d, cd) : std::max(d, cd);
+      }
+      if (d != INT_MAX && d + 1 < g.depth) {
+        g.depth = d + 1;
+        changed = true;
+      }
+    }
+  }
+  if (nodes[0].depth == INT_MAX) {
+    // The proven marks lean on each other in a cycle: each was right when
+    // it was made, on a proof whose entries were replaced since. Those
+    // marks go, and the root is proven again, on new entries.
+    if (attempts_left == 0) return {};
+    for (const Gathered& g : nodes)
+      if (g.depth == INT_MAX) table_.erase(canonical(g.pos));
+    if (!proven_again(root)) return {};
+    return extract(root, attempts_left - 1);
+  }
+  // The proof: the winner's move to the shallowest child, from the root.
   ProofTree tree;
   tree.root = root;
   tree.winner = attacker_;
-  std::unordered_map<Key, std::vector<std::pair<Position, std::uint32_t>>> ids;
-  auto id_of = [&](const Position& p, bool& fresh) {
-    auto& bucket = ids[zobrist(p)];
-    for (const auto& [q, id] : bucket)
-      if (q == p) {
-        fresh = false;
-        return id;
-      }
-    fresh = true;
-    const std::uint32_t id = std::uint32_t(tree.nodes.size());
-    bucket.push_back({p, id});
-    tree.nodes.emplace_back();
-    return id;
-  };
-  // A proven position's proof depth: the table's, proving it again where
-  // the entry was replaced.
-  auto proven_depth_again = [&](const Position& p) -> std::optional<int> {
-    line_keys_[0] = canonical(p).key;
-    reversible_from_[0] = 0;
-    const Numbers again = mid(p, 0, INF, INF);
-    return again.proven() ? std::optional<int>(again.depth) : std::nullopt;
-  };
-  auto proven_depth = [&](const Position& p) -> std::optional<int> {
-    if (auto l = verdict(p)) return l->win ? std::optional<int>(0) : std::nullopt;
-    const Numbers* e = table_.probe(canonical(p));
-    if (!e || !e->proven()) return proven_depth_again(p);
-    return e->depth;
-  };
-  struct Work {
-    Position pos;
-    std::uint32_t id;
-  };
-  bool fresh = true;
-  std::vector<Work> stack{{root, id_of(root, fresh)}};
+  std::vector<std::uint32_t> id(nodes.size(), UINT32_MAX);
+  std::vector<std::uint32_t> stack{0};
+  id[0] = 0;
+  tree.nodes.emplace_back();
   while (!stack.empty()) {
-    const Work w = stack.back();
-    stack.pop_back();
+    const Gathered& g = nodes[stack.back()];
     ProofNode node;
-    if (auto l = verdict(w.pos)) {
-      if (!l->win) throw std::logic_error("proof-number search: a proof reaches a position it loses");
-      node.kind = ProofNode::Kind::Leaf;
-      node.leaf = leaf_name(*l);
-    } else if (w.pos.side == attacker_) {
-      // The winner's move: the proven child with the shallowest proof, so
-      // the proof's depth falls along every path and it has no cycle.
-      node.kind = ProofNode::Kind::Move;
-      Move best;
-      Position best_pos;
-      // Where the table lost every proven child, the node is proven again.
-      for (int attempt = 0; attempt < 2 && best.is_none(); ++attempt) {
-        if (attempt > 0 && !proven_depth_again(w.pos)) break;
-        int best_depth = INT_MAX;
-        for (Move m : legal_moves(w.pos)) {
-          const Position child = make_move(w.pos, m);
-          int d = INT_MAX;
-          if (auto l = verdict(child)) {
-            if (l->win) d = 0;
-          } else if (const Numbers* e = table_.probe(canonical(child)); e && e->proven()) {
-            d = e->depth;
-          }
-          if (d < best_depth) best_depth = d, best = m, best_pos = child;
-        }
+    const std::uint32_t self = id[stack.back()];
+    stack.pop_back();
+    node.kind = g.leaf ? ProofNode::Kind::Leaf : g.or_node ? ProofNode::Kind::Move : ProofNode::Kind::Every;
+    node.leaf = g.leaf_name;
+    auto take = [&](const std::pair<Move, std::uint32_t>& c) {
+      if (id[c.second] == UINT32_MAX) {
+        id[c.second] = std::uint32_t(tree.nodes.size());
+        tree.nodes.emplace_back();
+        stack.push_back(c.second);
       }
-      if (best.is_none()) throw std::logic_error("proof-number search: a proven node without a proven move");
-      const std::uint32_t child = id_of(best_pos, fresh);
-      node.children.push_back({best, child});
-      if (fresh) stack.push_back({best_pos, child});
-    } else {
-      node.kind = ProofNode::Kind::Every;
-      for (Move m : legal_moves(w.pos)) {
-        const Position child_pos = make_move(w.pos, m);
-        if (!proven_depth(child_pos))
-          throw std::logic_error("proof-number search: a defence of a proven node is not proven");
-        const std::uint32_t child = id_of(child_pos, fresh);
-        node.children.push_back({m, child});
-        if (fresh) stack.push_back({child_pos, child});
-      }
-    }
-    tree.nodes[w.id] = std::move(node);
+      node.children.push_back({c.first, id[c.second]});
+    };
+    if (g.or_node && !g.leaf)
+      take(*std::min_element(g.children.begin(), g.children.end(), [&](const auto& x, const auto& y) {
+        return nodes[x.second].depth < nodes[y.second].depth;
+      }));
+    else
+      for (const auto& c : g.children) take(c);
+    tree.nodes[self] = std::move(node);
   }
   return tree;
 }
@@ -388,9 +444,12 @@ ProofResult prove(const Position& root, const ProofLimits& limits, const std::ve
                                              result.rule_terminals);
       const Numbers n = prover->run(root);
       if (n.proven()) {
+        result.tree = prover->extract(root);
+        // A proof the table cannot give without a cycle is no proof: reported
+        // as the node limit (more nodes would let the table keep one).
+        if (result.tree.empty()) throw Aborted{};
         result.outcome = attacker == root.side ? Outcome::Win : Outcome::Loss;
         result.proven = true;
-        result.tree = prover->extract(root);
         break;
       }
       if (attacker != root.side) result.proven = true;  // neither side wins: a draw

@@ -121,6 +121,24 @@ TEST_CASE("the proofs of the default suite check on their own and against the or
   CHECK(checked >= 9);  // Szen with either side to move among them
 }
 
+TEST_CASE("a proof whose table entries were replaced is extracted without a cycle") {
+  // abc-efg-967 of bench/pn's sample: White wins (the oracle, as the sample
+  // records it). Within 10^6 nodes the search proves it, but the table's
+  // depths alone gave a proof that returns to 1k6/4pp2/8/1P6/2PK4/8/8/8 w,
+  // which its check refused (and `solve` died on).
+  const Level level(MAX_LEVEL);
+  ProofLimits limits;
+  limits.node_limit = 1'000'000;
+  limits.guide = guide(libraries());
+  const Position pos = parse_fen("k7/4pp2/8/8/3K4/1P6/2P5/8 w - -").pos;
+  const ProofResult r = prove(pos, limits, level.consulted);
+  REQUIRE(r.proven);
+  CHECK(r.outcome == oracle_outcome(pos));
+  CHECK(r.outcome == Outcome::Win);
+  CHECK(!check_proof(r.tree, level.consulted).failure);
+  CHECK(!check_proof_against_oracle(r.tree, oracle()).failure);
+}
+
 TEST_CASE("a proof with a move changed, or a leaf the classifier does not decide, is rejected where it fails") {
   const Level level(MAX_LEVEL);
   ProofResult r = prove(parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 b - -").pos, ProofLimits{}, level.consulted);
