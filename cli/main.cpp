@@ -1,6 +1,7 @@
 // `chunker`: one program, one subcommand per job (docs/design.md §7). Errors are
 // one line on stderr and exit status 2.
 #include <boost/program_options/errors.hpp>
+#include <exception>
 #include <iostream>
 #include <map>
 
@@ -11,6 +12,7 @@
 namespace {
 
 constexpr int EXIT_BAD_INPUT = 2;
+constexpr int EXIT_INTERNAL_ERROR = 3;  // a fault of the program, not of its input
 
 const char* USAGE =
     "usage: chunker <command> [arguments]\n"
@@ -54,6 +56,9 @@ int main(int argc, char** argv) {
     std::cerr << "chunker " << argv[1] << ": " << e.what() << "\n";
   } catch (const chunker::TableError& e) {  // a table file found damaged in use (a block of it)
     std::cerr << "chunker " << argv[1] << ": " << e.what() << "\n";
+  } catch (const std::exception& e) {  // a fault of the program's own: one line still, not an abort
+    std::cerr << "chunker " << argv[1] << ": internal error: " << e.what() << "\n";
+    return EXIT_INTERNAL_ERROR;
   }
   return EXIT_BAD_INPUT;
 }
