@@ -189,7 +189,7 @@ std::optional<Value> Player::known_value(const Position& pos) {
     if (auto v = oracle_.value(pos)) return v;
   }
   if (settings_.sources == Sources::All || settings_.sources == Sources::Exact)
-    if (const auto table = exact_.find(pos)) return table->value(pos);
+    if (const auto table = exact_.find_held(pos)) return table->value(pos);
   return std::nullopt;
 }
 

@@ -98,8 +98,9 @@ class Player {
   // without solving or searching, with the game's repetitions as answer()
   // counts them; nullopt where none holds the position.
   std::optional<Answer> known(const Position& pos, const std::vector<Position>& history = {});
-  // known()'s value alone, without the moves and the line: for the leaves
-  // of the chess search (play/chess_search.h).
+  // known()'s value alone, without the moves and the line, and from the
+  // exact tables in memory only (no cache file read): for the leaves of the
+  // chess search (play/chess_search.h).
   std::optional<Value> known_value(const Position& pos);
 
   // known(), else an exact solve where the budgets allow it (note: why not).

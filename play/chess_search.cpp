@@ -15,7 +15,10 @@ constexpr int MATE = 32000;  // mated at the root: -MATE; each ply nearer +1
 constexpr int MATE_BOUND = MATE - 1000;
 constexpr int INFINITE_SCORE = MATE + 1;
 constexpr int MAX_PLY = 128;  // quiescence and extensions end here
-constexpr int TIME_CHECK_NODES = 1024;
+// Nodes between looks at the clock: few, as a pawn ending's leaf may read
+// a block of the oracle's table (bench/match: a promotion's check 1.5 s late
+// at 1024).
+constexpr int TIME_CHECK_NODES = 128;
 
 // Move ordering: the table's move, captures by victim then attacker, queen
 // promotions, the two killers of the ply, then history counts (kept below).

@@ -61,6 +61,11 @@ std::shared_ptr<const ExactTable> ExactTables::held(const Position& pos) const {
   return nullptr;
 }
 
+std::shared_ptr<const ExactTable> ExactTables::find_held(const Position& pos) const {
+  const std::lock_guard lock(mutex_);
+  return held(pos);
+}
+
 std::shared_ptr<const ExactTable> ExactTables::find(const Position& pos) {
   const std::lock_guard lock(mutex_);
   if (auto table = held(pos)) return table;

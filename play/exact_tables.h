@@ -25,6 +25,9 @@ class ExactTables {
   // A table holding `pos` (every position reachable from it), from memory
   // or the cache; null when none does.
   std::shared_ptr<const ExactTable> find(const Position& pos);
+  // The same from the tables already in memory only: no cache file is read
+  // (a search's leaves ask it, many times a millisecond).
+  std::shared_ptr<const ExactTable> find_held(const Position& pos) const;
   // Keeps `table` (built for `root`) for later positions and writes it to the cache; the
   // return is the file written, or "" (no cache), or the one-line reason
   // it could not be written (begins "not saved").
