@@ -37,18 +37,36 @@ struct ExactSources {
   std::function<void(std::uint64_t done, std::uint64_t total)> progress = [](std::uint64_t, std::uint64_t) {};
   // Filled in: how many slices were copied from the oracle.
   std::uint64_t* from_oracle = nullptr;
+  // Solve by CarefulRules for this side instead of Chunker's rules (then
+  // nothing is copied from the oracle, which holds Chunker's values).
+  std::optional<Color> careful;
+};
+
+// Chunker's rules for one side, Chunker's rules with one change for the
+// other, `careful`: its safe promotion wins only where the opponent cannot
+// answer with a safe promotion of its own (the position after it is played
+// out through the replies). A GUI plays chess on after Chunker's game, and
+// there the answering queen often mates (bench/match: deepest-abc-efg-w,
+// 16.a8=Q g1=Q#). A careful win is a win by Chunker's rules too, so among a
+// won position's winning moves one that keeps the careful win avoids that.
+struct CarefulRules {
+  Color careful = WHITE;
+  std::optional<Value> end(const Position& pos, std::optional<Value> by_rules) const;
 };
 
 class ExactTable {
  public:
   ExactTable() = default;
-  ExactTable(std::string root_fen, std::vector<PawnStructure> structures, TableBytes bytes);
+  ExactTable(std::string root_fen, std::vector<PawnStructure> structures, TableBytes bytes,
+             std::optional<Color> careful = std::nullopt);
 
   // The root it was built for (FEN), and how many positions it holds.
   const std::string& root_fen() const { return root_fen_; }
   const std::vector<PawnStructure>& structures() const { return structures_; }
   std::uint64_t positions() const { return std::uint64_t(structures_.size()) * king_slice::SIZE; }
   const TableBytes& bytes() const { return bytes_; }
+  // The side whose wins are CarefulRules', where the table was built so.
+  std::optional<Color> careful() const { return careful_; }
 
   // Whether every position reachable from `pos` is held: its structure is
   // (and with an en-passant right, the structures its captures make), and
@@ -65,6 +83,7 @@ class ExactTable {
   std::string root_fen_;
   std::vector<PawnStructure> structures_;  // in order of rising potential
   TableBytes bytes_;                       // king_slice::SIZE per structure, in that order
+  std::optional<Color> careful_;
   std::unordered_map<PawnStructure, std::uint32_t, PawnStructureHash> slice_;
 };
 
@@ -107,7 +126,8 @@ std::vector<Move> best_line(const Position& root, Value value,
                             const std::function<std::optional<MoveValues>(const Position&)>& moves_of);
 
 // --save: a table file (table_file.h) of kind "exact" holding the root, the
-// structures and their slices. load_exact throws TableError on a missing,
+// structures and their slices (by Chunker's rules only: a careful table is
+// never saved). load_exact throws TableError on a missing,
 // damaged or foreign file.
 void save_exact(const ExactTable& table, const std::string& path);
 ExactTable load_exact(const std::string& path);

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -16,13 +17,16 @@ namespace chunker {
 
 using ExactSolver = retro::SliceSolver<king_slice::SIZE>;
 
-// The value of a legal position whose reachable slices `find` holds. A
-// position with an en-passant right, or right after an unsafe promotion, is
-// not stored (exact.h): it is the best of its moves.
-template <typename Find>
-Value exact_value(const Position& pos, const Find& find) {
+// The value of a legal position whose reachable slices `find` holds, solved
+// by `rules` (OracleRules: Chunker's; or CarefulRules). A position with an
+// en-passant right, or right after a promotion, is not stored (exact.h): it
+// is the best of its moves.
+template <typename Find, typename Rules = OracleRules>
+Value exact_value(const Position& pos, const Find& find, const Rules& rules = {}) {
   if (pos.ep != NO_SQUARE || pos.promoted != NO_SQUARE)
-    return retro::value_after_promotion(pos, [&](const Position& p) { return exact_value(p, find); });
+    return retro::value_after_promotion(
+        pos, [&](const Position& p) { return exact_value(p, find, rules); },
+        [&](const Position& p, const MoveList& replies) { return rules.end(p, rule_value(p, replies)); });
   const std::uint8_t* slice = find(structure_of(pos));
   if (!slice) throw std::logic_error("exact table: a position outside its pawn structures");
   return OracleTable::decode(slice[king_slice::local(pos)]);
@@ -41,10 +45,11 @@ namespace exact_detail {
 // position looks up a byte, not a structure; only a double step that gives
 // an en-passant right and a promotion, valued through the replies, take the
 // long way (exact_value).
-template <typename Find>
+template <typename Find, typename Rules>
 class Slice {
  public:
-  Slice(const PawnStructure& s, const Find& find) : find_(find), kings_mask_(s.pawns) {
+  Slice(const PawnStructure& s, const Find& find, const Rules& rules)
+      : find_(find), rules_(rules), kings_mask_(s.pawns) {
     pos_.pawns[WHITE] = s.pawns[WHITE];
     pos_.pawns[BLACK] = s.pawns[BLACK];
     for (Bitboard b = s.pawns[WHITE] | s.pawns[BLACK]; b;) {  // a king takes the pawn
@@ -73,7 +78,7 @@ class Slice {
     king_slice::place(pos, local);
     retro::Examined e;
     const auto targets = retro::examine_start(
-        pos, kings_mask_, [](const Position&, auto by_rules) { return by_rules; }, e);
+        pos, kings_mask_, [this](const Position& p, auto by_rules) { return rules_.end(p, by_rules); }, e);
     if (!targets) return e;
     for (Bitboard captures = targets->king_to & pos.pawns[~pos.side]; captures;) {
       const Square to = pop_lsb(captures);  // the king's new square, the other side to move
@@ -84,10 +89,9 @@ class Slice {
       if (const std::uint8_t* exit = pawn_exit_[pos.side][m.to()][step_kind(pos.side, m)])
         return add_exit(e, exit, local ^ king_slice::SIDE_BIT);
       const Position child = make_move(pos, m);
-      auto stored = [this](const Position& p) {
-        return exact_value(p, [this](const PawnStructure& t) { return found(t); });
-      };
-      const Value v = m.kind() == MoveKind::Promotion ? retro::value_after_promotion(child, stored) : stored(child);
+      // A promotion's child is not stored: exact_value goes through its replies.
+      const Value v = exact_value(
+          child, [this](const PawnStructure& t) { return found(t); }, rules_);
       e.exit_best = std::max(e.exit_best, from_child(v));
     });
     return e;
@@ -118,6 +122,7 @@ class Slice {
   }
 
   const Find& find_;
+  const Rules rules_;
   Position pos_;
   const retro::KingsMask kings_mask_;
   const std::uint8_t* capture_exit_[SQUARE_NB] = {};
@@ -134,13 +139,20 @@ class Slice {
 template <typename Find>
 bool solve_exact_slice(const PawnStructure& s, const ExactSources& sources, ExactSolver& solver, const Find& find,
                        std::uint8_t* bytes) {
-  if (copy_exact_slice_from_oracle(s, sources, bytes)) return true;
-  exact_detail::Slice<Find> game(s, find);
-  solver.solve(game);
-  for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
-    const Value v = solver.value(local);
-    bytes[local] = v == retro::NOT_LEGAL ? king_slice::ILLEGAL_BYTE : OracleTable::encode(v);
+  auto solve = [&](const auto& rules) {
+    exact_detail::Slice<Find, std::decay_t<decltype(rules)>> game(s, find, rules);
+    solver.solve(game);
+    for (std::uint32_t local = 0; local < king_slice::SIZE; ++local) {
+      const Value v = solver.value(local);
+      bytes[local] = v == retro::NOT_LEGAL ? king_slice::ILLEGAL_BYTE : OracleTable::encode(v);
+    }
+  };
+  if (sources.careful) {
+    solve(CarefulRules{*sources.careful});
+    return false;
   }
+  if (copy_exact_slice_from_oracle(s, sources, bytes)) return true;
+  solve(OracleRules{});
   return false;
 }
 

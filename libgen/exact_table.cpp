@@ -10,8 +10,24 @@
 
 namespace chunker {
 
-ExactTable::ExactTable(std::string root_fen, std::vector<PawnStructure> structures, TableBytes bytes)
-    : root_fen_(std::move(root_fen)), structures_(std::move(structures)), bytes_(std::move(bytes)) {
+std::optional<Value> CarefulRules::end(const Position& pos, std::optional<Value> by_rules) const {
+  if (pos.side == careful) {
+    // A safe promotion at hand (Chunker's win in 1) while the opponent has a
+    // pawn a step from promoting: played out, its value found through the replies.
+    const Bitboard seventh = careful == WHITE ? rank_bb(1) : rank_bb(6);
+    if (by_rules == win_in(1) && (pos.pawns[~careful] & seventh)) return std::nullopt;
+    return by_rules;
+  }
+  // Right after the careful side's promotion: the replies listed are the
+  // capture of the new piece and safe promotions (movegen.h). With none,
+  // the promotion was safe and nothing answers it: the careful side wins.
+  if (pos.promoted != NO_SQUARE && by_rules == 0) return loss_in(0);
+  return by_rules;
+}
+
+ExactTable::ExactTable(std::string root_fen, std::vector<PawnStructure> structures, TableBytes bytes,
+                       std::optional<Color> careful)
+    : root_fen_(std::move(root_fen)), structures_(std::move(structures)), bytes_(std::move(bytes)), careful_(careful) {
   slice_.reserve(structures_.size());
   for (std::uint32_t i = 0; i < structures_.size(); ++i) slice_.emplace(structures_[i], i);
 }
@@ -31,18 +47,20 @@ bool ExactTable::holds(const Position& pos) const {
 }
 
 Value ExactTable::value(const Position& pos) const {
-  return exact_value(pos, [this](const PawnStructure& s) -> const std::uint8_t* {
+  auto find = [this](const PawnStructure& s) -> const std::uint8_t* {
     const auto slice = slice_of(s);
     return slice ? bytes_.data() + king_slice::index(*slice, 0) : nullptr;
-  });
+  };
+  return careful_ ? exact_value(pos, find, CarefulRules{*careful_}) : exact_value(pos, find);
 }
 
 std::vector<std::pair<Move, Value>> move_values(const ExactTable& table, const Position& pos) {
   std::vector<std::pair<Move, Value>> values;
   for (Move m : legal_moves(pos)) {
     const Position child = make_move(pos, m);
-    // A safe promotion ends the game: the table knows nothing after it.
-    const bool ends = m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m);
+    // A safe promotion ends the game: the table knows nothing after it
+    // (but for a careful side's, valued through the replies).
+    const bool ends = m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m) && table.careful() != pos.side;
     values.emplace_back(m, ends ? win_in(1) : from_child(table.value(child)));
   }
   return values;
@@ -88,6 +106,7 @@ struct ExactPayload {
 }  // namespace
 
 void save_exact(const ExactTable& table, const std::string& path) {
+  if (table.careful()) throw std::logic_error("save_exact: a careful table is not saved");
   ExactPayload payload{table.root_fen(), {}, {}, {table.bytes().begin(), table.bytes().end()}};
   for (const PawnStructure& s : table.structures()) {
     payload.white.push_back(s.pawns[WHITE]);

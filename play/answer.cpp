@@ -193,42 +193,64 @@ std::optional<Value> Player::known_value(const Position& pos) {
   return std::nullopt;
 }
 
-Player::Solve Player::solve_exact(const Position& pos, double seconds) {
-  Solve result;
+std::optional<std::vector<PawnStructure>> Player::plan(const Position& pos, double seconds, std::string& note) const {
   if (!settings_.exact_memory) {
-    result.note = "not tried (--memory 0)";
-    return result;
+    note = "not tried (--memory 0)";
+    return std::nullopt;
   }
-  const auto start = Clock::now();
-  const unsigned workers = settings_.workers ? settings_.workers : std::max(1u, std::thread::hardware_concurrency());
   // One byte a position: what the time allows by the measured rate is a
   // memory budget too, and counting the reachable set stops past it.
-  const double in_time = seconds * EXACT_RATE_PER_CORE * workers;
+  const double in_time = seconds * EXACT_RATE_PER_CORE * workers();
   const bool timed = seconds >= 0 && in_time < double(settings_.exact_memory);
   ExactPlan plan = plan_exact(pos, timed ? std::uint64_t(in_time) : settings_.exact_memory);
+  if (plan.fitting) return std::move(plan.fitting);
   char line[256];
-  if (!plan.fitting) {
-    if (timed)
-      std::snprintf(line, sizeof line, "not tried: %s%.3g positions reachable, over the %.1f s the clock allows",
-                    plan.counted ? "" : "more than ", double(plan.positions()), seconds);
-    else
-      std::snprintf(line, sizeof line,
-                    "not tried: %s%.3g positions reachable (%s%llu pawn structures x %u), %.0f MB; --memory is %.0f MB",
-                    plan.counted ? "" : "more than ", double(plan.positions()), plan.counted ? "" : "more than ",
-                    static_cast<unsigned long long>(plan.structures), king_slice::SIZE, double(plan.bytes) / MB,
-                    double(settings_.exact_memory) / MB);
-    result.note = line;
-    return result;
-  }
+  if (timed)
+    std::snprintf(line, sizeof line, "not tried: %s%.3g positions reachable, over the %.1f s the clock allows",
+                  plan.counted ? "" : "more than ", double(plan.positions()), seconds);
+  else
+    std::snprintf(line, sizeof line,
+                  "not tried: %s%.3g positions reachable (%s%llu pawn structures x %u), %.0f MB; --memory is %.0f MB",
+                  plan.counted ? "" : "more than ", double(plan.positions()), plan.counted ? "" : "more than ",
+                  static_cast<unsigned long long>(plan.structures), king_slice::SIZE, double(plan.bytes) / MB,
+                  double(settings_.exact_memory) / MB);
+  note = line;
+  return std::nullopt;
+}
+
+unsigned Player::workers() const {
+  return settings_.workers ? settings_.workers : std::max(1u, std::thread::hardware_concurrency());
+}
+
+Player::Solve Player::solve_exact(const Position& pos, double seconds) {
+  Solve result;
+  const auto start = Clock::now();
+  auto structures = plan(pos, seconds, result.note);
+  if (!structures) return result;
   std::function<void(std::uint64_t, std::uint64_t)> progress = settings_.exact_progress;
   if (!progress) progress = [](std::uint64_t, std::uint64_t) {};
-  ExactSolve x = chunker::solve_exact(pos, std::move(*plan.fitting), settings_.oracle_dir, workers, progress);
+  ExactSolve x = chunker::solve_exact(pos, std::move(*structures), settings_.oracle_dir, workers(), progress);
   result.table = std::make_shared<const ExactTable>(std::move(x.table));
   result.note = "solved now";
   for (const std::string& o : x.oracles) result.note += "; oracle " + o;
   const std::string saved = exact_.add(result.table, pos);
   if (!saved.empty()) result.note += (saved.rfind("not saved", 0) == 0 ? "; " : "; cached in ") + saved;
   result.figures = {result.table->structures().size(), result.table->positions(), x.from_oracle, seconds_since(start),
+                    peak_megabytes()};
+  return result;
+}
+
+Player::Solve Player::solve_careful(const Position& pos, Color careful, double seconds) {
+  Solve result;
+  const auto start = Clock::now();
+  auto structures = plan(pos, seconds, result.note);
+  if (!structures) return result;
+  ExactSources sources;
+  sources.workers = workers();
+  sources.careful = careful;
+  result.table = std::make_shared<const ExactTable>(build_exact(pos, std::move(*structures), sources));
+  result.note = "solved now";
+  result.figures = {result.table->structures().size(), result.table->positions(), 0, seconds_since(start),
                     peak_megabytes()};
   return result;
 }

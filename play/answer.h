@@ -116,6 +116,9 @@ class Player {
     ExactFigures figures;
   };
   Solve solve_exact(const Position& pos, double seconds = -1);
+  // The same by CarefulRules for `careful` (libgen/exact.h), within the
+  // budgets: a table of its own, neither kept here nor saved.
+  Solve solve_careful(const Position& pos, Color careful, double seconds = -1);
 
   // The move to play among `allowed` by an answer that gives every move's
   // exact value (known()'s): the quickest win, the longest defence, and of
@@ -138,6 +141,11 @@ class Player {
 
  private:
   std::optional<Answer> from_oracle(const Position& pos);
+  // The structures an exact solve of `pos` takes, when they fit the memory
+  // budget and `seconds` by the measured rate (< 0: no time limit); else
+  // none and `note` says why.
+  std::optional<std::vector<PawnStructure>> plan(const Position& pos, double seconds, std::string& note) const;
+  unsigned workers() const;  // an exact solve's threads
   std::optional<Answer> from_exact_table(const Position& pos);
 
   PlaySettings settings_;

@@ -9,6 +9,7 @@ namespace chunker {
 
 GamePlayer::~GamePlayer() {
   if (job_) job_->thread.join();
+  if (careful_) careful_->thread.join();
 }
 
 namespace {
@@ -21,7 +22,7 @@ constexpr int MAX_PUT_OFF = 6;
 }  // namespace
 
 std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::vector<Position>& earlier,
-                                               const std::vector<Move>& allowed,
+                                               const std::vector<Move>& allowed, double seconds,
                                                const std::function<bool(Move)>& loses_in_chess) {
   const auto answer = player_.known(pos, earlier);
   if (!answer) return std::nullopt;
@@ -33,10 +34,20 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
     return it == answer->moves.end() ? answer->value : it->value;
   };
   auto wins_now = [&](Move m) { return m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m); };
-  if (earlier.size() < game_length_) put_off_ = 0;
+  if (earlier.size() < game_length_) {
+    put_off_ = 0;
+    if (careful_) careful_->stale = true;
+  }
   game_length_ = earlier.size();
   GameMove g;
-  if (loses_in_chess && wins_now(chosen) && put_off_ < MAX_PUT_OFF && loses_in_chess(chosen)) {
+  const std::optional<Move> careful =
+      loses_in_chess && is_win(answer->value) ? careful_move(pos, allowed, seconds) : std::nullopt;
+  if (careful) {
+    if (*careful != chosen)
+      g.note = uci(*careful) + " wins too, and the opponent cannot force a promotion in answer to ours (after " +
+               uci(chosen) + " it can)";
+    chosen = *careful;
+  } else if (loses_in_chess && wins_now(chosen) && put_off_ < MAX_PUT_OFF && loses_in_chess(chosen)) {
     // The quickest other win that does not end the game the same way.
     Move other;
     for (const MoveValue& m : answer->moves)
@@ -55,6 +66,40 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
   g.proven = g.exact = true;
   g.detail = answer->detail;
   return g;
+}
+
+std::optional<Move> GamePlayer::careful_move(const Position& pos, const std::vector<Move>& allowed, double seconds) {
+  if (!player_.settings().exact_memory) return std::nullopt;
+  if (careful_ && !careful_->done) return std::nullopt;  // one solve at a time, never waited for
+  if (careful_) {
+    const ExactTable* table = careful_->table.get();
+    // A new game, or a table of the other side's or of other positions
+    // (where one could not be built, not tried again this game).
+    if (careful_->stale || (table && (table->careful() != pos.side || !table->holds(pos)))) {
+      careful_->thread.join();
+      careful_.reset();
+    }
+  }
+  if (!careful_) {
+    careful_ = std::make_unique<CarefulJob>();
+    careful_->thread = std::thread([job = careful_.get(), this, pos, seconds] {
+      // Nothing may escape a thread: a failure leaves the table null.
+      try {
+        job->table = player_.solve_careful(pos, pos.side, seconds).table;
+      } catch (const std::exception&) {
+      }
+      job->done = true;
+    });
+    return std::nullopt;
+  }
+  const ExactTable* table = careful_->table.get();
+  if (!table || !is_win(table->value(pos))) return std::nullopt;
+  std::optional<std::pair<Move, Value>> best;
+  for (const auto& [m, v] : move_values(*table, pos))
+    if (is_win(v) && std::find(allowed.begin(), allowed.end(), m) != allowed.end() && (!best || v > best->second))
+      best = {m, v};
+  if (!best) return std::nullopt;
+  return best->first;
 }
 
 void GamePlayer::start_solve(const Position& pos, double seconds) {
@@ -80,7 +125,7 @@ GameMove GamePlayer::choose(const Position& pos, const std::vector<Position>& ea
                             const ChoiceLimits& limits, double exact_seconds,
                             const std::function<void(const MoveChoice&)>& progress,
                             const std::function<bool(Move)>& loses_in_chess) {
-  if (auto exact = exact_move(pos, earlier, allowed, loses_in_chess)) return *exact;
+  if (auto exact = exact_move(pos, earlier, allowed, exact_seconds, loses_in_chess)) return *exact;
   start_solve(pos, exact_seconds);
   GameMove g;
   std::vector<const Classifier*> classifiers;
@@ -109,7 +154,7 @@ GameMove GamePlayer::choose(const Position& pos, const std::vector<Position>& ea
   watch.join();
   if (choice.rounds == 0 && progress) progress(choice);
   if (job_ && job_->done && !(stop && *stop)) {
-    if (auto exact = exact_move(pos, earlier, allowed, loses_in_chess)) return *exact;
+    if (auto exact = exact_move(pos, earlier, allowed, exact_seconds, loses_in_chess)) return *exact;
     if (job_->note.rfind("not tried", 0) == 0 && job_->structure == structure_of(pos))
       g.note += (g.note.empty() ? "" : "; ") + ("exact solve " + job_->note);
   }

@@ -3,7 +3,10 @@
 // everything reachable from it, started on a thread of its own when it fits
 // the memory and the time it may take, while the Chunker search with the
 // evaluation (move_choice.h) answers; once the solve is done its table
-// answers this position and the rest of the game.
+// answers this position and the rest of the game. Where the game is won, a
+// second solve by CarefulRules (libgen/exact.h) picks, once done, among the
+// winning moves one that leaves the opponent no promotion to answer ours
+// with: a GUI's chess game after the win is not then lost to a new queen.
 #pragma once
 
 #include <atomic>
@@ -48,8 +51,14 @@ class GamePlayer {
 
  private:
   std::optional<GameMove> exact_move(const Position& pos, const std::vector<Position>& earlier,
-                                     const std::vector<Move>& allowed, const std::function<bool(Move)>& loses_in_chess);
+                                     const std::vector<Move>& allowed, double seconds,
+                                     const std::function<bool(Move)>& loses_in_chess);
   void start_solve(const Position& pos, double seconds);
+  // The quickest careful win among `allowed` where the careful table is
+  // built and holds `pos`, won by CarefulRules; else none, and a careful
+  // solve from `pos` is started where none runs or has run this game (one
+  // that fits the memory and `seconds` by the measured rate).
+  std::optional<Move> careful_move(const Position& pos, const std::vector<Move>& allowed, double seconds);
 
   // An exact solve on a thread of its own: it outlives the choice that
   // started it, and its table answers every later position it holds.
@@ -59,8 +68,16 @@ class GamePlayer {
     std::atomic<bool> done{false};
     std::thread thread;
   };
+  // The careful solve: one a game, from the first won position it meets.
+  struct CarefulJob {
+    std::shared_ptr<const ExactTable> table;  // once done; null when it could not be built
+    std::atomic<bool> done{false};
+    bool stale = false;  // a new game began
+    std::thread thread;
+  };
   Player& player_;
   std::unique_ptr<Job> job_;
+  std::unique_ptr<CarefulJob> careful_;
   bool libraries_usable_ = true;
   // Winning promotions put off this game for the chess after them, and the
   // game's length when last asked (a shorter one is a new game).

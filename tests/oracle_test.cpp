@@ -623,3 +623,52 @@ TEST_CASE("slices copied from the oracle are the slices the exact solver solves"
   CHECK(with_oracle.structures() == solved.structures());
   CHECK(with_oracle.bytes() == solved.bytes());
 }
+
+TEST_CASE("careful rules: a safe promotion that the opponent answers with one of its own does not win") {
+  // Worked by hand from the rules (docs/design.md §1) and CarefulRules'
+  // one change for White (libgen/exact.h).
+  auto careful_value = [](const char* fen) {
+    const Position root = parse_fen(fen).pos;
+    ExactPlan plan = plan_exact(root, std::uint64_t(1) << 30);
+    REQUIRE(plan.fitting);
+    ExactSources sources;
+    sources.careful = WHITE;
+    return build_exact(root, std::move(*plan.fitting), sources).value(root);
+  };
+  // 1.a8=Q h1=Q: Black answers at once; any other move lets 1...h1=Q win.
+  CHECK(careful_value("8/P7/8/2K1k3/8/8/7p/8 w - -") == loss_in(2));
+  // Black's pawn a step further back: 1.a8=Q has no promotion to answer it.
+  CHECK(careful_value("8/P7/8/2K1k3/8/7p/8/8 w - -") == win_in(1));
+  // White's king takes on h1: Black's promotion would not be safe.
+  CHECK(careful_value("8/P7/8/3k4/8/8/6Kp/8 w - -") == win_in(1));
+}
+
+TEST_CASE("careful rules never score a position better for the careful side than Chunker's rules (the oracle)") {
+  // Every terminal CarefulRules change is one White would not choose over
+  // Chunker's, and nothing else differs: White's value can only fall.
+  const Position root = parse_fen(EXACT_ROOTS[0]).pos;
+  ExactPlan plan = plan_exact(root, std::uint64_t(1) << 30);
+  REQUIRE(plan.fitting);
+  ExactSources sources;
+  sources.careful = WHITE;
+  const ExactTable careful = build_exact(root, std::move(*plan.fitting), sources);
+  std::uint64_t compared = 0, lower = 0;
+  for (std::uint64_t i = 0; i < careful.positions(); ++i) {
+    Position pos;
+    const PawnStructure& s = careful.structures()[i / king_slice::SIZE];
+    pos.pawns[WHITE] = s.pawns[WHITE];
+    pos.pawns[BLACK] = s.pawns[BLACK];
+    king_slice::place(pos, std::uint32_t(i % king_slice::SIZE));
+    if (!is_legal(pos)) continue;
+    const int sign = pos.side == WHITE ? 1 : -1;
+    const Value by_careful = sign * careful.value(pos), by_rules = sign * probe(pos);
+    if (by_careful > by_rules) {
+      INFO(to_fen(pos));
+      CHECK(by_careful <= by_rules);
+    }
+    ++compared;
+    lower += by_careful < by_rules;
+  }
+  MESSAGE("careful rules against the oracle: ", compared, " positions, ", lower, " lower for White");
+  CHECK(lower > 0);
+}
