@@ -15,9 +15,11 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -40,6 +42,13 @@ struct ExactSources {
   // Solve by CarefulRules for this side instead of Chunker's rules (then
   // nothing is copied from the oracle, which holds Chunker's values).
   std::optional<Color> careful;
+  // Set by another thread to end the build: no slice is solved after it,
+  // and build_exact throws ExactCancelled.
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+struct ExactCancelled : std::runtime_error {
+  ExactCancelled() : std::runtime_error("exact solve cancelled") {}
 };
 
 // Chunker's rules for one side, Chunker's rules with one change for the
@@ -109,7 +118,8 @@ struct ExactSolve {
 // Opens each oracle layout from `oracle_dir` that holds any of the
 // structures; a missing or damaged one is noted and its slices solved instead.
 ExactSolve solve_exact(const Position& root, std::vector<PawnStructure> structures, const std::string& oracle_dir,
-                       unsigned workers, const std::function<void(std::uint64_t done, std::uint64_t total)>& progress);
+                       unsigned workers, const std::function<void(std::uint64_t done, std::uint64_t total)>& progress,
+                       const std::atomic<bool>* cancel = nullptr);
 
 // Where the oracle holds a structure's slice (locate() of its pawns), if it does.
 std::optional<OracleSlot> oracle_slot(const PawnStructure& s);

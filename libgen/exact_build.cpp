@@ -49,10 +49,12 @@ ExactTable build_exact(const Position& root, std::vector<PawnStructure> structur
     return slice ? table.bytes_.data() + king_slice::index(*slice, 0) : nullptr;
   };
   auto solve = [&](unsigned worker, std::uint32_t slice) {
+    if (sources.cancel && *sources.cancel) return;  // the table is thrown away below
     std::uint8_t* bytes = table.bytes_.data() + king_slice::index(slice, 0);
     if (solve_exact_slice(table.structures_[slice], sources, *solvers[worker], find, bytes)) ++copied;
   };
   retro::solve_in_order(groups, sources.workers, solve, [&](std::uint32_t done) { sources.progress(done, total); });
+  if (sources.cancel && *sources.cancel) throw ExactCancelled();
   if (sources.from_oracle) *sources.from_oracle = copied;
   return table;
 }

@@ -30,7 +30,8 @@ ExactPlan plan_exact(const Position& root, std::uint64_t memory_bytes) {
 }
 
 ExactSolve solve_exact(const Position& root, std::vector<PawnStructure> structures, const std::string& oracle_dir,
-                       unsigned workers, const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+                       unsigned workers, const std::function<void(std::uint64_t, std::uint64_t)>& progress,
+                       const std::atomic<bool>* cancel) {
   std::uint64_t in_layout[LAYOUT_NB] = {0, 0};
   for (const PawnStructure& s : structures)
     if (auto slot = oracle_slot(s)) ++in_layout[std::size_t(slot->layout)];
@@ -54,6 +55,7 @@ ExactSolve solve_exact(const Position& root, std::vector<PawnStructure> structur
   sources.workers = std::max(1u, workers);
   sources.progress = progress;
   sources.from_oracle = &result.from_oracle;
+  sources.cancel = cancel;
   result.table = build_exact(root, std::move(structures), sources);
   return result;
 }

@@ -222,14 +222,14 @@ unsigned Player::workers() const {
   return settings_.workers ? settings_.workers : std::max(1u, std::thread::hardware_concurrency());
 }
 
-Player::Solve Player::solve_exact(const Position& pos, double seconds) {
+Player::Solve Player::solve_exact(const Position& pos, double seconds, const std::atomic<bool>* cancel) {
   Solve result;
   const auto start = Clock::now();
   auto structures = plan(pos, seconds, result.note);
   if (!structures) return result;
   std::function<void(std::uint64_t, std::uint64_t)> progress = settings_.exact_progress;
   if (!progress) progress = [](std::uint64_t, std::uint64_t) {};
-  ExactSolve x = chunker::solve_exact(pos, std::move(*structures), settings_.oracle_dir, workers(), progress);
+  ExactSolve x = chunker::solve_exact(pos, std::move(*structures), settings_.oracle_dir, workers(), progress, cancel);
   result.table = std::make_shared<const ExactTable>(std::move(x.table));
   result.note = "solved now";
   for (const std::string& o : x.oracles) result.note += "; oracle " + o;
@@ -240,7 +240,8 @@ Player::Solve Player::solve_exact(const Position& pos, double seconds) {
   return result;
 }
 
-Player::Solve Player::solve_careful(const Position& pos, Color careful, double seconds) {
+Player::Solve Player::solve_careful(const Position& pos, Color careful, double seconds,
+                                    const std::atomic<bool>* cancel) {
   Solve result;
   const auto start = Clock::now();
   auto structures = plan(pos, seconds, result.note);
@@ -248,6 +249,7 @@ Player::Solve Player::solve_careful(const Position& pos, Color careful, double s
   ExactSources sources;
   sources.workers = workers();
   sources.careful = careful;
+  sources.cancel = cancel;
   result.table = std::make_shared<const ExactTable>(build_exact(pos, std::move(*structures), sources));
   result.note = "solved now";
   result.figures = {result.table->structures().size(), result.table->positions(), 0, seconds_since(start),

@@ -77,9 +77,13 @@ struct PlaySettings {
 // the most any command accepts, in MB (a terabyte).
 std::uint64_t default_exact_memory();
 constexpr long long MAX_EXACT_MB = 1LL << 20;
-// The exact solver's measured rate, positions a second on one core
-// (bench/exact), for the time estimate of a solve.
-constexpr double EXACT_RATE_PER_CORE = 10e6;
+// The exact solver's rate, positions a second on one core, for the time
+// estimate of a solve: below the 38-58 million a CPU second measured
+// (bench/exact, bench/mpi; README "Beyond one machine"), as a GUI's machine
+// is shared with the opponent's engine. A careful solve (game_move.h) of
+// the 826 million positions of deepest-abc-efg-w took 12.3 s on 2 cores
+// beside a bench/match game: 34 million a core.
+constexpr double EXACT_RATE_PER_CORE = 30e6;
 
 class Player {
  public:
@@ -115,10 +119,12 @@ class Player {
     std::string note;  // why not, or how it went (the oracle's layouts used, the file saved)
     ExactFigures figures;
   };
-  Solve solve_exact(const Position& pos, double seconds = -1);
+  // `cancel`, set by another thread, ends it with ExactCancelled.
+  Solve solve_exact(const Position& pos, double seconds = -1, const std::atomic<bool>* cancel = nullptr);
   // The same by CarefulRules for `careful` (libgen/exact.h), within the
   // budgets: a table of its own, neither kept here nor saved.
-  Solve solve_careful(const Position& pos, Color careful, double seconds = -1);
+  Solve solve_careful(const Position& pos, Color careful, double seconds = -1,
+                      const std::atomic<bool>* cancel = nullptr);
 
   // The move to play among `allowed` by an answer that gives every move's
   // exact value (known()'s): the quickest win, the longest defence, and of

@@ -8,6 +8,7 @@
 namespace chunker {
 
 GamePlayer::~GamePlayer() {
+  cancel_ = true;  // a GUI's quit is not kept waiting for a solve
   if (job_) job_->thread.join();
   if (careful_) careful_->thread.join();
 }
@@ -85,7 +86,7 @@ std::optional<Move> GamePlayer::careful_move(const Position& pos, const std::vec
     careful_->thread = std::thread([job = careful_.get(), this, pos, seconds] {
       // Nothing may escape a thread: a failure leaves the table null.
       try {
-        job->table = player_.solve_careful(pos, pos.side, seconds).table;
+        job->table = player_.solve_careful(pos, pos.side, seconds, &cancel_).table;
       } catch (const std::exception&) {
       }
       job->done = true;
@@ -113,7 +114,7 @@ void GamePlayer::start_solve(const Position& pos, double seconds) {
   job_->thread = std::thread([job = job_.get(), this, pos, seconds] {
     // Nothing may escape a thread: a failure is the solve's note.
     try {
-      job->note = player_.solve_exact(pos, seconds).note;
+      job->note = player_.solve_exact(pos, seconds, &cancel_).note;
     } catch (const std::exception& e) {
       job->note = std::string("not tried: ") + e.what();
     }

@@ -33,7 +33,7 @@ struct GameMove {
 class GamePlayer {
  public:
   explicit GamePlayer(Player& player) : player_(player) {}
-  ~GamePlayer();  // waits for a running exact solve
+  ~GamePlayer();  // cancels a running exact solve, and waits for it to end
 
   // The move among `allowed` (pos's legal moves a GUI accepts) after the
   // game's positions `earlier` (a move back to one is a draw). `limits` bound
@@ -76,6 +76,7 @@ class GamePlayer {
     std::thread thread;
   };
   Player& player_;
+  std::atomic<bool> cancel_{false};  // set when this player goes: the solves stop
   std::unique_ptr<Job> job_;
   std::unique_ptr<CarefulJob> careful_;
   bool libraries_usable_ = true;
