@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "rules.h"
+
 namespace chunker {
 
 const OracleTables::Loaded& OracleTables::table(Layout layout) {
@@ -23,7 +25,29 @@ std::vector<std::string> OracleTables::load_all() {
   return problems;
 }
 
+std::optional<OracleAnswer> OracleTables::replies_answer(const Position& pos) {
+  const MoveList replies = legal_moves(pos);
+  OracleAnswer answer;
+  answer.built = true;
+  answer.value = -VALUE_INFINITE;
+  for (Move m : replies) {
+    Value v = win_in(1);  // a safe promotion ends the game
+    if (!(m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m))) {
+      const auto child = probe(make_move(pos, m));
+      if (!child) return std::nullopt;
+      if (!child->built) return child;  // the table's problem, for the caller to name
+      answer.layout = child->layout;
+      v = from_child(child->value);
+    }
+    answer.moves.emplace_back(m, v);
+    answer.value = std::max(answer.value, v);
+  }
+  if (auto over = rule_value(pos, replies)) answer.value = *over;
+  return answer;
+}
+
 std::optional<OracleAnswer> OracleTables::probe(const Position& pos) {
+  if (pos.promoted != NO_SQUARE) return replies_answer(pos);
   const auto slot = locate(pos);
   if (!slot) return std::nullopt;
   OracleAnswer answer;
@@ -46,6 +70,10 @@ std::optional<OracleAnswer> OracleTables::probe(const Position& pos) {
 }
 
 std::optional<Value> OracleTables::value(const Position& pos) {
+  if (pos.promoted != NO_SQUARE) {
+    const auto answer = replies_answer(pos);
+    return answer && answer->built ? std::optional<Value>(answer->value) : std::nullopt;
+  }
   const auto slot = locate(pos);
   if (!slot) return std::nullopt;
   const Loaded& loaded = table(slot->layout);

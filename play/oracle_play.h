@@ -28,7 +28,8 @@ class OracleTables {
  public:
   explicit OracleTables(std::string data_dir, TableRead read = TableRead::Mapped)
       : data_dir_(std::move(data_dir)), read_(read) {}
-  // nullopt outside the domain (no layout holds the position).
+  // nullopt outside the domain (no layout holds the position, or right
+  // after an unsafe promotion, every reply's position).
   std::optional<OracleAnswer> probe(const Position& pos);
   // The value alone, for a search's leaves: nullopt outside the domain and
   // where the table cannot answer.
@@ -43,6 +44,10 @@ class OracleTables {
     std::string problem;
   };
   const Loaded& table(Layout layout);
+  // A position right after an unsafe promotion is in no table: its replies
+  // (the capture, a safe promotion) are, and give its value; nullopt where
+  // one of them is outside the domain.
+  std::optional<OracleAnswer> replies_answer(const Position& pos);
 
   std::string data_dir_;
   TableRead read_;

@@ -7,7 +7,10 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "answer.h"
+#include "notation.h"
 
 using namespace chunker;
 
@@ -35,4 +38,34 @@ TEST_CASE("oracle move: the Szen position with the built tables, through the pla
   for (Move m : legal_moves(szen)) all.push_back(m);
   const Move chosen = player.exact_move(szen, *answer, all);
   CHECK((chosen == Move(3, 4) || chosen == Move(3, 12)));  // d1e1, d1e2
+}
+
+TEST_CASE("oracle answer right after an unsafe promotion: through its replies, with no exact table asked") {
+  // bench/match, one-move-2: after 10.b8=Q+ Black's king takes at once. The
+  // promoted position is in no table; before, the play layer then read a
+  // saved exact table from disk for it and answered 328 ms past the clock.
+  PlaySettings play;
+  play.oracle_dir = CHUNKER_TEST_DATA;
+  Player player(play);
+  Position pos = parse_fen("8/P1k4p/8/6p1/2P2p2/3K4/1P6/8 b - - 0 1").pos;
+  for (const char* m : {"c7b7", "c4c5", "f4f3", "b2b4", "b7a7", "b4b5", "g5g4", "d3e3", "h7h5", "e3d3",
+                        "h5h4", "b5b6", "a7a6", "d3e3", "h4h3", "e3e4", "f3f2", "b6b7", "a6a7", "b7b8q"})
+    pos = make_move(pos, *find_move(pos, m));
+  REQUIRE(pos.promoted != NO_SQUARE);
+  const auto answer = player.known(pos);
+  REQUIRE(answer.has_value());
+  CHECK(answer->source == Source::Oracle);
+  // Black's replies: the capture a7b8, which leads to a position the oracle
+  // holds (its value a ply further), and the safe promotion f2f1, a win in 1
+  // by the rules (docs/design.md §1), so the position's value.
+  const Position taken = make_move(pos, *find_move(pos, "a7b8"));
+  const auto after = player.known(taken);
+  REQUIRE(after.has_value());
+  CHECK(after->source == Source::Oracle);
+  CHECK(answer->value == win_in(1));
+  const auto capture = std::find_if(answer->moves.begin(), answer->moves.end(),
+                                    [&](const MoveValue& m) { return uci(m.move) == "a7b8"; });
+  REQUIRE(capture != answer->moves.end());
+  CHECK(capture->value == from_child(after->value));
+  CHECK(answer->moves.size() == 2);
 }
