@@ -178,12 +178,22 @@ void DistributedExact::solve_level(std::size_t level) {
     remote_from.push_back(remote.size());
   }
   // The level is solved in as many parts as the rank that needs most takes
-  // to fetch a sixteenth of its share at a time (exact_mpi.h), each rank's
-  // slices cut into that many runs of equal length, so that the ranks take
-  // as long over each. `seen[id] == mark`: counted in the part being made.
+  // to fetch a part's worth at a time (exact_mpi.h), each rank's slices cut
+  // into that many runs of equal length, so that the ranks take as long over
+  // each. `seen[id] == mark`: counted in the part being made.
   std::vector<std::uint32_t> seen(structures_.size(), 0);
   std::uint32_t mark = 1;
-  const std::uint64_t round_bytes = std::max(FETCH_ROUND_MIN_BYTES, owned_.size() / FETCH_SHARE_PART);
+  std::uint64_t unsolved = 0;
+  for (std::size_t later = level + 1; later < levels_.size(); ++later) unsolved += levels_[later].size();
+  const std::uint64_t round_bytes = fetch_part_bytes(owned_.size(), unsolved * king_slice::SIZE);
+  // Buffers kept from a level of larger parts would take the pages of the
+  // share solved next (a quarter over a part is slack for parts that come
+  // out larger than asked).
+  const std::uint64_t kept_bytes = round_bytes + round_bytes / 4;
+  if (fetched_.capacity() > kept_bytes || replies_.capacity() > kept_bytes) {
+    TableBytes().swap(fetched_);
+    TableBytes().swap(replies_);
+  }
   std::uint64_t parts = 1, bytes = 0;
   for (std::size_t i = 0; i < mine.size(); ++i) {
     for (std::size_t j = remote_from[i]; j < remote_from[i + 1]; ++j)

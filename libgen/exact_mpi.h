@@ -9,6 +9,7 @@
 // checkpoint file per rank.
 #pragma once
 
+#include <algorithm>
 #include <boost/mpi/communicator.hpp>
 #include <cstdint>
 #include <functional>
@@ -39,12 +40,18 @@ struct RankFigures {
   }
 };
 
-// The slices a rank fetches at a time, about: a sixteenth of its share (at
-// least this many bytes). A level whose neighbours take more is solved in as
-// many parts (the same number on every rank), so that a rank holds its share
-// and about a sixteenth besides (and as much to send): its memory falls with
-// the rank count. A slice looked up in two parts is fetched twice.
+// The bytes of slices a rank fetches at a time, about: a sixteenth of its
+// share, and no more than half of the share's slices not solved yet (at least
+// FETCH_ROUND_MIN_BYTES). A level whose neighbours take more is solved in as
+// many parts (the same number on every rank). The part fetched and the copy
+// sent for the other ranks' part then fit in the pages of the share not yet
+// written, so that a rank's peak memory is its share (and a fixed base): it
+// halves with twice the ranks. The last levels are small, so their extra
+// parts cost little; a slice looked up in two parts is fetched twice.
 constexpr std::uint64_t FETCH_SHARE_PART = 16, FETCH_ROUND_MIN_BYTES = std::uint64_t(1) << 20;
+constexpr std::uint64_t fetch_part_bytes(std::uint64_t share_bytes, std::uint64_t unsolved_bytes) {
+  return std::max(FETCH_ROUND_MIN_BYTES, std::min(share_bytes / FETCH_SHARE_PART, unsolved_bytes / 2));
+}
 
 // Where a run is, for a rank that must say so when another one dies: the
 // level being solved of how many (`levels` once all are) and how many
