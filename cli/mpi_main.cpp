@@ -3,12 +3,17 @@
 // own, built only where MPI is found, so that `chunker` itself neither links
 // nor needs MPI and runs as before without mpirun.
 
+#include <malloc.h>
+
 #include <boost/mpi/collectives.hpp>
 #include <boost/mpi/environment.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 
@@ -54,6 +59,22 @@ bool same_run(const mpi::communicator& comm, const std::string& key) {
   return true;
 }
 
+// How many slices one message of the gather holds (exact_mpi.h): a full
+// GATHER_BATCH_BYTES, or fewer where CHUNKER_MPI_GATHER_SLICES says so. That
+// variable is for tests/mpi_solve_test.sh only, to have a small table
+// gathered in many batches; mpirun must give every rank the same (-x).
+std::uint64_t gather_batch_slices() {
+  constexpr std::uint64_t most = GATHER_BATCH_BYTES / king_slice::SIZE;
+  const char* text = std::getenv("CHUNKER_MPI_GATHER_SLICES");
+  if (!text) return most;
+  std::uint64_t slices = 0;
+  const auto [end, error] = std::from_chars(text, text + std::strlen(text), slices);
+  if (error != std::errc() || *end != '\0' || slices == 0 || slices > most)
+    throw InputError("CHUNKER_MPI_GATHER_SLICES must be between 1 and " + std::to_string(most) + ", got '" + text +
+                     "'");
+  return slices;
+}
+
 // Rank 0 prints a line per rank: what it did, its traffic and its time.
 void print_figures(const mpi::communicator& comm, const RankFigures& mine) {
   std::vector<RankFigures> all;
@@ -90,6 +111,7 @@ int solve(const mpi::communicator& comm, const Args& args) {
     if (error) throw InputError("--checkpoint: cannot create " + checkpoint + ": " + error.message());
   }
   if (!same_run(comm, run_key(args))) return 1;
+  const std::uint64_t batch_slices = gather_batch_slices();
   RankFailureLine failure_line(comm, checkpoint);
 
   const auto start = Clock::now();
@@ -107,7 +129,7 @@ int solve(const mpi::communicator& comm, const Args& args) {
     ids.resize(exact.structures().size());
     for (std::uint32_t id = 0; id < ids.size(); ++id) ids[id] = id;
   }
-  const ExactTable table = exact.gather(ids);
+  const ExactTable table = exact.gather(ids, batch_slices);
   const RankFigures figures = exact.figures();
   if (comm.rank() == 0) {
     Answer a;
@@ -168,6 +190,13 @@ int oracle_build(const mpi::communicator& comm, const Args& args) {
 
 int main(int argc, char** argv) {
   using namespace chunker::cli;
+  // A rank's fetch buffers grow and shrink with the levels (exact_mpi.h).
+  // glibc raises its threshold for giving a block a mapping of its own to
+  // the size of the last such block freed, up to 32 MB, and keeps smaller
+  // blocks in the heap, whose pages stay resident once freed: fixed, every
+  // block of a megabyte or more is returned to the system when freed (peak
+  // memory a rank on Lasker's Diag. 66 at 2 ranks 510 MB before, 487 after).
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
   boost::mpi::environment env(argc, argv);
   boost::mpi::communicator comm;
   const Args args(argv + 1, argv + argc);

@@ -8,6 +8,7 @@
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <chrono>
+#include <climits>
 #include <filesystem>
 #include <memory>
 
@@ -20,6 +21,7 @@ namespace chunker {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr int GATHER_TAG = 31;  // gather()'s messages, the only ones sent point to point
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
@@ -137,6 +139,10 @@ void DistributedExact::fetch(const std::vector<std::uint32_t>& wanted) {
   for (std::uint32_t id : asks) ++ask_counts[owner(id)];
   std::vector<std::uint32_t> asked;
   exchange(comm_, asks, ask_counts, asked, asked_from);
+  // MPI's counts and offsets are ints: a part of a level (about a sixteenth
+  // of a share) is far smaller, but a count past them must not wrap.
+  if (std::max(asked.size(), asks.size()) * std::uint64_t(king_slice::SIZE) > std::uint64_t(INT_MAX))
+    throw std::length_error("a part of a level fetches more than 2 GiB at once");
   // The replies are copied into one buffer: one large message to each rank
   // goes through Open MPI's single copy between processes, where slices
   // sent in place (an indexed datatype) went in fragments, each waiting for
@@ -178,12 +184,22 @@ void DistributedExact::solve_level(std::size_t level) {
     remote_from.push_back(remote.size());
   }
   // The level is solved in as many parts as the rank that needs most takes
-  // to fetch a sixteenth of its share at a time (exact_mpi.h), each rank's
-  // slices cut into that many runs of equal length, so that the ranks take
-  // as long over each. `seen[id] == mark`: counted in the part being made.
+  // to fetch a part's worth at a time (exact_mpi.h), each rank's slices cut
+  // into that many runs of equal length, so that the ranks take as long over
+  // each. `seen[id] == mark`: counted in the part being made.
   std::vector<std::uint32_t> seen(structures_.size(), 0);
   std::uint32_t mark = 1;
-  const std::uint64_t round_bytes = std::max(FETCH_ROUND_MIN_BYTES, owned_.size() / FETCH_SHARE_PART);
+  std::uint64_t unsolved = 0;
+  for (std::size_t later = level + 1; later < levels_.size(); ++later) unsolved += levels_[later].size();
+  const std::uint64_t round_bytes = fetch_part_bytes(owned_.size(), unsolved * king_slice::SIZE);
+  // Buffers kept from a level of larger parts would take the pages of the
+  // share solved next (a quarter over a part is slack for parts that come
+  // out larger than asked).
+  const std::uint64_t kept_bytes = round_bytes + round_bytes / 4;
+  if (fetched_.capacity() > kept_bytes || replies_.capacity() > kept_bytes) {
+    TableBytes().swap(fetched_);
+    TableBytes().swap(replies_);
+  }
   std::uint64_t parts = 1, bytes = 0;
   for (std::size_t i = 0; i < mine.size(); ++i) {
     for (std::size_t j = remote_from[i]; j < remote_from[i + 1]; ++j)
@@ -297,19 +313,62 @@ std::size_t DistributedExact::solve() {
   return resume;
 }
 
-ExactTable DistributedExact::gather(const std::vector<std::uint32_t>& ids) {
-  std::vector<std::uint32_t> wanted;
-  for (std::uint32_t id : ids)
-    if (owner(id) != comm_.rank()) wanted.push_back(id);
-  fetch(wanted);
-  if (comm_.rank() != 0) return {};
-  std::vector<PawnStructure> structures;
-  TableBytes bytes(ids.size() * king_slice::SIZE);
-  for (std::size_t i = 0; i < ids.size(); ++i) {
-    structures.push_back(structures_[ids[i]]);
-    std::copy_n(where_[ids[i]], king_slice::SIZE, bytes.data() + i * king_slice::SIZE);
+ExactTable DistributedExact::gather(std::vector<std::uint32_t> ids, std::uint64_t batch_slices) {
+  if (batch_slices == 0 || batch_slices > GATHER_BATCH_BYTES / king_slice::SIZE)
+    throw std::invalid_argument("gather: a batch must hold 1 to " +
+                                std::to_string(GATHER_BATCH_BYTES / king_slice::SIZE) + " slices");
+  boost::mpi::broadcast(comm_, ids, 0);
+  const auto start = Clock::now();
+  const int ranks = comm_.size();
+  auto own_bytes = [this](std::uint32_t id) { return owned_.data() + std::uint64_t(slot_[id]) * king_slice::SIZE; };
+  // Where each rank's slices go in the table: their indices in `ids`.
+  std::vector<std::vector<std::uint32_t>> at(static_cast<std::size_t>(ranks));
+  for (std::uint32_t i = 0; i < ids.size(); ++i) at[std::size_t(owner(ids[i]))].push_back(i);
+  TableBytes batch;
+  auto batch_end = [&](std::size_t begin, std::size_t size) { return std::min(size, begin + batch_slices); };
+  if (comm_.rank() != 0) {
+    const std::vector<std::uint32_t>& mine = at[std::size_t(comm_.rank())];
+    batch.reserve(std::min<std::uint64_t>(mine.size(), batch_slices) * king_slice::SIZE);
+    for (std::size_t begin = 0; begin < mine.size(); begin = batch_end(begin, mine.size())) {
+      batch.clear();
+      for (std::size_t i = begin; i < batch_end(begin, mine.size()); ++i)
+        batch.insert(batch.end(), own_bytes(ids[mine[i]]), own_bytes(ids[mine[i]]) + king_slice::SIZE);
+      MPI_Request request;
+      MPI_Isend(batch.data(), int(batch.size()), MPI_BYTE, 0, GATHER_TAG, comm_, &request);
+      wait_for(request);
+      figures_.bytes_sent += batch.size();
+    }
+    figures_.exchange_seconds += seconds_since(start);
+    return {};
   }
-  for (std::uint32_t id : wanted) where_[id] = nullptr;
+  std::vector<PawnStructure> structures;
+  structures.reserve(ids.size());
+  for (std::uint32_t id : ids) structures.push_back(structures_[id]);
+  TableBytes bytes(ids.size() * king_slice::SIZE);
+  for (std::uint32_t i : at[0])
+    std::copy_n(own_bytes(ids[i]), king_slice::SIZE, bytes.data() + std::uint64_t(i) * king_slice::SIZE);
+  // The other ranks' batches, rank after rank, each copied into the table
+  // before the next is received into the same buffer.
+  for (int r = 1; r < ranks; ++r) {
+    const std::vector<std::uint32_t>& theirs = at[std::size_t(r)];
+    for (std::size_t begin = 0; begin < theirs.size(); begin = batch_end(begin, theirs.size())) {
+      const std::size_t end = batch_end(begin, theirs.size());
+      batch.resize((end - begin) * king_slice::SIZE);
+      MPI_Request request;
+      MPI_Status status;
+      MPI_Irecv(batch.data(), int(batch.size()), MPI_BYTE, r, GATHER_TAG, comm_, &request);
+      wait_for(request, &status);
+      int count = 0;
+      MPI_Get_count(&status, MPI_BYTE, &count);
+      if (std::size_t(count) != batch.size()) throw std::runtime_error("a rank sent a short batch of slices");
+      for (std::size_t i = begin; i < end; ++i)
+        std::copy_n(batch.data() + (i - begin) * king_slice::SIZE, king_slice::SIZE,
+                    bytes.data() + std::uint64_t(theirs[i]) * king_slice::SIZE);
+      figures_.bytes_received += batch.size();
+      figures_.fetched += end - begin;
+    }
+  }
+  figures_.exchange_seconds += seconds_since(start);
   return ExactTable(to_fen(root_), std::move(structures), std::move(bytes));
 }
 

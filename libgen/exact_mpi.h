@@ -9,6 +9,7 @@
 // checkpoint file per rank.
 #pragma once
 
+#include <algorithm>
 #include <boost/mpi/communicator.hpp>
 #include <cstdint>
 #include <functional>
@@ -39,12 +40,24 @@ struct RankFigures {
   }
 };
 
-// The slices a rank fetches at a time, about: a sixteenth of its share (at
-// least this many bytes). A level whose neighbours take more is solved in as
-// many parts (the same number on every rank), so that a rank holds its share
-// and about a sixteenth besides (and as much to send): its memory falls with
-// the rank count. A slice looked up in two parts is fetched twice.
+// The bytes of slices a rank fetches at a time, about: a sixteenth of its
+// share, and no more than half of the share's slices not solved yet (at least
+// FETCH_ROUND_MIN_BYTES). A level whose neighbours take more is solved in as
+// many parts (the same number on every rank). The part fetched and the copy
+// sent for the other ranks' part then fit in the pages of the share not yet
+// written, so that a rank's peak memory is its share (and a fixed base): it
+// halves with twice the ranks. The last levels are small, so their extra
+// parts cost little; a slice looked up in two parts is fetched twice.
 constexpr std::uint64_t FETCH_SHARE_PART = 16, FETCH_ROUND_MIN_BYTES = std::uint64_t(1) << 20;
+constexpr std::uint64_t fetch_part_bytes(std::uint64_t share_bytes, std::uint64_t unsolved_bytes) {
+  return std::max(FETCH_ROUND_MIN_BYTES, std::min(share_bytes / FETCH_SHARE_PART, unsolved_bytes / 2));
+}
+
+// The most bytes of slices gather() sends in one message: rank 0 holds one
+// such batch besides the table, and an MPI count (an int) never overflows
+// however large the table (bench/mpi_demo's is 6.7 GB).
+constexpr std::uint64_t GATHER_BATCH_BYTES = std::uint64_t(64) << 20;
+static_assert(GATHER_BATCH_BYTES <= std::uint64_t(1) << 30, "at most 1 GiB, well within an int");
 
 // Where a run is, for a rank that must say so when another one dies: the
 // level being solved of how many (`levels` once all are) and how many
@@ -65,9 +78,12 @@ class DistributedExact {
   // rank are read back instead. Returns how many levels were resumed.
   std::size_t solve();
   // Collective: rank 0 gets an exact table of the root with `ids`' slices
-  // (indices into structures(); the other ranks pass none and get an empty
-  // table); every structure when `ids` is all of them (a merge of the run).
-  ExactTable gather(const std::vector<std::uint32_t>& ids);
+  // (indices into structures(), rank 0's: the other ranks' are not read, and
+  // they get an empty table); every structure when `ids` is all of them (a
+  // merge of the run). Only rank 0 receives, each other rank's slices in
+  // messages of at most `batch_slices` (1 to GATHER_BATCH_BYTES' worth; the
+  // same on every rank).
+  ExactTable gather(std::vector<std::uint32_t> ids, std::uint64_t batch_slices = GATHER_BATCH_BYTES / king_slice::SIZE);
   // The root's structure and every one its slice looks up: enough for the
   // value of the root and of each of its moves.
   std::vector<std::uint32_t> root_neighbourhood() const;

@@ -7,8 +7,10 @@
 # a run with --checkpoint, one level file of the last rank cut short (as a
 # write stopped half-way would leave it, were it not written to a temporary
 # name) and the next one removed: the rerun must take the damaged level as
-# unfinished, resume from it and save the same table again. Last, a rank
-# started with other options must be refused.
+# unfinished, resume from it and save the same table again, gathered this
+# time in batches of 3 slices (CHUNKER_MPI_GATHER_SLICES, a knob for this
+# test only: rank 0 then receives many batches from each rank into one
+# buffer). Last, a rank started with other options must be refused.
 # Usage: mpi_solve_test.sh CHUNKER CHUNKER_MPI RANKS
 set -euo pipefail
 chunker="$1" chunker_mpi="$2" ranks="$3"
@@ -34,7 +36,8 @@ levels=$(ls "$dir/levels" | grep -c "rank-0-of-$ranks")
 last="rank-$((ranks - 1))-of-$ranks.tbl"
 truncate -s 100 "$dir/levels/level-3.$last"
 rm "$dir/levels/level-4.$last"
-"${mpi[@]}" "$chunker_mpi" solve "$fen" --checkpoint "$dir/levels" --save "$dir/resumed.tbl" >"$dir/out"
+"${mpi[@]}" -x CHUNKER_MPI_GATHER_SLICES=3 "$chunker_mpi" solve "$fen" --checkpoint "$dir/levels" \
+  --save "$dir/resumed.tbl" >"$dir/out"
 grep -q "3 of $levels levels from $dir/levels" "$dir/out" || {
   echo "FAIL: did not resume from level 3"
   cat "$dir/out"
