@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 
 #include "notation.h"
 
@@ -24,6 +25,7 @@ constexpr int MAX_PUT_OFF = 6;
 
 std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::vector<Position>& earlier,
                                                const std::vector<Move>& allowed, double seconds,
+                                               const std::atomic<bool>* stop,
                                                const std::function<bool(Move)>& loses_in_chess) {
   const auto answer = player_.known(pos, earlier);
   if (!answer) return std::nullopt;
@@ -41,8 +43,15 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
   }
   game_length_ = earlier.size();
   GameMove g;
-  const std::optional<Move> careful =
-      loses_in_chess && is_win(answer->value) ? careful_move(pos, allowed, seconds) : std::nullopt;
+  std::optional<Move> careful;
+  if (loses_in_chess && is_win(answer->value)) {
+    careful = careful_move(pos, allowed, seconds);
+    // The exact move is at once; while the careful solve runs, the rest of
+    // the move's time is the solve's (the opponent's engine is idle then).
+    while (!careful && careful_ && !careful_->done && stop && !*stop)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    if (!careful && careful_ && careful_->done) careful = careful_move(pos, allowed, seconds);
+  }
   if (careful) {
     if (*careful != chosen)
       g.note = uci(*careful) + " wins too, and the opponent cannot force a promotion in answer to ours (after " +
@@ -61,6 +70,11 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
       chosen = other;
       ++put_off_;
     }
+  }
+  if (careful_ && careful_->done && !careful_->told) {
+    // Once a game: the careful table is there, or why not.
+    g.note += (g.note.empty() ? "" : "; ") + ("careful solve: " + careful_->note);
+    careful_->told = true;
   }
   g.move = chosen;
   g.value = value_of(chosen);
@@ -86,8 +100,14 @@ std::optional<Move> GamePlayer::careful_move(const Position& pos, const std::vec
     careful_->thread = std::thread([job = careful_.get(), this, pos, seconds] {
       // Nothing may escape a thread: a failure leaves the table null.
       try {
-        job->table = player_.solve_careful(pos, pos.side, seconds, &cancel_).table;
-      } catch (const std::exception&) {
+        Player::Solve solved = player_.solve_careful(pos, pos.side, seconds, &cancel_);
+        job->table = std::move(solved.table);
+        char line[160];
+        std::snprintf(line, sizeof line, "%.3g positions in %.1f s", double(solved.figures.positions),
+                      solved.figures.seconds);
+        job->note = job->table ? line : solved.note;
+      } catch (const std::exception& e) {
+        job->note = e.what();
       }
       job->done = true;
     });
@@ -126,7 +146,7 @@ GameMove GamePlayer::choose(const Position& pos, const std::vector<Position>& ea
                             const ChoiceLimits& limits, double exact_seconds,
                             const std::function<void(const MoveChoice&)>& progress,
                             const std::function<bool(Move)>& loses_in_chess) {
-  if (auto exact = exact_move(pos, earlier, allowed, exact_seconds, loses_in_chess)) return *exact;
+  if (auto exact = exact_move(pos, earlier, allowed, exact_seconds, limits.stop, loses_in_chess)) return *exact;
   start_solve(pos, exact_seconds);
   GameMove g;
   std::vector<const Classifier*> classifiers;
@@ -155,7 +175,7 @@ GameMove GamePlayer::choose(const Position& pos, const std::vector<Position>& ea
   watch.join();
   if (choice.rounds == 0 && progress) progress(choice);
   if (job_ && job_->done && !(stop && *stop)) {
-    if (auto exact = exact_move(pos, earlier, allowed, exact_seconds, loses_in_chess)) return *exact;
+    if (auto exact = exact_move(pos, earlier, allowed, exact_seconds, stop, loses_in_chess)) return *exact;
     if (job_->note.rfind("not tried", 0) == 0 && job_->structure == structure_of(pos))
       g.note += (g.note.empty() ? "" : "; ") + ("exact solve " + job_->note);
   }

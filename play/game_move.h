@@ -51,7 +51,7 @@ class GamePlayer {
 
  private:
   std::optional<GameMove> exact_move(const Position& pos, const std::vector<Position>& earlier,
-                                     const std::vector<Move>& allowed, double seconds,
+                                     const std::vector<Move>& allowed, double seconds, const std::atomic<bool>* stop,
                                      const std::function<bool(Move)>& loses_in_chess);
   void start_solve(const Position& pos, double seconds);
   // The quickest careful win among `allowed` where the careful table is
@@ -71,7 +71,9 @@ class GamePlayer {
   // The careful solve: one a game, from the first won position it meets.
   struct CarefulJob {
     std::shared_ptr<const ExactTable> table;  // once done; null when it could not be built
+    std::string note;                         // its size and time, or why there is no table
     std::atomic<bool> done{false};
+    bool told = false;   // the note was given
     bool stale = false;  // a new game began
     std::thread thread;
   };
