@@ -45,12 +45,18 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
   GameMove g;
   std::optional<Move> careful;
   if (loses_in_chess && is_win(answer->value)) {
-    careful = careful_move(pos, allowed, seconds);
+    // Only moves that win by Chunker's rules in this game: the careful table
+    // knows nothing of the game's repetitions.
+    std::vector<Move> winning;
+    for (const MoveValue& m : answer->moves)
+      if (is_win(m.value) && std::find(allowed.begin(), allowed.end(), m.move) != allowed.end())
+        winning.push_back(m.move);
+    careful = careful_move(pos, winning, seconds);
     // The exact move is at once; while the careful solve runs, the rest of
     // the move's time is the solve's (the opponent's engine is idle then).
     while (!careful && careful_ && !careful_->done && stop && !*stop)
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    if (!careful && careful_ && careful_->done) careful = careful_move(pos, allowed, seconds);
+    if (!careful && careful_ && careful_->done) careful = careful_move(pos, winning, seconds);
   }
   if (careful) {
     if (*careful != chosen)
