@@ -51,13 +51,14 @@ struct ExactCancelled : std::runtime_error {
   ExactCancelled() : std::runtime_error("exact solve cancelled") {}
 };
 
-// Chunker's rules for one side, Chunker's rules with one change for the
-// other, `careful`: its safe promotion wins only where the opponent cannot
-// answer with a safe promotion of its own (the position after it is played
-// out through the replies). A GUI plays chess on after Chunker's game, and
-// there the answering queen often mates (bench/match: deepest-abc-efg-w,
-// 16.a8=Q g1=Q#). A careful win is a win by Chunker's rules too, so among a
-// won position's winning moves one that keeps the careful win avoids that.
+// Chunker's rules with one change for one side, `careful`: its safe
+// promotion wins only where the opponent cannot answer with a safe
+// promotion of its own (the position after it is played out through the
+// replies). A GUI plays chess on after Chunker's game, and there the
+// answering queen often mates (bench/match: deepest-abc-efg-w, 16.a8=Q
+// g1=Q#). A careful win is a win by Chunker's rules too, so among a won
+// position's winning moves one that keeps the careful win avoids that. A
+// pawn's mate in answer is not seen (16.a8=Q f3-f2# in the same game).
 struct CarefulRules {
   Color careful = WHITE;
   std::optional<Value> end(const Position& pos, std::optional<Value> by_rules) const;
