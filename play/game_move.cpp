@@ -63,8 +63,11 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
       g.note = uci(*careful) + " wins too, and the opponent cannot force a promotion in answer to ours (after " +
                uci(chosen) + " it can)";
     chosen = *careful;
-  } else if (loses_in_chess && wins_now(chosen) && put_off_ < MAX_PUT_OFF && loses_in_chess(chosen)) {
-    // The quickest other win that does not end the game the same way.
+  } else if (loses_in_chess && wins_now(chosen) && put_off_ < MAX_PUT_OFF && !(stop && *stop) &&
+             loses_in_chess(chosen)) {
+    // The quickest other win that does not end the game the same way (not
+    // looked for once the wait above used the move's time: the chess check
+    // takes up to 0.3 s).
     Move other;
     for (const MoveValue& m : answer->moves)
       if (is_win(m.value) && m.move != chosen && std::find(allowed.begin(), allowed.end(), m.move) != allowed.end() &&
