@@ -1,5 +1,5 @@
 // `chunker`: one program, one subcommand per job (docs/design.md §7). Errors are
-// one line on stderr and exit status 2.
+// one line on stderr and exit status 2 (bad input) or 3 (an internal error).
 #include <boost/program_options/errors.hpp>
 #include <exception>
 #include <iostream>
