@@ -1,6 +1,7 @@
 #include "movegen.h"
 
 #include <bit>
+#include <cstdlib>
 
 namespace chunker {
 
@@ -75,6 +76,21 @@ Position make_move(const Position& pos, Move m) {
 bool gives_check(const Position& pos, Move m) {
   if (m.from() == pos.king[pos.side] || m.kind() == MoveKind::Promotion) return false;
   return (pawn_attacks(pos.side, square_bb(m.to())) & king_bb(pos.king[~pos.side])) != 0;
+}
+
+bool queen_attacks(Square queen, Square target, Bitboard occupied) {
+  const int df = int(target % 8) - int(queen % 8), dr = int(target / 8) - int(queen / 8);
+  if (queen == target || (df != 0 && dr != 0 && std::abs(df) != std::abs(dr))) return false;
+  const int step = (dr > 0 ? 8 : dr < 0 ? -8 : 0) + (df > 0 ? 1 : df < 0 ? -1 : 0);
+  for (int s = int(queen) + step; s != int(target); s += step)
+    if (occupied & square_bb(Square(s))) return false;
+  return true;
+}
+
+bool chess_allows(const Position& pos, Move m) {
+  if (pos.promoted == NO_SQUARE || m.to() == pos.promoted) return true;  // taking the queen
+  const Bitboard after = (pos.occupied() & ~square_bb(m.from())) | square_bb(m.to());
+  return !queen_attacks(pos.promoted, pos.king[pos.side], after);
 }
 
 }  // namespace chunker

@@ -102,4 +102,15 @@ Position make_move(const Position& pos, Move m);
 // Does the move give check?
 bool gives_check(const Position& pos, Move m);
 
+// Whether a queen on `queen` attacks `target` along a line `occupied` leaves open.
+bool queen_attacks(Square queen, Square target, Bitboard occupied);
+
+// Whether chess allows a reply that Chunker's rules list right after an
+// unsafe promotion (pos.promoted set). The rules ignore the new queen but
+// for its capture; in a GUI's chess it may check the king, and a safe
+// promotion of ours that leaves the king attacked by it is illegal there
+// (bench/match, deepest-abc-efg-w: 17...g1=Q+ left White only Kxg1, and
+// 18...e1=Q won Black's game where the rules had 18.a8=Q win White's).
+bool chess_allows(const Position& pos, Move m);
+
 }  // namespace chunker

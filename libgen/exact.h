@@ -53,15 +53,20 @@ struct ExactCancelled : std::runtime_error {
 
 // Chunker's rules with one change for one side, `careful`: its safe
 // promotion wins only where the opponent cannot answer with a safe
-// promotion of its own (the position after it is played out through the
-// replies). A GUI plays chess on after Chunker's game, and there the
-// answering queen often mates (bench/match: deepest-abc-efg-w, 16.a8=Q
-// g1=Q#). A careful win is a win by Chunker's rules too, so among a won
-// position's winning moves one that keeps the careful win avoids that. A
-// pawn's mate in answer is not seen (16.a8=Q f3-f2# in the same game).
+// promotion of its own or with a pawn move that mates (the position after
+// it is played out through the replies). A GUI plays chess on after
+// Chunker's game, and there the answer often mates (bench/match:
+// deepest-abc-efg-w, 16.a8=Q g1=Q# in one run, 16.a8=Q f3-f2# in another).
+// A careful win is a win by Chunker's rules too, so among a won position's
+// winning moves one that keeps the careful win avoids that.
+// Its other change, for the careful side alone: right after the opponent's
+// unsafe promotion only the replies chess allows are counted
+// (chess_allows, movegen.h). A GUI refuses the others, so a win that needs
+// one cannot be played there.
 struct CarefulRules {
   Color careful = WHITE;
   std::optional<Value> end(const Position& pos, std::optional<Value> by_rules) const;
+  void keep_chess_replies(const Position& pos, MoveList& replies) const;
 };
 
 class ExactTable {

@@ -26,7 +26,10 @@ Value exact_value(const Position& pos, const Find& find, const Rules& rules = {}
   if (pos.ep != NO_SQUARE || pos.promoted != NO_SQUARE)
     return retro::value_after_promotion(
         pos, [&](const Position& p) { return exact_value(p, find, rules); },
-        [&](const Position& p, const MoveList& replies) { return rules.end(p, rule_value(p, replies)); });
+        [&](const Position& p, MoveList& replies) {
+          if constexpr (requires { rules.keep_chess_replies(p, replies); }) rules.keep_chess_replies(p, replies);
+          return rules.end(p, rule_value(p, replies));
+        });
   const std::uint8_t* slice = find(structure_of(pos));
   if (!slice) throw std::logic_error("exact table: a position outside its pawn structures");
   return OracleTable::decode(slice[king_slice::local(pos)]);

@@ -385,9 +385,9 @@ struct ByRules {
 };
 
 // The value of a position right after an unsafe promotion, which no table
-// stores: what `end` says of it (given its replies) if the game is over
-// there, else the best of its replies (the capture, or a safe promotion),
-// each looked up with `stored`.
+// stores: what `end` says of it (given its replies, which it may narrow) if
+// the game is over there, else the best of its replies (the capture, or a
+// safe promotion), each looked up with `stored`.
 template <typename Lookup, typename End = ByRules>
 Value value_after_promotion(const Position& pos, const Lookup& stored, const End& end = {}) {
   MoveList replies = legal_moves(pos);

@@ -624,7 +624,8 @@ TEST_CASE("slices copied from the oracle are the slices the exact solver solves"
   CHECK(with_oracle.bytes() == solved.bytes());
 }
 
-TEST_CASE("careful rules: a safe promotion that the opponent answers with one of its own does not win") {
+TEST_CASE(
+    "careful rules: a safe promotion answered by a promotion or a pawn's mate, or illegal in chess, does not win") {
   // Worked by hand from the rules (docs/design.md §1) and CarefulRules'
   // one change for White (libgen/exact.h).
   auto careful_value = [](const char* fen) {
@@ -641,6 +642,15 @@ TEST_CASE("careful rules: a safe promotion that the opponent answers with one of
   CHECK(careful_value("8/P7/8/2K1k3/8/7p/8/8 w - -") == win_in(1));
   // White's king takes on h1: Black's promotion would not be safe.
   CHECK(careful_value("8/P7/8/3k4/8/8/6Kp/8 w - -") == win_in(1));
+  // 1.a8=Q g2# (the d5 pawn shuts the queen's diagonal to g2; Kf1 guards
+  // g2 and g1, h2 is White's): 1.hxg3 first, and 2.a8=Q wins.
+  CHECK(careful_value("8/P7/8/3p4/8/6p1/7P/5k1K w - -") == win_in(3));
+  // With the diagonal open the queen takes on g2: 1.a8=Q wins at once.
+  CHECK(careful_value("8/P7/8/8/8/6p1/7P/5k1K w - -") == win_in(1));
+  // Black to move: 1...g1=Q+ leaves White in check, so 2.a8=Q (the rules'
+  // answer, a win: Black loses in 2 by them) is illegal in chess; 2.Kxg1
+  // e1=Q and Black wins (1...e1=Q+ 2.Kxe1 g1=Q the same way).
+  CHECK(careful_value("8/P7/8/8/8/8/4pKp1/k7 b - -") == win_in(3));
 }
 
 TEST_CASE("careful rules never score a position better for the careful side than Chunker's rules (the oracle)") {
