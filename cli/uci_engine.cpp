@@ -307,7 +307,13 @@ void UciEngine::State::go(std::istringstream& words) {
     out.send("info string " + game->over);
     out.send("info depth 0 score cp " + std::to_string(cp));
     thinker.start(
-        [this, board = game->board, boards = game->boards, depth = request.depth](const std::atomic<bool>& stop) {
+        [this, board = game->board, boards = game->boards, depth = request.depth,
+         repeated = game->repeated](const std::atomic<bool>& stop) {
+          if (repeated)
+            if (const auto m = game_player->table_move(board)) {
+              out.send("info string the GUI plays on: the tables' move");
+              return uci(*m);
+            }
           return chess_move(board, boards, known_value(), stop, depth,
                             [this](const std::string& line) { out.send(line); });
         },

@@ -21,6 +21,32 @@ namespace {
 // the bound keeps the game from putting it off for ever.
 constexpr int MAX_PUT_OFF = 6;
 
+// Whether the opponent can answer `m` with an unsafe promotion that checks
+// our king, where no reply that chess allows keeps our win (chess_allows,
+// movegen.h): the rules' answer, a safe promotion of ours, is illegal in a
+// GUI then. Found in bench/match, deepest-abc-efg-w: 17.Kf2?? g1=Q+ 18.Kxg1
+// e1=Q lost White's game, won by the rules through 18.a8=Q. A reply whose
+// value no table holds counts as keeping the win.
+bool refuted_in_chess(Player& player, const Position& pos, Move m) {
+  const Position after = make_move(pos, m);
+  for (Move promotion : legal_moves(after)) {
+    if (promotion.kind() != MoveKind::Promotion || is_safe_promotion(after, promotion)) continue;
+    const Position checked = make_move(after, promotion);
+    bool narrowed = false, kept = false;
+    for (Move reply : legal_moves(checked)) {
+      if (!chess_allows(checked, reply)) {
+        narrowed = true;
+        continue;
+      }
+      const auto v = reply.kind() == MoveKind::Promotion ? std::optional<Value>(loss_in(0))  // safe: we win
+                                                         : player.known_value(make_move(checked, reply));
+      kept = kept || !v || is_loss(*v);
+    }
+    if (narrowed && !kept) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::vector<Position>& earlier,
@@ -37,6 +63,9 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
     return it == answer->moves.end() ? answer->value : it->value;
   };
   auto wins_now = [&](Move m) { return m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m); };
+  auto allowed_win = [&](const MoveValue& m) {
+    return is_win(m.value) && std::find(allowed.begin(), allowed.end(), m.move) != allowed.end();
+  };
   if (earlier.size() < game_length_) {
     put_off_ = 0;
     if (careful_) careful_->stale = true;
@@ -49,8 +78,7 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
     // knows nothing of the game's repetitions.
     std::vector<Move> winning;
     for (const MoveValue& m : answer->moves)
-      if (is_win(m.value) && std::find(allowed.begin(), allowed.end(), m.move) != allowed.end())
-        winning.push_back(m.move);
+      if (allowed_win(m)) winning.push_back(m.move);
     careful = careful_move(pos, winning, seconds);
     // The exact move is at once; while the careful solve runs, the rest of
     // the move's time is the solve's (the opponent's engine is idle then).
@@ -63,6 +91,18 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
       g.note = uci(*careful) + " wins too, and the opponent cannot force a promotion in answer to ours (after " +
                uci(chosen) + " it can)";
     chosen = *careful;
+  } else if (loses_in_chess && is_win(answer->value) && refuted_in_chess(player_, pos, chosen)) {
+    // In a GUI's chess (loses_in_chess given): the quickest win that the
+    // opponent's checking promotion does not refute there.
+    Move other;
+    for (const MoveValue& m : answer->moves)
+      if (allowed_win(m) && (other.is_none() || m.value > value_of(other)) && !refuted_in_chess(player_, pos, m.move))
+        other = m.move;
+    if (!other.is_none()) {
+      g.note = "after " + uci(chosen) +
+               " a promotion with check leaves no reply chess allows that wins: " + uci(other) + " still wins";
+      chosen = other;
+    }
   } else if (loses_in_chess && wins_now(chosen) && put_off_ < MAX_PUT_OFF && !(stop && *stop) &&
              loses_in_chess(chosen)) {
     // The quickest other win that does not end the game the same way (not
@@ -70,8 +110,8 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
     // takes up to 0.3 s).
     Move other;
     for (const MoveValue& m : answer->moves)
-      if (is_win(m.value) && m.move != chosen && std::find(allowed.begin(), allowed.end(), m.move) != allowed.end() &&
-          (other.is_none() || m.value > value_of(other)) && !(wins_now(m.move) && loses_in_chess(m.move)))
+      if (allowed_win(m) && m.move != chosen && (other.is_none() || m.value > value_of(other)) &&
+          !(wins_now(m.move) && loses_in_chess(m.move)) && !refuted_in_chess(player_, pos, m.move))
         other = m.move;
     if (!other.is_none()) {
       g.note = "the promotion " + uci(chosen) + " wins Chunker's game but loses the chess after it: " + uci(other) +
@@ -130,6 +170,18 @@ std::optional<Move> GamePlayer::careful_move(const Position& pos, const std::vec
       best = {m, v};
   if (!best) return std::nullopt;
   return best->first;
+}
+
+std::optional<Move> GamePlayer::table_move(const ChessBoard& board) {
+  std::string why;
+  std::optional<Color> winner;
+  const auto pos = chunker_position(board, why, winner);
+  if (!pos) return std::nullopt;
+  const auto answer = player_.known(*pos, {});
+  if (!answer) return std::nullopt;
+  const Move m = player_.exact_move(*pos, *answer, gui_legal_moves(*pos, board));
+  if (m.is_none()) return std::nullopt;
+  return m;
 }
 
 void GamePlayer::start_solve(const Position& pos, double seconds) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "answer.h"
+#include "gui_game.h"
 #include "move_choice.h"
 
 namespace chunker {
@@ -48,6 +49,14 @@ class GamePlayer {
                   const ChoiceLimits& limits, double exact_seconds,
                   const std::function<void(const MoveChoice&)>& progress,
                   const std::function<bool(Move)>& loses_in_chess = {});
+
+  // After Chunker's game ended in a repetition (a draw by its rules) a GUI
+  // plays on, in chess, where a repetition is no draw yet: while the board
+  // holds kings and pawns only and a table holds the position, the table's
+  // move among the GUI's legal ones (the game's positions left out: the
+  // draw is recorded already); else none. bench/match, one-draw-3: the
+  // chess search played on from a drawn position and let White promote.
+  std::optional<Move> table_move(const ChessBoard& board);
 
  private:
   std::optional<GameMove> exact_move(const Position& pos, const std::vector<Position>& earlier,

@@ -83,7 +83,7 @@ GuiGame read_game(const std::string& words) {
   } else {
     throw InputError("position needs startpos or fen");
   }
-  GuiGame game{ChessBoard::from_fen(fen), std::nullopt, "", std::nullopt, {}, {}};
+  GuiGame game{ChessBoard::from_fen(fen), std::nullopt, "", std::nullopt, false, {}, {}};
   game.position = chunker_position(game.board, game.over, game.winner);
   if (game.position) check_end(game);
   std::vector<Position>& line = game.line;
@@ -112,6 +112,7 @@ GuiGame read_game(const std::string& words) {
     game.position = make_move(pos, *move);
     if (std::find(line.begin(), line.end(), *game.position) != line.end()) {
       end_game(game, "the game is over: a position repeated, a draw", std::nullopt);
+      game.repeated = true;
       continue;
     }
     line.push_back(*game.position);

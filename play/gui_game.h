@@ -27,6 +27,7 @@ struct GuiGame {
   // Why `position` is empty: the end of Chunker's game, or the pieces.
   std::string over;
   std::optional<Color> winner;     // of Chunker's game; nullopt for a draw or none
+  bool repeated = false;           // it ended in a repetition (the board may still be one of kings and pawns)
   std::vector<Position> line;      // Chunker's positions of the game so far, the current one last
   std::vector<ChessBoard> boards;  // the chess positions of the game so far, the current one last
 };

@@ -258,6 +258,8 @@ TEST_CASE("uci: the game as a GUI sends it: a promoted queen, the end of Chunker
   engine.write_line("go movetime 200");
   lines = engine.read_until("bestmove");
   CHECK(has(lines, "info string the game is over: a position repeated, a draw"));
+  // The GUI plays on in chess, and the oracle still holds the board: its move.
+  CHECK(has(lines, "info string the GUI plays on: the tables' move"));
   CHECK(lines.back() != "bestmove 0000");
 
   // A malformed go limit is reported and left out; the GUI still gets its move.
