@@ -22,7 +22,7 @@ class ChessGame(kp_referee.Game):
         self.counts = {self.chess_key(): 1}
 
     def chess_key(self):
-        return (tuple(sorted(self.board.items())), self.side, self.ep)
+        return (tuple(sorted(self.board.items())), self.side, self.capturable_ep())
 
     def fen(self):
         # Each empty square as '1', then runs of them counted.

@@ -48,7 +48,19 @@ class Game:
         self.seen = [self.key()]
 
     def key(self):
-        return (tuple(sorted(self.board.items())), self.side, self.ep, self.pending)
+        return (tuple(sorted(self.board.items())), self.side, self.capturable_ep(), self.pending)
+
+    def capturable_ep(self):
+        """The en passant square where a legal capture lands on it, else None:
+        a right no pawn can use leaves the position the same (Chunker's
+        Position keeps it only then, as the rules of chess count repetitions).
+        bench/match, one-draw-3: 3.b4 ... 5.Kh4 repeated the position after
+        3.b4, which this referee missed while it kept b3 in the key."""
+        if self.ep is None:
+            return None
+        pawn = 'P' if self.side == 'w' else 'p'
+        return self.ep if any(square(m[2:4]) == self.ep and self.board[square(m[:2])] == pawn
+                              for m in self.legal()) else None
 
     @staticmethod
     def white(piece):
