@@ -1,0 +1,90 @@
+// How far a better guide could take the proof-number search (issue 30's
+// node goals): for each position of a suite, the nodes and the proof's size
+// of `prove` at Level 5 (sound) unguided, guided by the chunk evaluation
+// (what `solve` and `table` use), and guided by an ideal estimate: the
+// position's knowledge depth at Level 5 from the saved depth table (the
+// plies to a proof with today's knowledge when both sides play for it, a
+// table of whole positions that no schema or guide of Chunker may consult).
+// The ideal guide bounds what any estimate of the same shape can give.
+//   pn_guide_bound DATA_DIR SUITE.epd [NODE_LIMIT]
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "epd.h"
+#include "evaluation.h"
+#include "knowledge_depth.h"
+#include "oracle_index.h"
+#include "proof_search.h"
+#include "schemas.h"
+#include "table_file.h"
+
+using namespace chunker;
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: pn_guide_bound DATA_DIR SUITE.epd [NODE_LIMIT]\n");
+    return 2;
+  }
+  const std::string data = argv[1];
+  const std::uint64_t limit = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 4'000'000;
+  try {
+    ChunkLibraries libraries(data);
+    const auto level = make_level(5, SchemaMode::Sound, libraries);
+    std::vector<const Classifier*> classifiers;
+    for (const auto& c : level) classifiers.push_back(c.get());
+    std::optional<DepthTable> depth[LAYOUT_NB];
+    const std::string fingerprint = knowledge_fingerprint(data);
+    for (Layout layout : {Layout::AbcFgh, Layout::AbcEfg}) try {
+        depth[int(layout)] = load_depth(data, layout, 5, "sound", fingerprint);
+      } catch (const TableError& e) {
+        std::fprintf(stderr, "pn_guide_bound: no ideal guide in %s: %s\n", layout_name(layout).c_str(), e.what());
+      }
+    // A win at knowledge depth d scores 1000 - 20 d for the side to move (a
+    // loss the negative): the search's guide scale (20 a unit) gives each
+    // ply of depth one unit, up to its cap.
+    auto ideal = [&](const Position& pos) -> Value {
+      const auto slot = locate(pos);
+      if (!slot || !depth[int(slot->layout)]) return 0;
+      const Value v = depth[int(slot->layout)]->value(slot->view(pos));
+      if (v == 0) return 0;
+      const int score = 1000 - 20 * distance_of(v);
+      return is_win(v) ? score : -score;
+    };
+    const auto chunk_guide = guide(libraries);
+    std::printf("%-20s %26s %26s %26s\n", "position", "unguided: nodes (proof)", "chunk evaluation",
+                "ideal: knowledge depth");
+    for (const Epd& epd : read_epd_file(argv[2])) {
+      std::printf("%-20s", epd.op("id").c_str());
+      for (int g = 0; g < 3; ++g) {
+        ProofLimits limits;
+        limits.node_limit = limit;
+        if (g == 1) limits.guide = chunk_guide;
+        if (g == 2) {
+          const auto slot = locate(epd.pos);
+          if (!slot || !depth[int(slot->layout)]) {
+            std::printf(" %26s", "no depth table");
+            continue;
+          }
+          limits.guide = ideal;
+        }
+        const ProofResult r = prove(epd.pos, limits, classifiers);
+        char cell[64];
+        if (r.proven && !r.tree.empty())
+          std::snprintf(cell, sizeof cell, "%llu (%zu)", static_cast<unsigned long long>(r.nodes), r.tree.nodes.size());
+        else if (r.proven)
+          std::snprintf(cell, sizeof cell, "%llu (draw)", static_cast<unsigned long long>(r.nodes));
+        else
+          std::snprintf(cell, sizeof cell, "---- (%llu)", static_cast<unsigned long long>(limit));
+        std::printf(" %26s", cell);
+        std::fflush(stdout);
+      }
+      std::printf("\n");
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "pn_guide_bound: %s\n", e.what());
+    return 1;
+  }
+}
