@@ -8,7 +8,7 @@ move is checked by tests/chess_referee.py, which also says when the chess
 game is over. Pass: every game ends in checkmate by Chunker.
 
 usage: polyglot_chess_test.py CHUNKER DATA_DIR [--seconds S] [--increment I] [--chunker-depth D]
-           [--stockfish-depth D | --stockfish-ms MS | --stockfish-clock] [--only NAME] [--max-plies N]
+           [--stockfish-depth D | --stockfish-ms MS | --stockfish-clock] [--only NAME[,NAME...]] [--max-plies N]
 Defaults: Chunker searches 8 plies a move (xboard's `sd 8`) on a 5-minute
 clock it never nears, Stockfish 10 plies: fixed depths, so the games are the
 same on every run and on a slower (sanitizer) build.
@@ -92,20 +92,24 @@ def main():
     ap.add_argument('--stockfish-depth', type=int, default=10)
     ap.add_argument('--stockfish-ms', type=int, default=0, help='a fixed time a move instead of a depth')
     ap.add_argument('--stockfish-clock', action='store_true', help='Stockfish on the same clock as Chunker')
-    ap.add_argument('--only', help='play only the game of this name')
+    ap.add_argument('--only', help='play only the games of these names (comma-separated)')
     ap.add_argument('--max-plies', type=int, default=300)
     args = ap.parse_args()
     polyglot = engines.find_polyglot()
     if not polyglot or not os.path.exists(STOCKFISH):
         print('SKIP: needs polyglot and stockfish (apt-get install polyglot stockfish; scripts/setup.sh does)')
         return 77
+    unknown = set(args.only.split(',')) - {name for name, _, _ in GAMES} if args.only else set()
+    if unknown:
+        print('no game named %s' % ', '.join(sorted(unknown)))
+        return 2
     chunker = engines.Polyglot(polyglot, '%s uci --libraries %s --data %s --hash 16' % (args.chunker, args.data,
                                                                                           args.data))
     stockfish = engines.Uci([STOCKFISH], [('Threads', 1), ('Hash', 16)])
     failures = 0
     try:
         for name, fen, side in GAMES:
-            if args.only and name != args.only:
+            if args.only and name not in args.only.split(','):
                 continue
             won, why = play(name, fen, side, chunker, stockfish, args)
             print('  %s: %s' % ('ok' if won else 'FAIL', why))
