@@ -113,4 +113,14 @@ bool queen_attacks(Square queen, Square target, Bitboard occupied);
 // 18...e1=Q won Black's game where the rules had 18.a8=Q win White's).
 bool chess_allows(const Position& pos, Move m);
 
+// Right after an unsafe promotion (pos.promoted set): whether a pawn move of
+// the side to move mates, in chess, with the new queen standing there (the
+// careful rules of libgen/exact.h: 16.a8=Q f3-f2# in bench/match). A pawn
+// move that the queen's check forbids is not looked for: false then.
+bool pawn_mates_after_promotion(const Position& pos);
+
+// Squares a pawn of `side` could stand on after one move of its own
+// (a push, a double push, a capture), whatever stands in the way.
+Bitboard pawn_reach(Color side, Bitboard pawns);
+
 }  // namespace chunker

@@ -10,55 +10,6 @@
 
 namespace chunker {
 
-namespace {
-
-// Squares a pawn of `side` could stand on after one move of its own
-// (a push, a double push, a capture), whatever stands in the way.
-Bitboard pawn_reach(Color side, Bitboard pawns) {
-  const Bitboard once = push(side, pawns);
-  return once | push(side, once) | pawn_attacks(side, pawns);
-}
-
-// Right after the careful side promoted on pos.promoted (the opponent to
-// move): whether a pawn move of the opponent mates. Chess, not Chunker's
-// rules: the new queen stands there. A pawn's check cannot be blocked, so
-// the king escapes only by a step or by taking the pawn, and the pawn can
-// also be taken by the queen or a pawn. A pawn move that a queen's check
-// forbids is not looked for (the queen checking, nothing is claimed).
-bool pawn_mates(const Position& pos) {
-  const Color them = pos.side, us = ~them;
-  const Square king = pos.king[us], queen = pos.promoted;
-  if (queen_attacks(queen, pos.king[them], pos.occupied())) return false;
-  const Bitboard last = them == WHITE ? RANK_8 : RANK_1;
-  Bitboard from_all = pos.pawns[them];
-  while (from_all) {
-    const Square from = pop_lsb(from_all);
-    const Bitboard one = push(them, square_bb(from)) & ~pos.occupied();
-    const Bitboard two = push(them, one & rank_bb(them == WHITE ? 2 : 5)) & ~pos.occupied();
-    Bitboard to_all = (one | two | (pawn_attacks(them, square_bb(from)) & pos.pawns[us])) & ~last;
-    while (to_all) {
-      const Square to = pop_lsb(to_all);
-      if (!(pawn_attacks(them, square_bb(to)) & square_bb(king))) continue;  // no check
-      Position next = pos;
-      next.pawns[them] ^= square_bb(from) | square_bb(to);
-      next.pawns[us] &= ~square_bb(to);
-      const Bitboard occupied = next.occupied();
-      if (queen_attacks(queen, next.king[them], occupied)) continue;  // a pinned pawn: illegal
-      const Bitboard guarded = pawn_attacks(them, next.pawns[them]) | KING_ATTACKS[next.king[them]];
-      const bool taken =
-          (KING_ATTACKS[king] & square_bb(to) & ~guarded) || (pawn_attacks(us, next.pawns[us]) & square_bb(to)) ||
-          queen_attacks(queen, to, occupied) ||
-          // en passant, after a double step beside one of our pawns
-          (square_bb(to) & two && (((square_bb(to) & ~FILE_A) >> 1 | (square_bb(to) & ~FILE_H) << 1) & next.pawns[us]));
-      const Bitboard escapes = KING_ATTACKS[king] & ~next.pawns[us] & ~square_bb(queen) & ~guarded & ~square_bb(to);
-      if (!taken && !escapes) return true;
-    }
-  }
-  return false;
-}
-
-}  // namespace
-
 void CarefulRules::keep_chess_replies(const Position& pos, MoveList& replies) const {
   if (pos.side != careful || pos.promoted == NO_SQUARE) return;
   MoveList kept;
@@ -88,7 +39,7 @@ std::optional<Value> CarefulRules::end(const Position& pos, std::optional<Value>
   // replies listed are the capture of the new piece and safe promotions
   // (movegen.h); with none, the promotion was safe and nothing answers it:
   // the careful side wins.
-  if (pawn_mates(pos)) return win_in(1);
+  if (pawn_mates_after_promotion(pos)) return win_in(1);
   if (by_rules == 0) return loss_in(0);
   return by_rules;
 }
