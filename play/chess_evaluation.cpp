@@ -10,6 +10,12 @@ namespace {
 // A passed pawn's bonus by its rank counted from its own side (1: home rank,
 // 6: one step from queening).
 constexpr int PASSED_BONUS[8] = {0, 10, 15, 25, 45, 75, 200, 0};
+// A passed pawn from its 4th rank on is worth more the nearer its own king
+// and the farther the enemy king stand from the square in front of it, per
+// step and per rank past the 3rd: the kings escort and blockade passers in
+// the queen endings the chess after Chunker's game reaches.
+constexpr int ENEMY_KING_PASSER_WORTH = 5;
+constexpr int OWN_KING_PASSER_WORTH = 2;
 // An unstoppable pawn (the rule of the square): a queen less what is left to
 // go, so the search prefers the shorter run.
 constexpr int UNSTOPPABLE_BONUS = PIECE_VALUE[QUEEN] - PIECE_VALUE[PAWN] - 100;
@@ -77,7 +83,13 @@ int evaluate(const ChessPosition& pos) {
     const Color c = colour_of(p);
     score[c] += PIECE_VALUE[kind_of(p)];
     if (kind_of(p) == PAWN && passed(pos, s, c)) {
-      score[c] += PASSED_BONUS[c == WHITE ? rank88(s) : 7 - rank88(s)];
+      const int rel_rank = c == WHITE ? rank88(s) : 7 - rank88(s);
+      score[c] += PASSED_BONUS[rel_rank];
+      if (rel_rank > 2) {
+        const Square88 front = s + (c == WHITE ? 16 : -16);
+        score[c] += (rel_rank - 2) * (ENEMY_KING_PASSER_WORTH * chebyshev(pos.king(~c), front) -
+                                      OWN_KING_PASSER_WORTH * chebyshev(pos.king(c), front));
+      }
       if (!pieces[~c]) fastest[c] = std::min(fastest[c], unstoppable_moves(pos, s, c));
     }
     if (kind_of(p) == KNIGHT || kind_of(p) == BISHOP) score[c] -= CENTRE_WORTH * centre_distance(s);

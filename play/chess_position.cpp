@@ -240,6 +240,25 @@ void ChessPosition::unmake(ChessMove m) {
   key_ = undo.key;
 }
 
+void ChessPosition::make_null() {
+  undo_.push_back({0, ep_, halfmoves_, key_});
+  keys_.push_back(key_);
+  key_ ^= ep_key() ^ KEYS.black_to_move;
+  ep_ = -1;
+  halfmoves_ = 0;
+  side_ = ~side_;
+}
+
+void ChessPosition::unmake_null() {
+  const Undo undo = undo_.back();
+  undo_.pop_back();
+  keys_.pop_back();
+  side_ = ~side_;
+  ep_ = undo.ep;
+  halfmoves_ = undo.halfmoves;
+  key_ = undo.key;
+}
+
 std::vector<ChessMove> ChessPosition::legal_moves() {
   MoveList list;
   generate(list, false);

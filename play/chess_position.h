@@ -77,6 +77,10 @@ class ChessPosition {
   // leaves the mover's king in check.
   bool make(ChessMove m);
   void unmake(ChessMove m);
+  // The side to move passes (the search's null-move pruning). The half-move
+  // count restarts, so no repetition is found across the pass.
+  void make_null();
+  void unmake_null();
   // The legal move written in coordinates ("e7e8q"), if there is one.
   std::optional<ChessMove> find(std::string_view text);
 

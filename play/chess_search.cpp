@@ -28,6 +28,21 @@ constexpr int PROMOTION_ORDER = 1 << 23;
 constexpr int KILLER_ORDER = 1 << 22;
 constexpr int HISTORY_LIMIT = 1 << 21;
 
+// Pruning of the nodes off the principal variation, where no score near a
+// known win or a mate is at stake: null-move pruning from this depth, its
+// reduction growing with depth; a static score this far above beta per ply
+// of depth left cuts the node (reverse futility); late quiet moves (no
+// capture, promotion, pawn move, killer or the table's move) searched a ply
+// or two shallower first (late-move reductions), again at full depth where
+// they beat alpha. Queen endings, the chess after Chunker's game, have few
+// zugzwangs.
+constexpr int NULL_MOVE_DEPTH = 3;
+constexpr int FUTILITY_DEPTH = 3;
+constexpr int FUTILITY_MARGIN = 150;
+constexpr int REDUCTION_DEPTH = 3;
+constexpr int REDUCTION_FROM_MOVE = 4;
+constexpr int PRUNING_BOUND = KNOWN_WIN - 1000;
+
 enum Bound : std::uint8_t { UPPER, LOWER, EXACT };
 
 struct Entry {
@@ -61,6 +76,7 @@ class Searcher {
     result.pv = {legal.front()};
     for (int depth = 1; depth <= limits_.max_depth; ++depth) {
       root_best_ = {};
+      root_depth_ = depth;
       const int score = search(depth, -INFINITE_SCORE, INFINITE_SCORE, 0);
       if (stopped_) {
         if (!root_best_.is_none()) result.pv = {root_best_};
@@ -126,16 +142,26 @@ class Searcher {
     std::swap(keys[i], keys[best]);
   }
 
-  int search(int depth, int alpha, int beta, int ply) {
+  // A side with a piece besides its king and pawns: a null move's pass is
+  // then rarely its best move (no zugzwang).
+  bool has_piece(Color c) const {
+    for (Kind k : {KNIGHT, BISHOP, ROOK, QUEEN})
+      if (pos_.count(make_piece(c, k))) return true;
+    return false;
+  }
+
+  int search(int depth, int alpha, int beta, int ply, bool null_allowed = true) {
     if (ply > 0) {
-      if (pos_.drawn_by_rule()) return 0;
+      if (pos_.drawn_by_rule()) return draw();
       alpha = std::max(alpha, -MATE + ply);
       beta = std::min(beta, MATE - ply - 1);
       if (alpha >= beta) return alpha;
       if (auto s = pawn_ending()) return *s;
     }
     const bool check = pos_.in_check();
-    if (check) ++depth;  // the check extension
+    // The check extension, within twice the iteration's depth: a queen's
+    // checks would otherwise extend a line to MAX_PLY.
+    if (check && ply < 2 * root_depth_) ++depth;
     if (depth <= 0 || ply >= MAX_PLY) return quiesce(alpha, beta, ply);
     if (poll()) return 0;
     Entry& entry = slot(pos_.key());
@@ -147,6 +173,18 @@ class Searcher {
           (entry.bound == EXACT || (entry.bound == LOWER && s >= beta) || (entry.bound == UPPER && s <= alpha)))
         return s;
     }
+    const bool pv_node = beta - alpha > 1;
+    if (!pv_node && !check && std::abs(beta) < PRUNING_BOUND) {
+      const int static_score = evaluate(pos_);
+      if (depth <= FUTILITY_DEPTH && static_score - FUTILITY_MARGIN * depth >= beta) return static_score;
+      if (null_allowed && depth >= NULL_MOVE_DEPTH && static_score >= beta && has_piece(pos_.side())) {
+        pos_.make_null();
+        const int s = -search(depth - 1 - (3 + depth / 6), -beta, -beta + 1, ply + 1, false);
+        pos_.unmake_null();
+        if (stopped_) return 0;
+        if (s >= beta) return std::min(s, PRUNING_BOUND);
+      }
+    }
     MoveList list;
     pos_.generate(list, false);
     std::array<int, 256> keys;
@@ -157,12 +195,19 @@ class Searcher {
     for (int i = 0; i < list.size; ++i) {
       pick(list, keys, i);
       const ChessMove m = list.moves[i];
+      const bool quiet =
+          !pos_.at(m.to) && m.promotion == NONE && kind_of(pos_.at(m.from)) != PAWN && keys[i] < KILLER_ORDER - 1;
       if (!pos_.make(m)) continue;
       int s;
       if (++legal == 1) {
         s = -search(depth - 1, -beta, -alpha, ply + 1);
       } else {
-        s = -search(depth - 1, -alpha - 1, -alpha, ply + 1);
+        const int reduction =
+            depth >= REDUCTION_DEPTH && legal >= REDUCTION_FROM_MOVE && quiet && !check && !pos_.in_check()
+                ? 1 + (!pv_node && legal >= 2 * REDUCTION_FROM_MOVE)
+                : 0;
+        s = -search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+        if (reduction && s > alpha) s = -search(depth - 1, -alpha - 1, -alpha, ply + 1);
         if (s > alpha && s < beta) s = -search(depth - 1, -beta, -alpha, ply + 1);
       }
       pos_.unmake(m);
@@ -182,7 +227,7 @@ class Searcher {
         break;
       }
     }
-    if (legal == 0) return check ? -MATE + ply : 0;  // mate or stalemate
+    if (legal == 0) return check ? -MATE + ply : draw();  // mate or stalemate
     entry = {pos_.key(), best_move.raw(), std::int16_t(to_table(best, ply)), std::int8_t(std::min(depth, 127)),
              best >= beta      ? LOWER
              : best > alpha_in ? EXACT
@@ -190,19 +235,23 @@ class Searcher {
     return best;
   }
 
+  // A draw's score for the side to move: limits_.draw_centipawns for the
+  // root's side, as much less for the other.
+  int draw() const { return pos_.side() == root_side_ ? limits_.draw_centipawns : -limits_.draw_centipawns; }
+
   std::optional<int> pawn_ending() const {
     if (!limits_.pawn_ending) return std::nullopt;
     const auto pos = pos_.kings_and_pawns();
     const auto v = pos ? limits_.pawn_ending(*pos) : std::nullopt;
     if (!v) return std::nullopt;
-    return is_win(*v) ? KNOWN_WIN - distance_of(*v) : is_loss(*v) ? distance_of(*v) - KNOWN_WIN : 0;
+    return is_win(*v) ? KNOWN_WIN - distance_of(*v) : is_loss(*v) ? distance_of(*v) - KNOWN_WIN : draw();
   }
 
   // Captures and queen promotions until the position is quiet; in check,
   // every evasion, so a mate at the horizon is seen.
   int quiesce(int alpha, int beta, int ply) {
     if (poll()) return 0;
-    if (pos_.insufficient_material()) return 0;
+    if (pos_.insufficient_material()) return draw();
     if (auto s = pawn_ending()) return *s;
     const bool check = pos_.in_check();
     int best = -INFINITE_SCORE;
@@ -258,6 +307,8 @@ class Searcher {
   ChessMove killers_[MAX_PLY][2] = {};
   int history_[PIECE_CODES][128] = {};
   ChessMove root_best_;
+  int root_depth_ = 0;
+  const Color root_side_ = pos_.side();
   std::uint64_t nodes_ = 0;
   bool stopped_ = false;
 };

@@ -1,8 +1,9 @@
 // The chess search that plays on once Chunker's game is over (a safe
 // promotion won it, say) and a GUI keeps playing chess to mate: iterative
 // deepening negamax with alpha-beta (principal variation search), a
-// transposition table, check extensions, a quiescence search over captures
-// and queen promotions, mate scores, and the draws of chess (repetition of
+// transposition table, check extensions, null-move pruning, reverse futility
+// pruning and late-move reductions off the principal variation, a quiescence
+// search over captures and queen promotions, mate scores, and the draws of chess (repetition of
 // the game's positions, the 50-move rule, insufficient material, stalemate)
 // on the board of chess_position.h with the evaluation of chess_evaluation.h.
 #pragma once
@@ -33,6 +34,10 @@ struct ChessLimits {
   // its distance, or 0. A queen trade into a lost pawn ending is then seen as
   // lost, which material alone scores even.
   std::function<std::optional<Value>(const Position&)> pawn_ending;
+  // What a draw (by a rule of chess, or a pawn ending drawn by Chunker's
+  // rules) is worth to the side to move at the root: above 0, the search
+  // takes a draw over a position it scores about even.
+  int draw_centipawns = 0;
 };
 
 // One finished iteration: its depth, its score for the side to move (the

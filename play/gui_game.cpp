@@ -138,6 +138,11 @@ std::vector<ChessBoard> boards_to(const ChessBoard& board, const std::vector<Che
   return boards;
 }
 
+// What a draw is worth to Chunker in the GUI's chess: its game is won (or
+// drawn) already, the engine across is stronger at chess, and an even queen
+// ending is lost more often than won (bench/chess_phase).
+constexpr int DRAW_WORTH = 50;
+
 }  // namespace
 
 std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const KnownValue& known,
@@ -146,6 +151,7 @@ std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& e
   chess::ChessPosition pos = chess::ChessPosition::from_game(boards_to(board, earlier));
   chess::ChessLimits limits;
   limits.pawn_ending = known;
+  limits.draw_centipawns = DRAW_WORTH;
   limits.stop = &stop;
   if (max_depth > 0) limits.max_depth = std::min(max_depth, chess::MAX_CHESS_DEPTH);
   auto report = [&](const chess::ChessIteration& it) {

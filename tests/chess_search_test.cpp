@@ -78,6 +78,21 @@ TEST_CASE("chess search: draws by the rules") {
   CHECK(!ChessPosition::from_game(game).drawn_by_rule());
 }
 
+TEST_CASE("chess search: a draw is worth draw_centipawns to the root's side") {
+  // White's one legal move, Kxa2, leaves the bare kings: a draw, scored for
+  // White, the side to move at the root, as the limits say.
+  for (int worth : {0, 50}) {
+    ChessPosition pos = ChessPosition::from_fen("8/8/8/8/8/2k5/p7/K7 w - - 0 1");
+    ChessLimits limits;
+    limits.max_depth = 4;
+    limits.draw_centipawns = worth;
+    const ChessIteration it = search_chess(pos, limits);
+    REQUIRE(!it.pv.empty());
+    CHECK(uci(it.pv.front()) == "a1a2");
+    CHECK(it.centipawns == worth);
+  }
+}
+
 TEST_CASE("chess search: a hanging queen is saved, a free one taken") {
   // The black queen on d4 is attacked by the pawn on e3 and takes nothing safely but the rook.
   CHECK(uci(search("4k3/8/8/8/3q4/4P3/8/R3K3 b - - 0 1", 4).pv.front()) == "d4a1");
