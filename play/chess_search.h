@@ -3,9 +3,10 @@
 // deepening negamax with alpha-beta (principal variation search), a
 // transposition table, check extensions, null-move pruning, reverse futility
 // pruning and late-move reductions off the principal variation, a quiescence
-// search over captures and queen promotions, mate scores, and the draws of chess (repetition of
-// the game's positions, the 50-move rule, insufficient material, stalemate)
-// on the board of chess_position.h with the evaluation of chess_evaluation.h.
+// search over captures and queen promotions, mate scores, and the draws of
+// chess (repetition of the game's positions, the 50-move rule, insufficient
+// material, stalemate) on the board of chess_position.h with the evaluation
+// of chess_evaluation.h.
 #pragma once
 
 #include <atomic>
@@ -31,8 +32,8 @@ struct ChessLimits {
   // The value by Chunker's rules, for the side to move, of a position of
   // kings and pawns where the caller's tables hold it (Player::known_value:
   // the oracle, an exact table): a leaf of the search, scored KNOWN_WIN less
-  // its distance, or 0. A queen trade into a lost pawn ending is then seen as
-  // lost, which material alone scores even.
+  // its distance, or as a draw (draw_centipawns). A queen trade into a lost
+  // pawn ending is then seen as lost, which material alone scores even.
   std::function<std::optional<Value>(const Position&)> pawn_ending;
   // What a draw (by a rule of chess, or a pawn ending drawn by Chunker's
   // rules) is worth to the side to move at the root: above 0, the search
