@@ -78,13 +78,18 @@ bool gives_check(const Position& pos, Move m) {
   return (pawn_attacks(pos.side, square_bb(m.to())) & king_bb(pos.king[~pos.side])) != 0;
 }
 
-bool queen_attacks(Square queen, Square target, Bitboard occupied) {
-  const int df = int(target % 8) - int(queen % 8), dr = int(target / 8) - int(queen / 8);
-  if (queen == target || (df != 0 && dr != 0 && std::abs(df) != std::abs(dr))) return false;
+std::optional<Bitboard> between(Square a, Square b) {
+  const int df = int(b % 8) - int(a % 8), dr = int(b / 8) - int(a / 8);
+  if (a == b || (df != 0 && dr != 0 && std::abs(df) != std::abs(dr))) return std::nullopt;
   const int step = (dr > 0 ? 8 : dr < 0 ? -8 : 0) + (df > 0 ? 1 : df < 0 ? -1 : 0);
-  for (int s = int(queen) + step; s != int(target); s += step)
-    if (occupied & square_bb(Square(s))) return false;
-  return true;
+  Bitboard squares = 0;
+  for (int s = int(a) + step; s != int(b); s += step) squares |= square_bb(Square(s));
+  return squares;
+}
+
+bool queen_attacks(Square queen, Square target, Bitboard occupied) {
+  const auto line = between(queen, target);
+  return line && !(*line & occupied);
 }
 
 bool chess_allows(const Position& pos, Move m) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 
 #include "position.h"
 
@@ -101,6 +102,10 @@ Position make_move(const Position& pos, Move m);
 
 // Does the move give check?
 bool gives_check(const Position& pos, Move m);
+
+// The squares strictly between `a` and `b` where the two share a rank, a
+// file or a diagonal (none where they are neighbours); nullopt where they do not.
+std::optional<Bitboard> between(Square a, Square b);
 
 // Whether a queen on `queen` attacks `target` along a line `occupied` leaves open.
 bool queen_attacks(Square queen, Square target, Bitboard occupied);

@@ -57,8 +57,13 @@ struct ExactCancelled : std::runtime_error {
 // it is played out through the replies). A GUI plays chess on after
 // Chunker's game, and there the answer often mates (bench/match:
 // deepest-abc-efg-w, 16.a8=Q g1=Q# in one run, 16.a8=Q f3-f2# in another).
-// A careful win is a win by Chunker's rules too, so among a won position's
-// winning moves one that keeps the careful win avoids that.
+// An answering promotion is judged by the queens' first moves
+// (answered_promotion.h): the careful side wins where it takes the new
+// queen, loses where the new queen mates or wins its own, and else the
+// queen ending counts as a draw. A careful win is a win by Chunker's rules
+// too, so among a won position's winning moves one that keeps the careful
+// win avoids the answer, and where none does, one that keeps a careful draw
+// leaves only an answer that draws.
 // Its other change, for the careful side alone: right after the opponent's
 // unsafe promotion only the replies chess allows are counted
 // (chess_allows, movegen.h). A GUI refuses the others, so a win that needs

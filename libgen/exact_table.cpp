@@ -4,6 +4,7 @@
 #include <boost/serialization/vector.hpp>
 #include <stdexcept>
 
+#include "answered_promotion.h"
 #include "exact_slice.h"
 #include "library_file.h"
 #include "retrograde.h"
@@ -41,7 +42,21 @@ std::optional<Value> CarefulRules::end(const Position& pos, std::optional<Value>
   // the careful side wins.
   if (pawn_mates_after_promotion(pos)) return win_in(1);
   if (by_rules == 0) return loss_in(0);
-  return by_rules;
+  // A safe promotion answered by a safe promotion: the queens play on in
+  // chess, and their first moves decide it, or it counts as a draw
+  // (answered_promotion.h). bench/match, grigoriev-1928-race: 1.e4 won by
+  // the rules, but 7.e8=Q a1=Q is only a draw in chess, where 1.d4 wins by
+  // 8.d8=Q a1=Q 9.Qh8+.
+  const Bitboard guard = KING_ATTACKS[pos.king[careful]] | pawn_attacks(careful, pos.pawns[careful]);
+  const bool safe = !(KING_ATTACKS[pos.king[pos.side]] & square_bb(pos.promoted)) || (guard & square_bb(pos.promoted));
+  if (by_rules != win_in(1) || !safe) return by_rules;
+  // An answer that leaves the opponent's king in our new queen's check is
+  // illegal in chess: with no other, the promotion stands.
+  Value best = loss_in(0);
+  for (Move answer : legal_moves(pos))
+    if (chess_allows(pos, answer))
+      best = std::max(best, from_child(answered_promotion_value(make_move(pos, answer), pos.promoted)));
+  return best;
 }
 
 ExactTable::ExactTable(std::string root_fen, std::vector<PawnStructure> structures, TableBytes bytes,

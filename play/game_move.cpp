@@ -72,52 +72,67 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
   }
   game_length_ = earlier.size();
   GameMove g;
-  std::optional<Move> careful;
+  // The moves that win by Chunker's rules in this game: the careful table
+  // knows nothing of the game's repetitions.
+  std::vector<Move> winning;
+  for (const MoveValue& m : answer->moves)
+    if (allowed_win(m)) winning.push_back(m.move);
+  auto quickest = [&](const std::vector<Move>& moves, auto&& keep) {
+    Move best;
+    for (Move m : moves)
+      if (keep(m) && (best.is_none() || value_of(m) > value_of(best))) best = m;
+    return best;
+  };
+  CarefulMoves careful;
   if (loses_in_chess && is_win(answer->value)) {
-    // Only moves that win by Chunker's rules in this game: the careful table
-    // knows nothing of the game's repetitions.
-    std::vector<Move> winning;
-    for (const MoveValue& m : answer->moves)
-      if (allowed_win(m)) winning.push_back(m.move);
-    careful = careful_move(pos, winning, seconds);
+    careful = careful_moves(pos, winning, seconds);
     // The exact move is at once; while the careful solve runs, the rest of
     // the move's time is the solve's (the opponent's engine is idle then).
-    while (!careful && careful_ && !careful_->done && stop && !*stop)
+    while (careful.moves.empty() && careful_ && !careful_->done && stop && !*stop)
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    if (!careful && careful_ && careful_->done) careful = careful_move(pos, winning, seconds);
+    if (careful.moves.empty() && careful_ && careful_->done) careful = careful_moves(pos, winning, seconds);
   }
-  if (careful) {
-    if (*careful != chosen)
-      g.note = uci(*careful) + " wins too, and the opponent cannot force a promotion in answer to ours (after " +
-               uci(chosen) + " it can)";
-    chosen = *careful;
-  } else if (loses_in_chess && is_win(answer->value) && refuted_in_chess(player_, pos, chosen)) {
-    // In a GUI's chess (loses_in_chess given): the quickest win that the
-    // opponent's checking promotion does not refute there.
-    Move other;
-    for (const MoveValue& m : answer->moves)
-      if (allowed_win(m) && (other.is_none() || m.value > value_of(other)) && !refuted_in_chess(player_, pos, m.move))
-        other = m.move;
-    if (!other.is_none()) {
-      g.note = "after " + uci(chosen) +
-               " a promotion with check leaves no reply chess allows that wins: " + uci(other) + " still wins";
-      chosen = other;
+  if (careful.won) {
+    if (careful.moves.front() != chosen)
+      g.note = uci(careful.moves.front()) +
+               " wins too, and the opponent cannot force a promotion in answer to ours (after " + uci(chosen) +
+               " it can)";
+    chosen = careful.moves.front();
+  } else {
+    if (!careful.moves.empty()) {
+      // A draw by the careful rules: every win lets the opponent promote in
+      // answer, and only these keep that answer from mating or winning our
+      // queen. The quickest of them, checked in chess as any other.
+      winning = careful.moves;
+      const Move kept = quickest(winning, [](Move) { return true; });
+      if (kept != chosen)
+        g.note = uci(kept) + " wins too, and the opponent's answering promotion only draws (after " + uci(chosen) +
+                 " the careful rules score it lost)";
+      chosen = kept;
     }
-  } else if (loses_in_chess && wins_now(chosen) && put_off_ < MAX_PUT_OFF && !(stop && *stop) &&
-             loses_in_chess(chosen)) {
-    // The quickest other win that does not end the game the same way (not
-    // looked for once the wait above used the move's time: the chess check
-    // takes up to 0.3 s).
-    Move other;
-    for (const MoveValue& m : answer->moves)
-      if (allowed_win(m) && m.move != chosen && (other.is_none() || m.value > value_of(other)) &&
-          !(wins_now(m.move) && loses_in_chess(m.move)) && !refuted_in_chess(player_, pos, m.move))
-        other = m.move;
-    if (!other.is_none()) {
-      g.note = "the promotion " + uci(chosen) + " wins Chunker's game but loses the chess after it: " + uci(other) +
-               " still wins";
-      chosen = other;
-      ++put_off_;
+    if (loses_in_chess && is_win(answer->value) && refuted_in_chess(player_, pos, chosen)) {
+      // In a GUI's chess (loses_in_chess given): the quickest win that the
+      // opponent's checking promotion does not refute there.
+      const Move other = quickest(winning, [&](Move m) { return !refuted_in_chess(player_, pos, m); });
+      if (!other.is_none()) {
+        g.note = "after " + uci(chosen) +
+                 " a promotion with check leaves no reply chess allows that wins: " + uci(other) + " still wins";
+        chosen = other;
+      }
+    } else if (loses_in_chess && wins_now(chosen) && put_off_ < MAX_PUT_OFF && !(stop && *stop) &&
+               loses_in_chess(chosen)) {
+      // The quickest other win that does not end the game the same way (not
+      // looked for once the wait above used the move's time: the chess check
+      // takes up to 0.3 s).
+      const Move other = quickest(winning, [&](Move m) {
+        return m != chosen && !(wins_now(m) && loses_in_chess(m)) && !refuted_in_chess(player_, pos, m);
+      });
+      if (!other.is_none()) {
+        g.note = "the promotion " + uci(chosen) + " wins Chunker's game but loses the chess after it: " + uci(other) +
+                 " still wins";
+        chosen = other;
+        ++put_off_;
+      }
     }
   }
   if (careful_ && careful_->done && !careful_->told) {
@@ -132,9 +147,10 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
   return g;
 }
 
-std::optional<Move> GamePlayer::careful_move(const Position& pos, const std::vector<Move>& allowed, double seconds) {
-  if (!player_.settings().exact_memory) return std::nullopt;
-  if (careful_ && !careful_->done) return std::nullopt;  // one solve at a time, never waited for
+GamePlayer::CarefulMoves GamePlayer::careful_moves(const Position& pos, const std::vector<Move>& allowed,
+                                                   double seconds) {
+  if (!player_.settings().exact_memory) return {};
+  if (careful_ && !careful_->done) return {};  // one solve at a time, never waited for
   if (careful_) {
     const ExactTable* table = careful_->table.get();
     // A new game, or a table of the other side's or of other positions
@@ -160,16 +176,20 @@ std::optional<Move> GamePlayer::careful_move(const Position& pos, const std::vec
       }
       job->done = true;
     });
-    return std::nullopt;
+    return {};
   }
   const ExactTable* table = careful_->table.get();
-  if (!table || !is_win(table->value(pos))) return std::nullopt;
-  std::optional<std::pair<Move, Value>> best;
+  if (!table) return {};
+  const Value value = table->value(pos);
+  if (!is_win(value) && value != 0) return {};
+  std::vector<std::pair<Move, Value>> kept;
   for (const auto& [m, v] : move_values(*table, pos))
-    if (is_win(v) && std::find(allowed.begin(), allowed.end(), m) != allowed.end() && (!best || v > best->second))
-      best = {m, v};
-  if (!best) return std::nullopt;
-  return best->first;
+    if ((is_win(value) ? is_win(v) : v == 0) && std::find(allowed.begin(), allowed.end(), m) != allowed.end())
+      kept.emplace_back(m, v);
+  std::stable_sort(kept.begin(), kept.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  CarefulMoves out{{}, is_win(value) && !kept.empty()};
+  for (const auto& [m, v] : kept) out.moves.push_back(m);
+  return out;
 }
 
 std::optional<Move> GamePlayer::table_move(const ChessBoard& board) {

@@ -6,7 +6,8 @@
 // answers this position and the rest of the game. Where the game is won, a
 // second solve by CarefulRules (libgen/exact.h) picks, once done, among the
 // winning moves one that leaves the opponent no promotion to answer ours
-// with: a GUI's chess game after the win is not then lost to a new queen.
+// with, or, where every win allows one, one whose answer only draws: a
+// GUI's chess game after the win is not then lost to a new queen.
 #pragma once
 
 #include <atomic>
@@ -63,11 +64,16 @@ class GamePlayer {
                                      const std::vector<Move>& allowed, double seconds, const std::atomic<bool>* stop,
                                      const std::function<bool(Move)>& loses_in_chess);
   void start_solve(const Position& pos, double seconds);
-  // The quickest careful win among `allowed` where the careful table is
-  // built and holds `pos`, won by CarefulRules; else none, and a careful
-  // solve from `pos` is started where none runs or has run this game (one
-  // that fits the memory and `seconds` by the measured rate).
-  std::optional<Move> careful_move(const Position& pos, const std::vector<Move>& allowed, double seconds);
+  // Where the careful table is built and holds `pos`, and scores it won or
+  // drawn by CarefulRules: the moves of `allowed` that keep that value, the
+  // quickest careful win first. Else none, and a careful solve from `pos` is
+  // started where none runs or has run this game (one that fits the memory
+  // and `seconds` by the measured rate).
+  struct CarefulMoves {
+    std::vector<Move> moves;
+    bool won = false;  // the moves win by the careful rules (else they draw)
+  };
+  CarefulMoves careful_moves(const Position& pos, const std::vector<Move>& allowed, double seconds);
 
   // An exact solve on a thread of its own: it outlives the choice that
   // started it, and its table answers every later position it holds.

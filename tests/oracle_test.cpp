@@ -636,8 +636,16 @@ TEST_CASE(
     sources.careful = WHITE;
     return build_exact(root, std::move(*plan.fitting), sources).value(root);
   };
-  // 1.a8=Q h1=Q: Black answers at once; any other move lets 1...h1=Q win.
-  CHECK(careful_value("8/P7/8/2K1k3/8/8/7p/8 w - -") == loss_in(2));
+  // 1.a8=Q h1=Q 2.Qxh1: the answering queen is taken for nothing.
+  CHECK(careful_value("8/P7/8/2K1k3/8/8/7p/8 w - -") == win_in(3));
+  // 1.a8=Q g1=Q+: nothing takes the new queen, and no skewer: even; any
+  // other move lets 1...g1=Q win.
+  CHECK(careful_value("8/P7/8/2K1k3/8/8/6p1/8 w - -") == 0);
+  // 1.a8=Q h1=Q+ 2.K moves Qxa8: the skewer through White's king (Kd5 has no
+  // step next to a8): White loses in 4 that way, in 2 any other.
+  CHECK(careful_value("8/P7/8/3K4/8/8/7p/2k5 w - -") == loss_in(4));
+  // 1.a8=Q+ leaves h1=Q illegal in chess (Black's king on a1 is in check).
+  CHECK(careful_value("8/P7/8/3K4/8/8/7p/k7 w - -") == win_in(1));
   // Black's pawn a step further back: 1.a8=Q has no promotion to answer it.
   CHECK(careful_value("8/P7/8/2K1k3/8/7p/8/8 w - -") == win_in(1));
   // White's king takes on h1: Black's promotion would not be safe.
@@ -651,6 +659,10 @@ TEST_CASE(
   // answer, a win: Black loses in 2 by them) is illegal in chess; 2.Kxg1
   // e1=Q and Black wins (1...e1=Q+ 2.Kxe1 g1=Q the same way).
   CHECK(careful_value("8/P7/8/8/8/8/4pKp1/k7 b - -") == win_in(3));
+  // Grigoriev 1928 after 1.e4 (testpositions/literature.epd: won by the
+  // rules, but in chess 7.e8=Q a1=Q is only a draw): Black races, and the
+  // answer counts even.
+  CHECK(careful_value("6K1/8/pp5p/8/4P2k/3P4/8/8 b - -") == 0);
 }
 
 TEST_CASE("careful rules never score a position better for the careful side than Chunker's rules (the oracle)") {

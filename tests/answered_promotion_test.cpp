@@ -1,0 +1,36 @@
+// The queens' first moves after a promotion answered by a promotion
+// (engine/answered_promotion.h). Each expected value is Stockfish 15.1's
+// verdict on the same board with both queens (`go depth 18`): a mate or a
+// winning score for White, 0.00, a mate against White.
+#include "answered_promotion.h"
+
+#include <doctest/doctest.h>
+
+using namespace chunker;
+
+namespace {
+
+// White to move, White's queen on `first` (its promotion, made first), and
+// Black's on `answer` (the promotion just made): the kings and pawns of `fen`.
+Value judged(const char* fen, const char* first, const char* answer) {
+  auto square = [](const char* name) { return Square((name[1] - '1') * 8 + (name[0] - 'a')); };
+  Position pos = parse_fen(fen).pos;
+  pos.promoted = square(answer);
+  return answered_promotion_value(pos, square(first));
+}
+
+}  // namespace
+
+TEST_CASE("a promotion answered by a promotion: what the queens' first moves decide") {
+  // Grigoriev 1928 (testpositions/literature.epd): 8.d8=Q a1=Q 9.Qh8+, the
+  // skewer; Stockfish +6.70, 9.Qh8+.
+  CHECK(judged("8/4K3/1p5p/4k3/4P3/8/8/8 w - -", "d8", "a1") == win_in(3));
+  // The new queen on h1 taken along the long diagonal; Stockfish mate in 16, 1.Qxh1.
+  CHECK(judged("8/8/8/2K1k3/8/8/8/8 w - -", "a8", "h1") == win_in(1));
+  // g1=Q+: nothing takes it, nothing is skewered; Stockfish 0.00.
+  CHECK(judged("8/8/8/2K1k3/8/8/8/8 w - -", "a8", "g1") == 0);
+  // h1=Q+ skewers White's queen behind its king; Stockfish mate in 18 for Black.
+  CHECK(judged("8/8/8/3K4/8/8/8/2k5 w - -", "a8", "h1") == loss_in(2));
+  // e1=Q mates on the back rank; Stockfish: mate, no legal move.
+  CHECK(judged("8/8/8/8/8/2k5/6PP/7K w - -", "a8", "e1") == loss_in(0));
+}
