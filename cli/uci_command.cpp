@@ -1,6 +1,8 @@
 // `chunker uci`: reads the command line's settings, then hands every line of
 // stdin to the UCI engine (uci_engine.h).
+#include <algorithm>
 #include <iostream>
+#include <thread>
 
 #include "options.h"
 #include "schemas.h"
@@ -19,11 +21,14 @@ int uci_command(const Args& args) {
       "memory", po::value<long long>()->default_value(static_cast<long long>(default_exact_memory() >> 20)),
       "MB an exact solve may take (the UCI option ExactMemory; 0: never)")(
       "cache", po::value<std::string>(),
-      "directory of exact tables shared with solve (the UCI option ExactCache; default: DATA/exact)");
+      "directory of exact tables shared with solve (the UCI option ExactCache; default: DATA/exact)")(
+      "threads", po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())),
+      "threads of an exact solve and of the chess search after Chunker's game (the UCI option Threads)");
   po::variables_map vm;
   if (!parse_args(
           args,
           "usage: chunker uci [--libraries DIR] [--data DIR] [--level N] [--hash MB] [--no-oracle] [--memory MB]\n"
+          "                   [--cache DIR] [--threads N]\n"
           "speaks UCI on stdin and stdout (uci, isready, position, go, stop, quit)",
           options, {}, vm))
     return 0;
@@ -35,6 +40,7 @@ int uci_command(const Args& args) {
   settings.use_oracle = !vm.count("no-oracle");
   settings.exact_mb = std::size_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB));
   settings.exact_cache = exact_cache_option(vm);
+  settings.threads = checked<unsigned>(vm, "threads", 1, MAX_THREADS);
   UciEngine engine(std::cout, settings);
   std::string line;
   while (std::getline(std::cin, line))

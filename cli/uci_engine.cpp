@@ -6,11 +6,13 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <thread>
 
 #include "answer.h"
+#include "chess_search.h"
 #include "game_move.h"
 #include "gui_game.h"
 #include "notation.h"
@@ -179,11 +181,23 @@ struct UciEngine::State {
   KnownValue known_value() {
     return [p = player.get()](const Position& pos) { return p->known_value(pos); };
   }
+  // The chess search's table, kept from move to move of a game (Hash MB),
+  // and its threads (as many as an exact solve's). Its draws are scored for
+  // the side searched for (ChessLimits::draw_centipawns): a search for the
+  // other side starts afresh.
+  ChessResources chess_resources(Color side) {
+    if (!chess_table) chess_table = std::make_unique<chess::ChessTable>(int(settings.hash_mb));
+    if (chess_side != side) chess_table->clear();
+    chess_side = side;
+    return {chess_table.get(), settings.threads};
+  }
 
   Output out;
   UciSettings settings;
   std::unique_ptr<Player> player;
-  std::unique_ptr<GamePlayer> game_player;  // on `player`; its exact solve is waited for before `player` goes
+  std::unique_ptr<GamePlayer> game_player;         // on `player`; its exact solve is waited for before `player` goes
+  std::unique_ptr<chess::ChessTable> chess_table;  // made at the first chess move; cleared by a new game
+  std::optional<Color> chess_side;                 // the side chess_table's draws are scored for
   bool oracle_problem_told = false;
   std::optional<GuiGame> game;
   std::string no_game = "no position given";  // why game is empty
@@ -200,6 +214,7 @@ void UciEngine::State::make_player() {
   play.sources = settings.use_oracle ? Sources::All : Sources::Search;
   play.exact_memory = settings.use_oracle ? std::uint64_t(settings.exact_mb) << 20 : 0;
   play.exact_cache = settings.exact_cache;
+  play.workers = settings.threads;
   player = std::make_unique<Player>(play);
   game_player = std::make_unique<GamePlayer>(*player);
 }
@@ -229,7 +244,7 @@ std::string UciEngine::State::think(const GuiGame& game, const GoRequest& reques
   const std::vector<Move> allowed = gui_legal_moves(pos, board);
   if (allowed.empty()) {
     out.send("info string no move of Chunker's rules is legal in chess here; answering with a chess move");
-    return chess_move(board, game.boards, known_value(), stop);
+    return chess_move(board, game.boards, known_value(), stop, chess_resources(board.side()));
   }
   ChoiceLimits limits;
   if (request.depth > 0) limits.max_ply = request.depth;
@@ -314,7 +329,7 @@ void UciEngine::State::go(std::istringstream& words) {
               out.send("info string the GUI plays on: the tables' move");
               return uci(*m);
             }
-          return chess_move(board, boards, known_value(), stop, depth,
+          return chess_move(board, boards, known_value(), stop, chess_resources(board.side()), depth,
                             [this](const std::string& line) { out.send(line); });
         },
         budget, request.infinite, fallback);
@@ -353,16 +368,18 @@ void UciEngine::State::set_option(const std::string& line) {
   };
   if (name == "Hash") {
     settings.hash_mb = std::size_t(number(1, MAX_HASH_MB));
+    chess_table.reset();
   } else if (name == "Level") {
     settings.level = int(number(0, MAX_LEVEL));
     make_player();
   } else if (name == "UseOracle" || name == "Libraries" || name == "OracleDir" || name == "ExactMemory" ||
-             name == "ExactCache") {
+             name == "ExactCache" || name == "Threads") {
     if (name == "UseOracle") settings.use_oracle = boolean();
     if (name == "Libraries") settings.libraries = value;
     if (name == "OracleDir") settings.oracle_dir = value, oracle_problem_told = false;
     if (name == "ExactMemory") settings.exact_mb = std::size_t(number(0, MAX_EXACT_MB));
     if (name == "ExactCache") settings.exact_cache = value == "<empty>" ? "" : value;
+    if (name == "Threads") settings.threads = unsigned(number(1, MAX_THREADS));
     make_player();
   } else {
     out.send("info string no option named '" + name + "'");
@@ -393,6 +410,8 @@ bool UciEngine::execute(const std::string& line) {
                  std::to_string(MAX_EXACT_MB));
       s.out.send("option name ExactCache type string default " +
                  (s.settings.exact_cache.empty() ? std::string("<empty>") : s.settings.exact_cache));
+      s.out.send("option name Threads type spin default " + std::to_string(s.settings.threads) + " min 1 max " +
+                 std::to_string(MAX_THREADS));
       s.out.send("uciok");
     } else if (command == "isready") {
       s.ready();
@@ -401,6 +420,7 @@ bool UciEngine::execute(const std::string& line) {
       s.thinker.stop();
       s.game.reset();
       s.no_game = "no position given";
+      if (s.chess_table) s.chess_table->clear();
     } else if (command == "position") {
       s.thinker.stop();
       std::string rest;

@@ -21,6 +21,8 @@
 
 namespace chunker::cli {
 
+constexpr unsigned MAX_THREADS = 256;
+
 struct UciSettings {
   std::string libraries;   // the chunk libraries' directory (option Libraries)
   std::string oracle_dir;  // the oracle tables' directory (option OracleDir)
@@ -29,6 +31,7 @@ struct UciSettings {
   bool use_oracle = true;    // option UseOracle: false lets the schemas and the evaluation play alone
   std::size_t exact_mb = 0;  // option ExactMemory: what an exact solve may take; 0: never
   std::string exact_cache;   // option ExactCache: the exact tables' directory, shared with solve; empty: none
+  unsigned threads = 1;      // option Threads: an exact solve's, and the chess search's after Chunker's game
 };
 
 class UciEngine {

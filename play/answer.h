@@ -144,6 +144,8 @@ class Player {
   std::optional<OracleAnswer> oracle_answer(const Position& pos);
   ChunkLibraries& libraries() { return *libraries_; }
   ExactTables& exact_tables() { return exact_; }
+  // The threads an exact solve takes (PlaySettings::workers; 0: every core).
+  unsigned workers() const;
 
  private:
   std::optional<Answer> from_oracle(const Position& pos);
@@ -151,7 +153,6 @@ class Player {
   // budget and `seconds` by the measured rate (< 0: no time limit); else
   // none and `note` says why.
   std::optional<std::vector<PawnStructure>> plan(const Position& pos, double seconds, std::string& note) const;
-  unsigned workers() const;  // an exact solve's threads
   std::optional<Answer> from_exact_table(const Position& pos);
 
   PlaySettings settings_;

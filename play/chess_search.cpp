@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <thread>
 
 #include "chess_evaluation.h"
 
@@ -45,14 +46,6 @@ constexpr int PRUNING_BOUND = KNOWN_WIN - 1000;
 
 enum Bound : std::uint8_t { UPPER, LOWER, EXACT };
 
-struct Entry {
-  Key key = 0;
-  std::uint32_t move = 0;
-  std::int16_t score = 0;
-  std::int8_t depth = -1;
-  Bound bound = UPPER;
-};
-
 // Mate scores are stored relative to the node, so any path may use them.
 int to_table(int score, int ply) {
   return score > MATE_BOUND ? score + ply : score < -MATE_BOUND ? score - ply : score;
@@ -61,20 +54,32 @@ int from_table(int score, int ply) {
   return score > MATE_BOUND ? score - ply : score < -MATE_BOUND ? score + ply : score;
 }
 
+// How the threads of one search see each other: the first ends the others
+// when it is done, and the nodes each has searched are summed for reports.
+struct Team {
+  std::atomic<bool> done{false};
+  std::vector<std::atomic<std::uint64_t>> nodes;
+  explicit Team(unsigned threads) : nodes(threads) {}
+  std::uint64_t total_nodes() const {
+    std::uint64_t n = 0;
+    for (const auto& t : nodes) n += t.load(std::memory_order_relaxed);
+    return n;
+  }
+};
+
 class Searcher {
  public:
-  Searcher(ChessPosition& pos, const ChessLimits& limits) : pos_(pos), limits_(limits), start_(Clock::now()) {
-    std::size_t entries = 1;
-    while (entries * 2 * sizeof(Entry) <= std::size_t(limits.hash_megabytes) << 20) entries *= 2;
-    table_.resize(entries);
-  }
+  // Thread `index` of `team`: the first (0) reports and answers; the others
+  // fill the table, every other one a ply ahead so that they part ways.
+  Searcher(ChessPosition& pos, const ChessLimits& limits, ChessTable& table, Team& team, unsigned index)
+      : pos_(pos), limits_(limits), start_(Clock::now()), table_(table), team_(team), index_(index) {}
 
   ChessIteration run(const std::function<void(const ChessIteration&)>& report) {
     ChessIteration result;
     const std::vector<ChessMove> legal = pos_.legal_moves();
     if (legal.empty()) return result;
     result.pv = {legal.front()};
-    for (int depth = 1; depth <= limits_.max_depth; ++depth) {
+    for (int depth = 1 + (index_ % 2); depth <= limits_.max_depth; ++depth) {
       root_best_ = {};
       root_depth_ = depth;
       const int score = search(depth, -INFINITE_SCORE, INFINITE_SCORE, 0);
@@ -88,14 +93,16 @@ class Searcher {
       result.mate_moves = std::abs(score) > MATE_BOUND ? (score > 0 ? 1 : -1) * (mate_plies + 1) / 2 : 0;
       result.pv = principal_variation(depth);
       if (result.pv.empty() || !(result.pv.front() == root_best_)) result.pv = {root_best_};
-      result.nodes = nodes_;
+      team_.nodes[index_] = nodes_;
+      result.nodes = team_.total_nodes();
       result.ms = elapsed_ms();
       if (report) report(result);
       // A mate within the full-width horizon: no deeper search finds a shorter one.
       if (result.mate_moves != 0 && mate_plies <= depth) break;
       if (legal.size() == 1 && depth >= 2) break;
     }
-    result.nodes = nodes_;
+    team_.nodes[index_] = nodes_;
+    result.nodes = team_.total_nodes();
     result.ms = elapsed_ms();
     return result;
   }
@@ -106,13 +113,14 @@ class Searcher {
   }
 
   bool poll() {
-    if (++nodes_ % TIME_CHECK_NODES == 0 &&
-        ((limits_.stop && *limits_.stop) || (limits_.budget_ms >= 0 && elapsed_ms() >= limits_.budget_ms)))
-      stopped_ = true;
+    if (++nodes_ % TIME_CHECK_NODES == 0) {
+      team_.nodes[index_].store(nodes_, std::memory_order_relaxed);
+      if ((limits_.stop && *limits_.stop) || (limits_.budget_ms >= 0 && elapsed_ms() >= limits_.budget_ms) ||
+          (index_ > 0 && team_.done))
+        stopped_ = true;
+    }
     return stopped_;
   }
-
-  Entry& slot(Key key) { return table_[key & (table_.size() - 1)]; }
 
   // Orders `list` best first by the scores above.
   void order(MoveList& list, std::array<int, 256>& keys, ChessMove table_move, int ply) const {
@@ -164,13 +172,12 @@ class Searcher {
     if (check && ply < 2 * root_depth_) ++depth;
     if (depth <= 0 || ply >= MAX_PLY) return quiesce(alpha, beta, ply);
     if (poll()) return 0;
-    Entry& entry = slot(pos_.key());
     ChessMove table_move;
-    if (entry.key == pos_.key()) {
-      table_move = ChessMove::from_raw(entry.move);
-      const int s = from_table(entry.score, ply);
-      if (ply > 0 && entry.depth >= depth &&
-          (entry.bound == EXACT || (entry.bound == LOWER && s >= beta) || (entry.bound == UPPER && s <= alpha)))
+    if (const auto entry = table_.probe(pos_.key())) {
+      table_move = ChessMove::from_raw(entry->move);
+      const int s = from_table(entry->score, ply);
+      if (ply > 0 && entry->depth >= depth &&
+          (entry->bound == EXACT || (entry->bound == LOWER && s >= beta) || (entry->bound == UPPER && s <= alpha)))
         return s;
     }
     const bool pv_node = beta - alpha > 1;
@@ -228,10 +235,10 @@ class Searcher {
       }
     }
     if (legal == 0) return check ? -MATE + ply : draw();  // mate or stalemate
-    entry = {pos_.key(), best_move.raw(), std::int16_t(to_table(best, ply)), std::int8_t(std::min(depth, 127)),
-             best >= beta      ? LOWER
-             : best > alpha_in ? EXACT
-                               : UPPER};
+    table_.store(pos_.key(), {best_move.raw(), std::int16_t(to_table(best, ply)), std::int8_t(std::min(depth, 127)),
+                              best >= beta      ? LOWER
+                              : best > alpha_in ? EXACT
+                                                : UPPER});
     return best;
   }
 
@@ -288,9 +295,9 @@ class Searcher {
     std::vector<ChessMove> pv;
     std::vector<Key> seen;
     while (int(pv.size()) < depth) {
-      const Entry& entry = slot(pos_.key());
-      if (entry.key != pos_.key() || std::find(seen.begin(), seen.end(), pos_.key()) != seen.end()) break;
-      const std::optional<ChessMove> m = pos_.find(uci(ChessMove::from_raw(entry.move)));
+      const auto entry = table_.probe(pos_.key());
+      if (!entry || std::find(seen.begin(), seen.end(), pos_.key()) != seen.end()) break;
+      const std::optional<ChessMove> m = pos_.find(uci(ChessMove::from_raw(entry->move)));
       if (!m) break;
       seen.push_back(pos_.key());
       pos_.make(*m);
@@ -303,7 +310,9 @@ class Searcher {
   ChessPosition& pos_;
   const ChessLimits& limits_;
   Clock::time_point start_;
-  std::vector<Entry> table_;
+  ChessTable& table_;
+  Team& team_;
+  const unsigned index_;
   ChessMove killers_[MAX_PLY][2] = {};
   int history_[PIECE_CODES][128] = {};
   ChessMove root_best_;
@@ -315,10 +324,45 @@ class Searcher {
 
 }  // namespace
 
+ChessTable::ChessTable(int megabytes) {
+  while (size_ * 2 * sizeof(Slot) <= std::size_t(std::max(megabytes, 1)) << 20) size_ *= 2;
+  slots_ = std::make_unique<Slot[]>(size_);
+}
+
+std::optional<ChessTable::Data> ChessTable::probe(Key key) const {
+  const Slot& slot = slots_[key & (size_ - 1)];
+  const std::uint64_t data = slot.data.load(std::memory_order_relaxed);
+  if ((slot.check.load(std::memory_order_relaxed) ^ data) != key || data == 0) return std::nullopt;
+  return Data{std::uint32_t(data), std::int16_t(data >> 32), std::int8_t(data >> 48), std::uint8_t(data >> 56)};
+}
+
+void ChessTable::store(Key key, const Data& d) {
+  const std::uint64_t data = std::uint64_t(d.move) | std::uint64_t(std::uint16_t(d.score)) << 32 |
+                             std::uint64_t(std::uint8_t(d.depth)) << 48 | std::uint64_t(d.bound) << 56;
+  Slot& slot = slots_[key & (size_ - 1)];
+  slot.check.store(key ^ data, std::memory_order_relaxed);
+  slot.data.store(data, std::memory_order_relaxed);
+}
+
+void ChessTable::clear() {
+  for (std::size_t i = 0; i < size_; ++i) slots_[i].check = slots_[i].data = 0;
+}
+
 ChessIteration search_chess(ChessPosition& root, const ChessLimits& limits,
                             const std::function<void(const ChessIteration&)>& report) {
-  Searcher searcher(root, limits);
-  return searcher.run(report);
+  std::unique_ptr<ChessTable> own;
+  ChessTable& table = limits.table ? *limits.table : *(own = std::make_unique<ChessTable>(limits.hash_megabytes));
+  const unsigned threads = std::max(1u, limits.threads);
+  Team team(threads);
+  std::vector<ChessPosition> boards(threads - 1, root);
+  std::vector<std::thread> helpers;
+  for (unsigned i = 1; i < threads; ++i)
+    helpers.emplace_back([&, i] { Searcher(boards[i - 1], limits, table, team, i).run({}); });
+  ChessIteration result = Searcher(root, limits, table, team, 0).run(report);
+  team.done = true;
+  for (std::thread& t : helpers) t.join();
+  result.nodes = team.total_nodes();
+  return result;
 }
 
 }  // namespace chunker::chess

@@ -146,10 +146,12 @@ constexpr int DRAW_WORTH = 50;
 }  // namespace
 
 std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const KnownValue& known,
-                       const std::atomic<bool>& stop, int max_depth,
+                       const std::atomic<bool>& stop, const ChessResources& resources, int max_depth,
                        const std::function<void(const std::string&)>& info) {
   chess::ChessPosition pos = chess::ChessPosition::from_game(boards_to(board, earlier));
   chess::ChessLimits limits;
+  limits.table = resources.table;
+  limits.threads = resources.threads;
   limits.pawn_ending = known;
   limits.draw_centipawns = DRAW_WORTH;
   limits.stop = &stop;

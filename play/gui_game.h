@@ -57,6 +57,17 @@ using KnownValue = std::function<std::optional<Value>(const Position&)>;
 bool promotion_loses_in_chess(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const KnownValue& known,
                               const std::string& move);
 
+namespace chess {
+class ChessTable;
+}
+
+// What the chess search of a game may use: the table kept from move to
+// move (null: one of its own each move), and its threads.
+struct ChessResources {
+  chess::ChessTable* table = nullptr;
+  unsigned threads = 1;
+};
+
 // A legal chess move to answer with when Chunker's rules have nothing to
 // say: the chess search over every piece (play/chess_search.h) until `stop`
 // is set or `max_depth` plies (0: no limit) are searched, with the game's
@@ -65,7 +76,7 @@ bool promotion_loses_in_chess(const ChessBoard& board, const std::vector<ChessBo
 // iteration goes to `info` as a UCI info line (`score mate N` in moves, or
 // `cp`). Empty when there is no legal move.
 std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const KnownValue& known,
-                       const std::atomic<bool>& stop, int max_depth = 0,
+                       const std::atomic<bool>& stop, const ChessResources& resources, int max_depth = 0,
                        const std::function<void(const std::string&)>& info = {});
 
 }  // namespace chunker

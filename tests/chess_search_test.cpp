@@ -49,6 +49,33 @@ TEST_CASE("chess search: forced mates at Stockfish's distance") {
   CHECK(uci(stalemate_trap.pv.front()) == "b6b5");
 }
 
+TEST_CASE("chess search: two threads on one kept table find Stockfish's mates; the table speeds the next search") {
+  // One thread finds the shortest mate; two, sharing the table, a mate (in
+  // as many moves or more: a helper's table entry may end an iteration with
+  // a longer one first).
+  ChessTable table(16);
+  for (unsigned threads : {1u, 2u}) {
+    table.clear();
+    ChessLimits limits;
+    limits.table = &table;
+    limits.threads = threads;
+    limits.budget_ms = 20'000;
+    for (const auto& [fen, mate] : {std::pair{"8/8/8/8/4K3/3Q4/6p1/6k1 w - - 0 1", 4},  // as above
+                                    std::pair{"k7/8/1Q6/8/8/8/8/7K w - - 0 1", 7}}) {
+      ChessPosition pos = ChessPosition::from_fen(fen);
+      const ChessIteration first = search_chess(pos, limits);
+      const ChessIteration again = search_chess(pos, limits);
+      for (const ChessIteration& it : {first, again}) {
+        if (threads == 1)
+          CHECK_MESSAGE(it.mate_moves == mate, fen);
+        else
+          CHECK_MESSAGE(it.mate_moves >= mate, fen);
+      }
+      if (threads == 1) CHECK_MESSAGE(again.nodes < first.nodes, fen);
+    }
+  }
+}
+
 TEST_CASE("chess search: K+Q v K is mated by the search playing both sides") {
   ChessPosition pos = ChessPosition::from_fen("8/8/8/4k3/8/8/8/4K2Q w - - 0 1");  // Stockfish: mate in 12
   ChessLimits limits;

@@ -63,6 +63,8 @@ TEST_CASE("uci: handshake, other pieces, a mate score, stop during go infinite")
   CHECK(hello.front() == "id name Chunker");
   CHECK(std::count_if(hello.begin(), hello.end(),
                       [](const std::string& l) { return starts(l, "option name Level"); }) == 1);
+  CHECK(std::count_if(hello.begin(), hello.end(),
+                      [](const std::string& l) { return starts(l, "option name Threads type spin"); }) == 1);
   engine.write_line("isready");
   CHECK(engine.read_until("readyok").size() == 1);
 
@@ -271,8 +273,8 @@ TEST_CASE("uci: the game as a GUI sends it: a promoted queen, the end of Chunker
   // Malformed commands: one info string each, and the engine goes on.
   for (const char* bad :
        {"position fen 9/8/8/8/8/8/8/8 w - - 0 1", "setoption name Hash value lots",
-        "setoption name UseOracle value maybe", "position fen 4k3/8/8/8/8/8/P7/4K3 w - - 0 1 moves e1e3",
-        "position sideways", "setoption Hash"}) {
+        "setoption name UseOracle value maybe", "setoption name Threads value 0",
+        "position fen 4k3/8/8/8/8/8/P7/4K3 w - - 0 1 moves e1e3", "position sideways", "setoption Hash"}) {
     engine.write_line(bad);
     engine.write_line("isready");
     lines = engine.read_until("readyok");
