@@ -165,8 +165,8 @@ Answer with_history(Answer a, const Position& pos, const std::vector<Position>& 
 
 }  // namespace
 
-std::optional<Answer> Player::from_exact_table(const Position& pos) {
-  const auto table = exact_.find(pos);
+std::optional<Answer> Player::from_exact_table(const Position& pos, CacheFiles files) {
+  const auto table = files == CacheFiles::Read ? exact_.find(pos) : exact_.find_held(pos);
   if (!table) return std::nullopt;
   Answer a = table_answer(*table, pos);
   a.source = Source::ExactTable;
@@ -175,11 +175,11 @@ std::optional<Answer> Player::from_exact_table(const Position& pos) {
   return a;
 }
 
-std::optional<Answer> Player::known(const Position& pos, const std::vector<Position>& history) {
+std::optional<Answer> Player::known(const Position& pos, const std::vector<Position>& history, CacheFiles files) {
   if (settings_.sources == Sources::All || settings_.sources == Sources::Oracle)
     if (auto a = from_oracle(pos)) return with_history(std::move(*a), pos, history);
   if (settings_.sources == Sources::All || settings_.sources == Sources::Exact)
-    if (auto a = from_exact_table(pos)) return with_history(std::move(*a), pos, history);
+    if (auto a = from_exact_table(pos, files)) return with_history(std::move(*a), pos, history);
   return std::nullopt;
 }
 

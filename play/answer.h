@@ -100,8 +100,11 @@ class Player {
   Answer search(const Position& pos, const std::atomic<bool>* stop = nullptr);
   // What the tables say at once (oracle, exact tables in memory or cached),
   // without solving or searching, with the game's repetitions as answer()
-  // counts them; nullopt where none holds the position.
-  std::optional<Answer> known(const Position& pos, const std::vector<Position>& history = {});
+  // counts them; nullopt where none holds the position. A game on the clock
+  // reads no cache file here (HeldOnly): a file takes up to a second to read.
+  enum class CacheFiles { Read, HeldOnly };
+  std::optional<Answer> known(const Position& pos, const std::vector<Position>& history = {},
+                              CacheFiles files = CacheFiles::Read);
   // known()'s value alone, without the moves and the line, and from the
   // exact tables in memory only (no cache file read): for the leaves of the
   // chess search (play/chess_search.h).
@@ -153,7 +156,7 @@ class Player {
   // budget and `seconds` by the measured rate (< 0: no time limit); else
   // none and `note` says why.
   std::optional<std::vector<PawnStructure>> plan(const Position& pos, double seconds, std::string& note) const;
-  std::optional<Answer> from_exact_table(const Position& pos);
+  std::optional<Answer> from_exact_table(const Position& pos, CacheFiles files);
 
   PlaySettings settings_;
   std::unique_ptr<ChunkLibraries> libraries_;

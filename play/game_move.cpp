@@ -53,7 +53,7 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
                                                const std::vector<Move>& allowed, double seconds,
                                                const std::atomic<bool>* stop,
                                                const std::function<bool(Move)>& loses_in_chess) {
-  const auto answer = player_.known(pos, earlier);
+  const auto answer = player_.known(pos, earlier, Player::CacheFiles::HeldOnly);
   if (!answer) return std::nullopt;
   Move chosen = player_.exact_move(pos, *answer, allowed);
   if (chosen.is_none()) return std::nullopt;
@@ -197,7 +197,7 @@ std::optional<Move> GamePlayer::table_move(const ChessBoard& board) {
   std::optional<Color> winner;
   const auto pos = chunker_position(board, why, winner);
   if (!pos) return std::nullopt;
-  const auto answer = player_.known(*pos, {});
+  const auto answer = player_.known(*pos, {}, Player::CacheFiles::HeldOnly);
   if (!answer) return std::nullopt;
   const Move m = player_.exact_move(*pos, *answer, gui_legal_moves(*pos, board));
   if (m.is_none()) return std::nullopt;
@@ -213,9 +213,11 @@ void GamePlayer::start_solve(const Position& pos, double seconds) {
   job_ = std::make_unique<Job>();
   job_->structure = structure_of(pos);
   job_->thread = std::thread([job = job_.get(), this, pos, seconds] {
-    // Nothing may escape a thread: a failure is the solve's note.
+    // Nothing may escape a thread: a failure is the solve's note. A table
+    // in the cache is read here, off the move's clock.
     try {
-      job->note = player_.solve_exact(pos, seconds, &cancel_).note;
+      job->note =
+          player_.exact_tables().find(pos) ? "read from the cache" : player_.solve_exact(pos, seconds, &cancel_).note;
     } catch (const std::exception& e) {
       job->note = std::string("not tried: ") + e.what();
     }

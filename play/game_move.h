@@ -1,13 +1,14 @@
 // The move to play in a game, for `chunker uci`: the exact move where a
-// table holds the position (play/answer.h); elsewhere an exact solve of
-// everything reachable from it, started on a thread of its own when it fits
-// the memory and the time it may take, while the Chunker search with the
-// evaluation (move_choice.h) answers; once the solve is done its table
-// answers this position and the rest of the game. Where the game is won, a
-// second solve by CarefulRules (libgen/exact.h) picks, once done, among the
-// winning moves one that leaves the opponent no promotion to answer ours
-// with, or, where every win allows one, one whose answer only draws: a
-// GUI's chess game after the win is not then lost to a new queen.
+// table in memory holds the position (play/answer.h); elsewhere an exact
+// solve of everything reachable from it (or the cache's table of it, read),
+// on a thread of its own when it fits the memory and the time it may take,
+// while the Chunker search with the evaluation (move_choice.h) answers;
+// once the solve is done its table answers this position and the rest of
+// the game. Where the game is won, a second solve by CarefulRules
+// (libgen/exact.h) picks, once done, among the winning moves one that
+// leaves the opponent no promotion to answer ours with, or, where every win
+// allows one, one whose answer only draws: a GUI's chess game after the win
+// is not then lost to a new queen.
 #pragma once
 
 #include <atomic>
