@@ -1,8 +1,5 @@
 #include "answered_promotion.h"
 
-#include <algorithm>
-#include <cstdlib>
-
 #include "movegen.h"
 
 namespace chunker {
@@ -29,8 +26,6 @@ Bitboard pawn_steps(Color side, Bitboard pawns, Bitboard occupied) {
   const Bitboard once = push(side, pawns) & ~occupied;
   return once | (push(side, once & rank_bb(side == WHITE ? 2 : 5)) & ~occupied);
 }
-
-int king_distance(Square a, Square b) { return std::max(std::abs(a % 8 - b % 8), std::abs(a / 8 - b / 8)); }
 
 }  // namespace
 
@@ -67,7 +62,7 @@ Value answered_promotion_value(const Position& pos, Square first_queen) {
   }
 
   // A check that skewers the new queen behind its king.
-  if (king_distance(their_king, theirs) < 3 || (pawn_attacks(them, pos.pawns[them]) & square_bb(theirs))) return 0;
+  if (distance(their_king, theirs) < 3 || (pawn_attacks(them, pos.pawns[them]) & square_bb(theirs))) return 0;
   for (Bitboard b = queen_moves(ours, occupied, pos.pawns[us] | square_bb(our_king)); b;) {
     const Square s = pop_lsb(b);
     const Bitboard after = (occupied & ~square_bb(ours)) | square_bb(s);
