@@ -262,19 +262,11 @@ int inspect_command(const Args& args) {
 
   Inspector inspector(play);
   if (json) {
-    try {
-      std::cout << inspection_json(inspector.inspect(start.pos), start.fullmove) << "\n";
-    } catch (const TableError& e) {
-      throw InputError(e.what());
-    }
+    std::cout << inspection_json(inspector.inspect(start.pos), start.fullmove) << "\n";
     return 0;
   }
   std::optional<Session> session;
-  try {
-    session.emplace(inspector, start);
-  } catch (const TableError& e) {
-    throw InputError(e.what());
-  }
+  session.emplace(inspector, start);
   LineReader reader("chunker> ");
   if (reader.terminal()) std::cout << "chunker inspect: type help for the commands, quit to leave\n";
   session->execute("show");

@@ -85,11 +85,7 @@ int libgen_command(const Args& args) {
     if (terminal) std::fprintf(stderr, "\rlibgen: building %s...", b.name.c_str());
     const auto start = std::chrono::steady_clock::now();
     LibrarySummary s;
-    try {
-      s = b.build(built, out);
-    } catch (const TableError& e) {
-      throw InputError(e.what());
-    }
+    s = b.build(built, out);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (terminal) std::fprintf(stderr, "\r%60s\r", "");
     const std::string path = library_path(out, b.name);

@@ -210,51 +210,47 @@ int oracle_command(const Args& args) {
     return 0;
   const std::string data_dir = vm["data"].as<std::string>();
   const auto [first_level, last_level] = level_range("level", vm["level"].as<std::string>(), MAX_LEVEL);
-  try {
-    if (action == "build") return build(data_dir, layout, vm.count("check-twins") > 0);
-    if (action == "probe") {
-      if (vm.count("epd")) return probe_batch(data_dir, vm["epd"].as<std::string>(), vm.count("json") > 0);
-      if (!fen.empty()) return probe(data_dir, fen, vm.count("json") > 0);
-      if (isatty(STDIN_FILENO)) throw InputError("probe needs a FEN, --epd FILE or FENs on standard input");
-      return probe_batch(data_dir, "", vm.count("json") > 0);
+  if (action == "build") return build(data_dir, layout, vm.count("check-twins") > 0);
+  if (action == "probe") {
+    if (vm.count("epd")) return probe_batch(data_dir, vm["epd"].as<std::string>(), vm.count("json") > 0);
+    if (!fen.empty()) return probe(data_dir, fen, vm.count("json") > 0);
+    if (isatty(STDIN_FILENO)) throw InputError("probe needs a FEN, --epd FILE or FENs on standard input");
+    return probe_batch(data_dir, "", vm.count("json") > 0);
+  }
+  if (action == "verify-file") return verify_file(data_dir, layout);
+  if (action == "stats") return stats(data_dir, layout);
+  if (action == "verify") {
+    if (first_level != last_level || first_level < 1)
+      throw InputError("verify: --level must be one level from 1 to " + std::to_string(MAX_LEVEL));
+    return verify(data_dir, vm["libraries"].as<std::string>(), layout, last_level, schema_mode(vm),
+                  std::uint32_t(checked<long long>(vm, "config-step", 1, CONFIG_NB)));
+  }
+  if (action == "depth") {
+    DepthRequest request{data_dir,
+                         vm["libraries"].as<std::string>(),
+                         layouts_of(layout),
+                         first_level,
+                         last_level,
+                         {},
+                         vm.count("save") > 0,
+                         vm.count("csv") > 0,
+                         vm.count("plot") ? vm["plot"].as<std::string>() : "",
+                         vm.count("check-twins") > 0};
+    request.modes = schema_modes(vm, true);
+    if (vm.count("sample")) {
+      if (!fen.empty()) throw InputError("--sample draws positions: give no FEN");
+      return depth_sample(request, std::size_t(checked<long long>(vm, "sample", 1, 1'000'000)),
+                          checked<int>(vm, "min-depth", 0, KnowledgeRules::MAX_DEPTH));
     }
-    if (action == "verify-file") return verify_file(data_dir, layout);
-    if (action == "stats") return stats(data_dir, layout);
-    if (action == "verify") {
-      if (first_level != last_level || first_level < 1)
-        throw InputError("verify: --level must be one level from 1 to " + std::to_string(MAX_LEVEL));
-      return verify(data_dir, vm["libraries"].as<std::string>(), layout, last_level, schema_mode(vm),
-                    std::uint32_t(checked<long long>(vm, "config-step", 1, CONFIG_NB)));
-    }
-    if (action == "depth") {
-      DepthRequest request{data_dir,
-                           vm["libraries"].as<std::string>(),
-                           layouts_of(layout),
-                           first_level,
-                           last_level,
-                           {},
-                           vm.count("save") > 0,
-                           vm.count("csv") > 0,
-                           vm.count("plot") ? vm["plot"].as<std::string>() : "",
-                           vm.count("check-twins") > 0};
-      request.modes = schema_modes(vm, true);
-      if (vm.count("sample")) {
-        if (!fen.empty()) throw InputError("--sample draws positions: give no FEN");
-        return depth_sample(request, std::size_t(checked<long long>(vm, "sample", 1, 1'000'000)),
-                            checked<int>(vm, "min-depth", 0, KnowledgeRules::MAX_DEPTH));
-      }
-      if (fen.empty()) return depth_report(request);
-      if (request.modes.size() > 1)
-        throw InputError("a probe follows one mode's knowledge line: --schemas sound or paper");
-      return depth_probe(request, fen);
-    }
-    if (action == "sums") {
-      if (!fen.empty()) return sums_line(data_dir, fen);
-      return sums_report(data_dir, vm["libraries"].as<std::string>(), layouts_of(layout),
-                         std::uint32_t(checked<long long>(vm, "config-step", 1, CONFIG_NB)));
-    }
-  } catch (const TableError& e) {
-    throw InputError(e.what());
+    if (fen.empty()) return depth_report(request);
+    if (request.modes.size() > 1)
+      throw InputError("a probe follows one mode's knowledge line: --schemas sound or paper");
+    return depth_probe(request, fen);
+  }
+  if (action == "sums") {
+    if (!fen.empty()) return sums_line(data_dir, fen);
+    return sums_report(data_dir, vm["libraries"].as<std::string>(), layouts_of(layout),
+                       std::uint32_t(checked<long long>(vm, "config-step", 1, CONFIG_NB)));
   }
   throw InputError("unknown oracle action '" + action + "' (build, probe, stats, verify, verify-file, depth or sums)");
 }

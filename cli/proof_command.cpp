@@ -35,11 +35,7 @@ int proof_command(const Args& args) {
 
   const ChunkLibraries libraries(vm["libraries"].as<std::string>());
   std::vector<std::unique_ptr<Classifier>> owned;
-  try {
-    owned = make_level(level, schema_mode(vm), libraries);
-  } catch (const TableError& e) {
-    throw InputError(e.what());
-  }
+  owned = make_level(level, schema_mode(vm), libraries);
   std::vector<const Classifier*> classifiers;
   for (const auto& c : owned) classifiers.push_back(c.get());
 

@@ -31,48 +31,73 @@ std::string expected_result(const Epd& epd) {
   return expected;
 }
 
-// One line per suite position: its id, the result, and whether it matches
-// the suite's expected `value` and `dist` operations where they are given.
+// How a result compares with the suite's expected `value` and `dist`
+// operations: not at all where the suite gives none; a heuristic score is
+// neither right nor wrong.
+enum class SuiteCheck { None, Ok, Mismatch, Heuristic };
+
+std::string check_text(SuiteCheck check, const std::string& expected) {
+  switch (check) {
+    case SuiteCheck::None:
+      return "";
+    case SuiteCheck::Ok:
+      return "  ok";
+    case SuiteCheck::Mismatch:
+      return "  MISMATCH (expected " + expected + ")";
+    case SuiteCheck::Heuristic:
+      return "  heuristic (expected " + expected + ")";
+  }
+  return "";
+}
+
 // A value the schemas decided has no distance: only the value is compared.
-std::string suite_line(const Epd& epd, const Answer& a) {
+SuiteCheck check_answer(const Epd& epd, const Answer& a) {
+  if (epd.op("value").empty()) return SuiteCheck::None;
+  const bool value_ok = a.proven && value_word(a.value) == epd.op("value");
+  const std::string dist = epd.op("dist");
+  const bool dist_ok =
+      !a.distance_known || !is_decisive(a.value) || dist.empty() || std::to_string(distance_of(a.value)) == dist;
+  return value_ok && dist_ok ? SuiteCheck::Ok : SuiteCheck::Mismatch;
+}
+
+// Peasant's distance is that of the line it found, never shorter than best
+// play's, so a longer win or loss of the right kind is no mismatch.
+SuiteCheck check_peasant(const Epd& epd, const PeasantResult& r) {
+  if (epd.op("value").empty()) return SuiteCheck::None;
+  if (!r.proven) return SuiteCheck::Heuristic;
+  const std::string dist = epd.op("dist");
+  int shortest = 0;
+  const bool dist_read = std::from_chars(dist.data(), dist.data() + dist.size(), shortest).ec == std::errc();
+  const bool agrees = value_word(r.value) == epd.op("value") &&
+                      (dist.empty() || (is_decisive(r.value) && dist_read && r.distance >= shortest));
+  return agrees ? SuiteCheck::Ok : SuiteCheck::Mismatch;
+}
+
+// One line per suite position: its id, the result, and how it compares
+// with the suite (check_answer).
+std::string suite_line(const Epd& epd, const Answer& a, SuiteCheck check) {
   const SearchResult none;
   const SearchResult& r = a.search ? *a.search : none;
   std::string got = a.proven ? value_word(a.value) : "unproven";
   if (a.proven && is_decisive(a.value))
     got += a.distance_known ? " in " + std::to_string(distance_of(a.value)) : " (no dist.)";
-  std::string expected = expected_result(epd);
-  // Without a `dist` (or a distance), the value alone is compared.
-  const bool matches = a.distance_known && !epd.op("dist").empty() ? got == expected
-                                                                   : a.proven && value_word(a.value) == epd.op("value");
-  std::string verdict = expected.empty() ? "" : matches ? "  ok" : "  MISMATCH (expected " + expected + ")";
   const std::string ply = a.source == Source::Search && r.proof != Proof::None ? std::to_string(r.exact_ply)
                           : a.proven && a.source != Source::Search             ? source_name(a.source)
                                                                                : "----";
   char line[256];
   std::snprintf(line, sizeof line, "%-28s %-14s %10llu nodes  ply %-11s %8.3f s", suite_id(epd).c_str(), got.c_str(),
                 static_cast<unsigned long long>(r.nodes), ply.c_str(), a.seconds);
-  return line + verdict;
+  return line + check_text(check, expected_result(epd));
 }
 
-// The same for Peasant. Its distance is that of the line it found, never
-// shorter than best play's, so a longer win or loss of the right kind is no
-// mismatch; a heuristic score is neither right nor wrong.
-std::string peasant_suite_line(const Epd& epd, const PeasantResult& r) {
+// The same for Peasant.
+std::string peasant_suite_line(const Epd& epd, const PeasantResult& r, SuiteCheck check) {
   std::string got = r.proven ? value_word(r.value) : "score " + std::to_string(r.value);
   if (r.proven && is_decisive(r.value)) got += " in " + std::to_string(r.distance);
-  std::string expected = expected_result(epd), dist = epd.op("dist");
-  int shortest = 0;
-  bool dist_read = std::from_chars(dist.data(), dist.data() + dist.size(), shortest).ec == std::errc();
-  bool agrees = r.proven && value_word(r.value) == epd.op("value") &&
-                (dist.empty() || (is_decisive(r.value) && dist_read && r.distance >= shortest));
-  std::string verdict = expected.empty() ? ""
-                        : !r.proven      ? "  heuristic (expected " + expected + ")"
-                        : agrees         ? "  ok"
-                                         : "  MISMATCH (expected " + expected + ")";
   char line[256];
   std::snprintf(line, sizeof line, "%-28s %-14s %10llu nodes  depth %-3d %8.3f s", suite_id(epd).c_str(), got.c_str(),
                 static_cast<unsigned long long>(r.nodes), r.depth, r.seconds);
-  return line + verdict;
+  return line + check_text(check, expected_result(epd));
 }
 
 // Shows an exact solve's progress on a terminal once it has taken a second.
@@ -179,22 +204,14 @@ int solve_command(const Args& args) {
   Player player(play);
   if (vm.count("load")) {
     const std::string path = vm["load"].as<std::string>();
-    try {
-      player.exact_tables().add_loaded(std::make_shared<const ExactTable>(load_exact(path)), path);
-    } catch (const TableError& e) {
-      throw InputError(e.what());
-    }
+    player.exact_tables().add_loaded(std::make_shared<const ExactTable>(load_exact(path)), path);
   }
   // A missing or damaged library is the user's to fix: one line, before any work.
   auto answer = [&](const Position& pos) {
-    try {
-      Answer a = player.answer(pos);
-      if (progress_shown) std::fprintf(stderr, "\r%60s\r", "");
-      progress_shown = false;
-      return a;
-    } catch (const TableError& e) {
-      throw InputError(e.what());
-    }
+    Answer a = player.answer(pos);
+    if (progress_shown) std::fprintf(stderr, "\r%60s\r", "");
+    progress_shown = false;
+    return a;
   };
 
   if (!fen.empty()) {
@@ -209,11 +226,7 @@ int solve_command(const Args& args) {
     if (!save.empty()) {
       Player::Solve x = player.solve_exact(parsed.pos);
       if (!x.table) throw InputError("--save: exact solution " + x.note);
-      try {
-        save_exact(*x.table, save);
-      } catch (const TableError& e) {
-        throw InputError(e.what());
-      }
+      save_exact(*x.table, save);
       a = answer(parsed.pos);
       a.source = Source::ExactSolve;
       a.detail = x.note + "; saved to " + save;
@@ -230,25 +243,24 @@ int solve_command(const Args& args) {
                          (a.search ? "" : " (the " + source_name(a.source) + " answered: add --source search)"));
       std::ostringstream text;
       write_proof(*a.search->proof_tree, text);
-      try {
-        write_atomically(path, text.str());
-      } catch (const TableError& e) {
-        throw InputError(e.what());
-      }
+      write_atomically(path, text.str());
     }
     return 0;
   }
   bool all_match = true;
   for (const Epd& epd : read_epd_file(epd_file)) {
     std::string line;
+    SuiteCheck check;
     if (peasant) {
       PeasantResult r = peasant_search(epd.pos, peasant_limits);
-      line = json ? peasant_json(epd.pos, r, 1) : peasant_suite_line(epd, r);
+      check = check_peasant(epd, r);
+      line = json ? peasant_json(epd.pos, r, 1) : peasant_suite_line(epd, r, check);
     } else {
       const Answer a = answer(epd.pos);
-      line = json ? solve_json(epd.pos, a, 1) : suite_line(epd, a);
+      check = check_answer(epd, a);
+      line = json ? solve_json(epd.pos, a, 1) : suite_line(epd, a, check);
     }
-    all_match = all_match && (json || line.find("MISMATCH") == std::string::npos);
+    all_match = all_match && check != SuiteCheck::Mismatch;
     std::cout << line << std::endl;
   }
   return all_match ? 0 : 1;

@@ -70,14 +70,19 @@ Cell cell_of(const Answer& a) {
 // oracle, an exact table or solve), else the best-informed proven cell (a
 // known distance beats none); whether it matches the suite's `value` and
 // `dist`; and each level (cells[i] is level first + i) whose proven result
-// differs from the exact answer or the suite.
-std::string verdict(const Epd& epd, const std::vector<Cell>& cells, int first, const std::optional<Answer>& exact) {
+// differs from the exact answer or the suite. `ok` is false where anything
+// disagrees.
+struct Verdict {
+  std::string text;
+  bool ok = true;
+};
+Verdict verdict(const Epd& epd, const std::vector<Cell>& cells, int first, const std::optional<Answer>& exact) {
   std::optional<Cell> truth;
   if (exact) truth = cell_of(*exact);
   const Cell* best = truth ? &*truth : nullptr;
   for (const Cell& c : cells)
     if (!truth && c.proven && (!best || (c.distance_known && !best->distance_known))) best = &c;
-  if (!best) return "unproven";
+  if (!best) return {"unproven"};
   const std::string expected_value = epd.op("value"), expected_dist = epd.op("dist");
   const std::string shown = best->result + (exact ? " (" + source_name(exact->source) + ")" : "");
   auto agree = [](const Cell& c, const std::string& value, const std::string& dist) {
@@ -92,13 +97,13 @@ std::string verdict(const Epd& epd, const std::vector<Cell>& cells, int first, c
   const std::string expected = expected_value.empty() ? ""
                                                       : " (expected " + expected_value +
                                                             (expected_dist.empty() ? "" : " in " + expected_dist) + ")";
-  if (truth && !matches(*truth)) return shown + "  MISMATCH with the suite" + expected;
+  if (truth && !matches(*truth)) return {shown + "  MISMATCH with the suite" + expected, false};
   std::string wrong;
   int wrong_levels = 0;
   for (std::size_t i = 0; i < cells.size(); ++i)
     if (cells[i].proven && !matches(cells[i])) wrong += (wrong_levels++ ? ", " : " ") + std::to_string(first + int(i));
-  if (!wrong_levels) return shown + (expected_value.empty() && !truth ? "" : "  ok");
-  return shown + "  WRONG at level" + (wrong_levels > 1 ? "s" : "") + wrong + (truth ? "" : expected);
+  if (!wrong_levels) return {shown + (expected_value.empty() && !truth ? "" : "  ok")};
+  return {shown + "  WRONG at level" + (wrong_levels > 1 ? "s" : "") + wrong + (truth ? "" : expected), false};
 }
 
 // The first column: each position's knowledge depth at the table's top
@@ -184,14 +189,10 @@ int table_command(const Args& args) {
   const ChunkLibraries libraries(vm["libraries"].as<std::string>());
   std::vector<std::vector<std::unique_ptr<Classifier>>> owned;
   std::vector<std::vector<const Classifier*>> consulted;
-  try {
-    for (int level = first; level <= last; ++level) {
-      owned.push_back(make_level(level, mode, libraries));
-      consulted.emplace_back();
-      for (const auto& c : owned.back()) consulted.back().push_back(c.get());
-    }
-  } catch (const TableError& e) {
-    throw InputError(e.what());
+  for (int level = first; level <= last; ++level) {
+    owned.push_back(make_level(level, mode, libraries));
+    consulted.emplace_back();
+    for (const auto& c : owned.back()) consulted.back().push_back(c.get());
   }
   const std::vector<Epd> positions = read_epd_file(suite);
   PlaySettings play;
@@ -242,8 +243,9 @@ int table_command(const Args& args) {
         peasant_nodes = peasant_search(epd.pos, peasant).nodes;
         texts.push_back(std::to_string(peasant_nodes));
       }
-      const std::string result = verdict(epd, cells, first, player.exact_answer(epd.pos, {}, exact_note));
-      all_ok = all_ok && result.find("WRONG") == std::string::npos;
+      const Verdict checked = verdict(epd, cells, first, player.exact_answer(epd.pos, {}, exact_note));
+      const std::string& result = checked.text;
+      all_ok = all_ok && checked.ok;
       if (csv) {
         std::cout << id;
         for (const auto& t : texts) std::cout << "," << t;

@@ -1,9 +1,10 @@
-// `chunker uci`: reads the command line's settings, then hands every line of
-// stdin to the UCI engine (uci_engine.h).
+// `chunker uci`: reads the command line's settings, the UCI options' starting
+// values, then hands every line of stdin to the UCI engine (uci_engine.h).
 #include <algorithm>
 #include <iostream>
 #include <thread>
 
+#include "chess_engine.h"
 #include "options.h"
 #include "schemas.h"
 #include "uci_engine.h"
@@ -13,22 +14,22 @@ namespace chunker::cli {
 int uci_command(const Args& args) {
   po::options_description options("uci options");
   add_libraries_option(options);
-  add_data_option(options, "where the oracle tables live (the UCI option OracleDir)");
-  add_hash_option(options, DEFAULT_HASH_MB, "hash table size in MB (the UCI option Hash)");
-  options.add_options()("level", po::value<int>()->default_value(MAX_LEVEL),
-                        "the schemas consulted (the UCI option Level)")(
-      "no-oracle", "no tables: let the schemas and the evaluation play everywhere (the UCI option UseOracle false)")(
+  add_data_option(options, "where the oracle tables live");
+  add_hash_option(options, DEFAULT_HASH_MB, "hash table size in MB");
+  options.add_options()("level", po::value<int>()->default_value(MAX_LEVEL), "the schemas consulted")(
+      "no-oracle", "no tables: let the schemas and the evaluation play everywhere")(
       "memory", po::value<long long>()->default_value(static_cast<long long>(default_exact_memory() >> 20)),
-      "MB an exact solve may take (the UCI option ExactMemory; 0: never)")(
-      "cache", po::value<std::string>(),
-      "directory of exact tables shared with solve (the UCI option ExactCache; default: DATA/exact)")(
+      "MB an exact solve may take (0: never)")("cache", po::value<std::string>(),
+                                               "directory of exact tables shared with solve (default: DATA/exact)")(
       "threads", po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())),
-      "threads of an exact solve and of the chess search after Chunker's game (the UCI option Threads)");
+      "threads of an exact solve")("chess-engine", po::value<std::string>(),
+                                   "the chess engine that plays on after Chunker's game, a command line (default: "
+                                   "stockfish where installed; '' for the built-in search)");
   po::variables_map vm;
   if (!parse_args(
           args,
           "usage: chunker uci [--libraries DIR] [--data DIR] [--level N] [--hash MB] [--no-oracle] [--memory MB]\n"
-          "                   [--cache DIR] [--threads N]\n"
+          "                   [--cache DIR] [--threads N] [--chess-engine COMMAND]\n"
           "speaks UCI on stdin and stdout (uci, isready, position, go, stop, quit)",
           options, {}, vm))
     return 0;
@@ -41,6 +42,7 @@ int uci_command(const Args& args) {
   settings.exact_mb = std::size_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB));
   settings.exact_cache = exact_cache_option(vm);
   settings.threads = checked<unsigned>(vm, "threads", 1, MAX_THREADS);
+  settings.chess_engine = vm.count("chess-engine") ? vm["chess-engine"].as<std::string>() : default_chess_engine();
   UciEngine engine(std::cout, settings);
   std::string line;
   while (std::getline(std::cin, line))

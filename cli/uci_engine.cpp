@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "answer.h"
-#include "chess_search.h"
+#include "chess_engine.h"
 #include "game_move.h"
 #include "gui_game.h"
 #include "notation.h"
@@ -83,7 +83,7 @@ struct GoRequest {
 // infinite` until stop() as the protocol asks.
 class Thinker {
  public:
-  using Task = std::function<std::string(const std::atomic<bool>& stop)>;
+  using Task = std::function<std::string(std::stop_token stop)>;
   explicit Thinker(Output& out) : out_(out) {}
   ~Thinker() { stop(); }
 
@@ -91,7 +91,7 @@ class Thinker {
   // move while a legal one exists).
   void start(Task task, long long budget_ms, bool infinite, std::string fallback) {
     stop();
-    stop_flag_ = false;
+    stop_source_ = std::stop_source();
     stop_requested_ = finished_ = false;
     worker_ = std::thread([this, task = std::move(task), budget_ms, infinite, fallback = std::move(fallback)] {
       run(task, budget_ms, infinite, fallback);
@@ -104,7 +104,7 @@ class Thinker {
       const std::lock_guard lock(mutex_);
       stop_requested_ = true;
     }
-    stop_flag_ = true;
+    stop_source_.request_stop();
     wake_.notify_all();
     if (worker_.joinable()) worker_.join();
   }
@@ -116,11 +116,11 @@ class Thinker {
       timer = std::thread([this, deadline = Clock::now() + std::chrono::milliseconds(budget_ms)] {
         std::unique_lock lock(mutex_);
         wake_.wait_until(lock, deadline, [this] { return finished_ || stop_requested_; });
-        stop_flag_ = true;
+        stop_source_.request_stop();
       });
     std::string move;
     try {
-      move = task(stop_flag_);
+      move = task(stop_source_.get_token());
     } catch (const std::exception& e) {
       out_.send(std::string("info string error: ") + e.what() + "; answering with a legal move");
       move = fallback;
@@ -140,7 +140,7 @@ class Thinker {
 
   Output& out_;
   std::thread worker_;
-  std::atomic<bool> stop_flag_{false};
+  std::stop_source stop_source_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stop_requested_ = false, finished_ = false;  // guarded by mutex_
@@ -164,41 +164,97 @@ double exact_seconds(const GoRequest& request, Color side) {
   return -1;
 }
 
+// What a change of an option leaves to redo.
+enum class Redo { Nothing, Player, ChessEngine };
+
+// A UCI option: declared once here; `uci` prints the table and `setoption`
+// parses from it.
+struct UciOption {
+  std::string name;
+  enum class Type { Spin, Check, String } type;
+  long long min = 0, max = 0;  // a spin's range
+  std::function<std::string(const UciSettings&)> get;
+  std::function<void(UciSettings&, const std::string&)> set;  // given a value already checked
+  Redo redo = Redo::Nothing;
+};
+
+std::string text_of(const std::string& path) { return path.empty() ? "<empty>" : path; }
+std::string path_of(const std::string& text) { return text == "<empty>" ? "" : text; }
+
+const std::vector<UciOption>& uci_options() {
+  using T = UciOption::Type;
+  static const std::vector<UciOption> options{
+      {"Hash", T::Spin, 1, MAX_HASH_MB, [](const UciSettings& s) { return std::to_string(s.hash_mb); },
+       [](UciSettings& s, const std::string& v) { s.hash_mb = std::stoull(v); }, Redo::Player},
+      {"Level", T::Spin, 0, MAX_LEVEL, [](const UciSettings& s) { return std::to_string(s.level); },
+       [](UciSettings& s, const std::string& v) { s.level = std::stoi(v); }, Redo::Player},
+      {"UseOracle", T::Check, 0, 0, [](const UciSettings& s) { return std::string(s.use_oracle ? "true" : "false"); },
+       [](UciSettings& s, const std::string& v) { s.use_oracle = v == "true"; }, Redo::Player},
+      {"Libraries", T::String, 0, 0, [](const UciSettings& s) { return text_of(s.libraries); },
+       [](UciSettings& s, const std::string& v) { s.libraries = path_of(v); }, Redo::Player},
+      {"OracleDir", T::String, 0, 0, [](const UciSettings& s) { return text_of(s.oracle_dir); },
+       [](UciSettings& s, const std::string& v) { s.oracle_dir = path_of(v); }, Redo::Player},
+      {"ExactMemory", T::Spin, 0, MAX_EXACT_MB, [](const UciSettings& s) { return std::to_string(s.exact_mb); },
+       [](UciSettings& s, const std::string& v) { s.exact_mb = std::stoull(v); }, Redo::Player},
+      {"ExactCache", T::String, 0, 0, [](const UciSettings& s) { return text_of(s.exact_cache); },
+       [](UciSettings& s, const std::string& v) { s.exact_cache = path_of(v); }, Redo::Player},
+      {"Threads", T::Spin, 1, MAX_THREADS, [](const UciSettings& s) { return std::to_string(s.threads); },
+       [](UciSettings& s, const std::string& v) { s.threads = unsigned(std::stoul(v)); }, Redo::Player},
+      {"ChessEngine", T::String, 0, 0, [](const UciSettings& s) { return text_of(s.chess_engine); },
+       [](UciSettings& s, const std::string& v) { s.chess_engine = path_of(v); }, Redo::ChessEngine},
+  };
+  return options;
+}
+
+std::string option_line(const UciOption& o, const UciSettings& settings) {
+  static const char* const TYPE[] = {"spin", "check", "string"};
+  std::string line = "option name " + o.name + " type " + TYPE[int(o.type)] + " default " + o.get(settings);
+  if (o.type == UciOption::Type::Spin) line += " min " + std::to_string(o.min) + " max " + std::to_string(o.max);
+  return line;
+}
+
+// Throws InputError where `value` is not one the option takes.
+void check_value(const UciOption& o, const std::string& value) {
+  if (o.type == UciOption::Type::Check && value != "true" && value != "false")
+    throw InputError("option " + o.name + " needs true or false, got '" + value + "'");
+  if (o.type != UciOption::Type::Spin) return;
+  std::size_t used = 0;
+  long long n = 0;
+  try {
+    n = std::stoll(value, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != value.size() || n < o.min || n > o.max)
+    throw InputError("option " + o.name + " needs a number from " + std::to_string(o.min) + " to " +
+                     std::to_string(o.max) + ", got '" + value + "'");
+}
+
 }  // namespace
 
 struct UciEngine::State {
-  State(std::ostream& stream, UciSettings s) : out(stream), settings(std::move(s)) { make_player(); }
+  State(std::ostream& stream, UciSettings s) : out(stream), settings(std::move(s)) {
+    make_chess_engine();
+    make_player();
+  }
 
   void make_player();
+  void make_chess_engine();
   void set_position(const std::string& words);
   void go(std::istringstream& words);
   void set_option(const std::string& line);
   void ready();
   // The move of Chunker's game, on the thinking thread.
-  std::string think(const GuiGame& game, const GoRequest& request, const std::atomic<bool>& stop);
-  // The player's tables for the chess search's pawn endings (a setoption
-  // that replaces the player stops the thinking first).
-  KnownValue known_value() {
-    return [p = player.get()](const Position& pos) { return p->known_value(pos); };
-  }
-  // The chess search's table, kept from move to move of a game (Hash MB),
-  // and its threads (as many as an exact solve's). Its draws are scored for
-  // the side searched for (ChessLimits::draw_centipawns): a search for the
-  // other side starts afresh.
-  ChessResources chess_resources(Color side) {
-    if (!chess_table) chess_table = std::make_unique<chess::ChessTable>(int(settings.hash_mb));
-    if (chess_side != side) chess_table->clear();
-    chess_side = side;
-    return {chess_table.get(), settings.threads};
-  }
+  std::string think(const GuiGame& game, const GoRequest& request, std::stop_token stop);
+  // The chess move where Chunker's rules have nothing to say.
+  std::string chess_move(const GuiGame& game, long long budget_ms, int depth, std::stop_token stop);
 
   Output out;
   UciSettings settings;
+  std::unique_ptr<ChessEngine> chess;  // before the players, which use it
   std::unique_ptr<Player> player;
-  std::unique_ptr<GamePlayer> game_player;         // on `player`; its exact solve is waited for before `player` goes
-  std::unique_ptr<chess::ChessTable> chess_table;  // made at the first chess move; cleared by a new game
-  std::optional<Color> chess_side;                 // the side chess_table's draws are scored for
-  bool oracle_problem_told = false;
+  std::unique_ptr<GamePlayer> game_player;  // on `player`; its exact solve is waited for before `player` goes
+  bool oracle_problem_told = false, chess_engine_told = false;
   std::optional<GuiGame> game;
   std::string no_game = "no position given";  // why game is empty
   Thinker thinker{out};
@@ -216,10 +272,18 @@ void UciEngine::State::make_player() {
   play.exact_cache = settings.exact_cache;
   play.workers = settings.threads;
   player = std::make_unique<Player>(play);
-  game_player = std::make_unique<GamePlayer>(*player);
+  game_player = std::make_unique<GamePlayer>(*player, chess.get());
+}
+
+void UciEngine::State::make_chess_engine() {
+  game_player.reset();
+  chess = std::make_unique<ChessEngine>(settings.chess_engine);
+  chess_engine_told = false;
+  if (player) game_player = std::make_unique<GamePlayer>(*player, chess.get());
 }
 
 void UciEngine::State::ready() {
+  chess->name();  // starts the chess engine before the clock runs
   if (!settings.use_oracle) return;
   const std::vector<std::string> problems = player->load_oracle();
   if (!problems.empty() && !oracle_problem_told)
@@ -237,27 +301,32 @@ void UciEngine::State::set_position(const std::string& words) {
   }
 }
 
-std::string UciEngine::State::think(const GuiGame& game, const GoRequest& request, const std::atomic<bool>& stop) {
+std::string UciEngine::State::chess_move(const GuiGame& g, long long budget_ms, int depth, std::stop_token stop) {
+  if (!chess_engine_told) out.send("info string the chess after Chunker's game: " + chess->name());
+  chess_engine_told = true;
+  return chess
+      ->play(g.words, g.board, budget_ms, depth, std::move(stop), [this](const std::string& line) { out.send(line); })
+      .move;
+}
+
+std::string UciEngine::State::think(const GuiGame& game, const GoRequest& request, std::stop_token stop) {
   const auto start = Clock::now();
   const Position& pos = *game.position;
-  const ChessBoard& board = game.board;
-  const std::vector<Move> allowed = gui_legal_moves(pos, board);
+  const std::vector<Move> allowed = gui_legal_moves(pos, game.board);
   if (allowed.empty()) {
     out.send("info string no move of Chunker's rules is legal in chess here; answering with a chess move");
-    return chess_move(board, game.boards, known_value(), stop, chess_resources(board.side()));
+    return chess_move(game, request.budget_ms(pos.side), request.depth, stop);
   }
   ChoiceLimits limits;
   if (request.depth > 0) limits.max_ply = request.depth;
   if (request.nodes > 0) limits.node_limit = request.nodes;
   limits.hash_megabytes = settings.hash_mb;
-  limits.stop = &stop;
   auto report = [&](const MoveChoice& choice) {
     const RankedMove& top = choice.ranked.front();
     out.send(info_line(choice.rounds, score_text(top.value, top.proven), choice.nodes, start, top.move));
   };
   const GameMove chosen =
-      game_player->choose(pos, game.line, allowed, limits, exact_seconds(request, pos.side), report,
-                          [&](Move m) { return promotion_loses_in_chess(board, game.boards, known_value(), uci(m)); });
+      game_player->choose(pos, game.line, allowed, limits, exact_seconds(request, pos.side), stop, report, &game);
   if (!chosen.note.empty()) out.send("info string " + chosen.note);
   if (chosen.exact) {
     const Value v = chosen.value;
@@ -322,68 +391,46 @@ void UciEngine::State::go(std::istringstream& words) {
     out.send("info string " + game->over);
     out.send("info depth 0 score cp " + std::to_string(cp));
     thinker.start(
-        [this, board = game->board, boards = game->boards, depth = request.depth,
-         repeated = game->repeated](const std::atomic<bool>& stop) {
-          if (repeated)
-            if (const auto m = game_player->table_move(board)) {
+        [this, current = *game, budget, depth = request.depth](std::stop_token stop) {
+          if (current.repeated)
+            if (const auto m = game_player->table_move(current.board)) {
               out.send("info string the GUI plays on: the tables' move");
               return uci(*m);
             }
-          return chess_move(board, boards, known_value(), stop, chess_resources(board.side()), depth,
-                            [this](const std::string& line) { out.send(line); });
+          return chess_move(current, budget, depth, stop);
         },
         budget, request.infinite, fallback);
     return;
   }
-  thinker.start(
-      [this, current = *game, request](const std::atomic<bool>& stop) { return think(current, request, stop); }, budget,
-      request.infinite, fallback);
+  thinker.start([this, current = *game, request](std::stop_token stop) { return think(current, request, stop); },
+                budget, request.infinite, fallback);
 }
 
 void UciEngine::State::set_option(const std::string& line) {
-  // setoption name NAME [value VALUE]
+  // setoption name NAME [value VALUE]; names are matched without case, as UCI asks.
   const std::size_t name_at = line.find(" name "), value_at = line.find(" value ");
   if (name_at == std::string::npos || value_at == std::string::npos || value_at < name_at) {
     out.send("info string setoption needs: setoption name NAME value VALUE");
     return;
   }
   const std::string name = line.substr(name_at + 6, value_at - name_at - 6), value = line.substr(value_at + 7);
-  auto number = [&](long long low, long long high) {
-    std::size_t used = 0;
-    long long n = 0;
-    try {
-      n = std::stoll(value, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != value.size() || n < low || n > high)
-      throw InputError("option " + name + " needs a number from " + std::to_string(low) + " to " +
-                       std::to_string(high) + ", got '" + value + "'");
-    return n;
+  auto same = [&](const std::string& a) {
+    return std::equal(a.begin(), a.end(), name.begin(), name.end(),
+                      [](char x, char y) { return std::tolower(x) == std::tolower(y); });
   };
-  auto boolean = [&] {
-    if (value != "true" && value != "false")
-      throw InputError("option " + name + " needs true or false, got '" + value + "'");
-    return value == "true";
-  };
-  if (name == "Hash") {
-    settings.hash_mb = std::size_t(number(1, MAX_HASH_MB));
-    chess_table.reset();
-  } else if (name == "Level") {
-    settings.level = int(number(0, MAX_LEVEL));
-    make_player();
-  } else if (name == "UseOracle" || name == "Libraries" || name == "OracleDir" || name == "ExactMemory" ||
-             name == "ExactCache" || name == "Threads") {
-    if (name == "UseOracle") settings.use_oracle = boolean();
-    if (name == "Libraries") settings.libraries = value;
-    if (name == "OracleDir") settings.oracle_dir = value, oracle_problem_told = false;
-    if (name == "ExactMemory") settings.exact_mb = std::size_t(number(0, MAX_EXACT_MB));
-    if (name == "ExactCache") settings.exact_cache = value == "<empty>" ? "" : value;
-    if (name == "Threads") settings.threads = unsigned(number(1, MAX_THREADS));
-    make_player();
-  } else {
+  const auto& options = uci_options();
+  const auto option = std::find_if(options.begin(), options.end(), [&](const UciOption& o) { return same(o.name); });
+  if (option == options.end()) {
     out.send("info string no option named '" + name + "'");
+    return;
   }
+  check_value(*option, value);
+  option->set(settings, value);
+  if (option->redo == Redo::Player) {
+    oracle_problem_told = false;
+    make_player();
+  }
+  if (option->redo == Redo::ChessEngine) make_chess_engine();
 }
 
 UciEngine::UciEngine(std::ostream& out, UciSettings settings)
@@ -399,19 +446,7 @@ bool UciEngine::execute(const std::string& line) {
     if (command == "uci") {
       s.out.send("id name Chunker");
       s.out.send("id author the Chunker developers");
-      s.out.send("option name Hash type spin default " + std::to_string(s.settings.hash_mb) + " min 1 max " +
-                 std::to_string(MAX_HASH_MB));
-      s.out.send("option name Level type spin default " + std::to_string(s.settings.level) + " min 0 max " +
-                 std::to_string(MAX_LEVEL));
-      s.out.send("option name UseOracle type check default " + std::string(s.settings.use_oracle ? "true" : "false"));
-      s.out.send("option name Libraries type string default " + s.settings.libraries);
-      s.out.send("option name OracleDir type string default " + s.settings.oracle_dir);
-      s.out.send("option name ExactMemory type spin default " + std::to_string(s.settings.exact_mb) + " min 0 max " +
-                 std::to_string(MAX_EXACT_MB));
-      s.out.send("option name ExactCache type string default " +
-                 (s.settings.exact_cache.empty() ? std::string("<empty>") : s.settings.exact_cache));
-      s.out.send("option name Threads type spin default " + std::to_string(s.settings.threads) + " min 1 max " +
-                 std::to_string(MAX_THREADS));
+      for (const UciOption& o : uci_options()) s.out.send(option_line(o, s.settings));
       s.out.send("uciok");
     } else if (command == "isready") {
       s.ready();
@@ -420,7 +455,7 @@ bool UciEngine::execute(const std::string& line) {
       s.thinker.stop();
       s.game.reset();
       s.no_game = "no position given";
-      if (s.chess_table) s.chess_table->clear();
+      s.chess->new_game();
     } else if (command == "position") {
       s.thinker.stop();
       std::string rest;

@@ -11,8 +11,10 @@
 // `stop`, the clock or `movetime` end it, and `go infinite` holds its
 // bestmove back until `stop`.
 // It never sends an illegal or null move while a legal one exists: every
-// move is checked against the chess board the GUI sees (play/gui_game.h), and
-// once Chunker's game is over it says so and keeps answering in chess.
+// move is checked against the chess board the GUI sees (chess/gui_game.h), and
+// once Chunker's game is over it says so and a chess engine plays on
+// (chess/chess_engine.h). Its options are declared once, in uci_engine.cpp's
+// table, which `uci` prints and `setoption` parses.
 #pragma once
 
 #include <iosfwd>
@@ -24,14 +26,15 @@ namespace chunker::cli {
 constexpr unsigned MAX_THREADS = 256;
 
 struct UciSettings {
-  std::string libraries;   // the chunk libraries' directory (option Libraries)
-  std::string oracle_dir;  // the oracle tables' directory (option OracleDir)
-  int level = 5;           // the schemas consulted (option Level)
-  std::size_t hash_mb = 64;
-  bool use_oracle = true;    // option UseOracle: false lets the schemas and the evaluation play alone
-  std::size_t exact_mb = 0;  // option ExactMemory: what an exact solve may take; 0: never
-  std::string exact_cache;   // option ExactCache: the exact tables' directory, shared with solve; empty: none
-  unsigned threads = 1;      // option Threads: an exact solve's, and the chess search's after Chunker's game
+  std::string libraries;     // the chunk libraries' directory
+  std::string oracle_dir;    // the oracle tables' directory
+  int level = 5;             // the schemas consulted
+  std::size_t hash_mb = 64;  // the search's hash table
+  bool use_oracle = true;    // false: no tables, the schemas and the evaluation play alone
+  std::size_t exact_mb = 0;  // what an exact solve may take; 0: never
+  std::string exact_cache;   // the exact tables' directory, shared with solve; empty: none
+  unsigned threads = 1;      // an exact solve's
+  std::string chess_engine;  // the command line of the engine that plays the chess after Chunker's game; empty: none
 };
 
 class UciEngine {

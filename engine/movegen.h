@@ -103,27 +103,6 @@ Position make_move(const Position& pos, Move m);
 // Does the move give check?
 bool gives_check(const Position& pos, Move m);
 
-// The squares strictly between `a` and `b` where the two share a rank, a
-// file or a diagonal (none where they are neighbours); nullopt where they do not.
-std::optional<Bitboard> between(Square a, Square b);
-
-// Whether a queen on `queen` attacks `target` along a line `occupied` leaves open.
-bool queen_attacks(Square queen, Square target, Bitboard occupied);
-
-// Whether chess allows a reply that Chunker's rules list right after an
-// unsafe promotion (pos.promoted set). The rules ignore the new queen but
-// for its capture; in a GUI's chess it may check the king, and a safe
-// promotion of ours that leaves the king attacked by it is illegal there
-// (bench/match, deepest-abc-efg-w: 17...g1=Q+ left White only Kxg1, and
-// 18...e1=Q won Black's game where the rules had 18.a8=Q win White's).
-bool chess_allows(const Position& pos, Move m);
-
-// Right after an unsafe promotion (pos.promoted set): whether a pawn move of
-// the side to move mates, in chess, with the new queen standing there (the
-// careful rules of libgen/exact.h: 16.a8=Q f3-f2# in bench/match). A pawn
-// move that the queen's check forbids is not looked for: false then.
-bool pawn_mates_after_promotion(const Position& pos);
-
 // Squares a pawn of `side` could stand on after one move of its own
 // (a push, a double push, a capture), whatever stands in the way.
 Bitboard pawn_reach(Color side, Bitboard pawns);

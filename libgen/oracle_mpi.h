@@ -8,7 +8,7 @@
 #include <boost/mpi/communicator.hpp>
 
 #include "domain_solve.h"
-#include "exact_mpi.h"
+#include "rank_figures.h"
 
 namespace chunker {
 

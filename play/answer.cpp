@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <thread>
 
+#include "careful_rules.h"
 #include "evaluation.h"
 #include "peasant/eval.h"
 #include "proof_search.h"
@@ -229,12 +230,16 @@ Player::Solve Player::solve_exact(const Position& pos, double seconds, const std
   if (!structures) return result;
   std::function<void(std::uint64_t, std::uint64_t)> progress = settings_.exact_progress;
   if (!progress) progress = [](std::uint64_t, std::uint64_t) {};
-  ExactSolve x = chunker::solve_exact(pos, std::move(*structures), settings_.oracle_dir, workers(), progress, cancel);
+  ExactSolve x = chunker::solve_exact(
+      pos, std::move(*structures),
+      [this](Layout layout, std::string& problem) { return oracle_.layout_table(layout, problem); }, workers(),
+      progress, cancel);
   result.table = std::make_shared<const ExactTable>(std::move(x.table));
   result.note = "solved now";
   for (const std::string& o : x.oracles) result.note += "; oracle " + o;
-  const std::string saved = exact_.add(result.table, pos);
-  if (!saved.empty()) result.note += (saved.rfind("not saved", 0) == 0 ? "; " : "; cached in ") + saved;
+  const ExactTables::CacheWrite saved = exact_.add(result.table, pos);
+  if (!saved.path.empty()) result.note += "; cached in " + saved.path;
+  if (!saved.error.empty()) result.note += "; not saved: " + saved.error;
   result.figures = {result.table->structures().size(), result.table->positions(), x.from_oracle, seconds_since(start),
                     peak_megabytes()};
   return result;
@@ -248,7 +253,7 @@ Player::Solve Player::solve_careful(const Position& pos, Color careful, double s
   if (!structures) return result;
   ExactSources sources;
   sources.workers = workers();
-  sources.careful = careful;
+  sources.rules = std::make_shared<const CarefulRules>(careful);
   sources.cancel = cancel;
   result.table = std::make_shared<const ExactTable>(build_exact(pos, std::move(*structures), sources));
   result.note = "solved now";

@@ -124,7 +124,7 @@ class Player {
   };
   // `cancel`, set by another thread, ends it with ExactCancelled.
   Solve solve_exact(const Position& pos, double seconds = -1, const std::atomic<bool>* cancel = nullptr);
-  // The same by CarefulRules for `careful` (libgen/exact.h), within the
+  // The same by CarefulRules for `careful` (chess/careful_rules.h), within the
   // budgets: a table of its own, neither kept here nor saved.
   Solve solve_careful(const Position& pos, Color careful, double seconds = -1,
                       const std::atomic<bool>* cancel = nullptr);

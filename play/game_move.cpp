@@ -4,7 +4,9 @@
 #include <chrono>
 #include <cstdio>
 
+#include "new_queen.h"
 #include "notation.h"
+#include "stop_flag.h"
 
 namespace chunker {
 
@@ -23,10 +25,8 @@ constexpr int MAX_PUT_OFF = 6;
 
 // Whether the opponent can answer `m` with an unsafe promotion that checks
 // our king, where no reply that chess allows keeps our win (chess_allows,
-// movegen.h): the rules' answer, a safe promotion of ours, is illegal in a
-// GUI then. Found in bench/match, deepest-abc-efg-w: 17.Kf2?? g1=Q+ 18.Kxg1
-// e1=Q lost White's game, won by the rules through 18.a8=Q. A reply whose
-// value no table holds counts as keeping the win.
+// new_queen.h): the rules' answer, a safe promotion of ours, is illegal in a
+// GUI then. A reply whose value no table holds counts as keeping the win.
 bool refuted_in_chess(Player& player, const Position& pos, Move m) {
   const Position after = make_move(pos, m);
   for (Move promotion : legal_moves(after)) {
@@ -49,10 +49,24 @@ bool refuted_in_chess(Player& player, const Position& pos, Move m) {
 
 }  // namespace
 
+// The chess check of a promotion: the time the chess engine takes, and the
+// opponent's score from which the chess position counts as lost.
+constexpr long long PROMOTION_CHECK_MS = 300;
+constexpr int LOST_CENTIPAWNS = 300;
+
+bool GamePlayer::loses_in_chess(const GuiGame& game, Move m) {
+  ChessBoard after = game.board;
+  if (!after.play(uci(m))) return false;
+  const bool has_moves = game.words.find(" moves") != std::string::npos || game.words.rfind("moves", 0) == 0;
+  const ChessReply reply =
+      chess_->play(game.words + (has_moves ? " " : " moves ") + uci(m), after, PROMOTION_CHECK_MS, 0, {});
+  return reply.mate_moves > 0 || (reply.mate_moves == 0 && reply.centipawns >= LOST_CENTIPAWNS);
+}
+
 std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::vector<Position>& earlier,
                                                const std::vector<Move>& allowed, double seconds,
-                                               const std::atomic<bool>* stop,
-                                               const std::function<bool(Move)>& loses_in_chess) {
+                                               const std::stop_token& stop, const GuiGame* game) {
+  const bool in_gui = game && chess_;
   const auto answer = player_.known(pos, earlier, Player::CacheFiles::HeldOnly);
   if (!answer) return std::nullopt;
   Move chosen = player_.exact_move(pos, *answer, allowed);
@@ -84,13 +98,13 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
     return best;
   };
   CarefulMoves careful;
-  if (loses_in_chess && is_win(answer->value)) {
+  if (in_gui && is_win(answer->value)) {
     careful = careful_moves(pos, winning, seconds);
     // The exact move is at once; while the careful solve runs, the rest of
     // the move's time is the solve's (the opponent's engine is idle then).
-    while (careful.moves.empty() && careful_ && !careful_->done && stop && !*stop)
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    if (careful.moves.empty() && careful_ && careful_->done) careful = careful_moves(pos, winning, seconds);
+    if (careful.moves.empty() && careful_ && !careful_->done() && stop.stop_possible())
+      wait_for_either(careful_->finished.get_token(), stop);
+    if (careful.moves.empty() && careful_ && careful_->done()) careful = careful_moves(pos, winning, seconds);
   }
   if (careful.won) {
     if (careful.moves.front() != chosen)
@@ -110,7 +124,7 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
                  " the careful rules score it lost)";
       chosen = kept;
     }
-    if (loses_in_chess && is_win(answer->value) && refuted_in_chess(player_, pos, chosen)) {
+    if (in_gui && is_win(answer->value) && refuted_in_chess(player_, pos, chosen)) {
       // In a GUI's chess (loses_in_chess given): the quickest win that the
       // opponent's checking promotion does not refute there.
       const Move other = quickest(winning, [&](Move m) { return !refuted_in_chess(player_, pos, m); });
@@ -119,13 +133,13 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
                  " a promotion with check leaves no reply chess allows that wins: " + uci(other) + " still wins";
         chosen = other;
       }
-    } else if (loses_in_chess && wins_now(chosen) && put_off_ < MAX_PUT_OFF && !(stop && *stop) &&
-               loses_in_chess(chosen)) {
+    } else if (in_gui && wins_now(chosen) && put_off_ < MAX_PUT_OFF && !stop.stop_requested() &&
+               loses_in_chess(*game, chosen)) {
       // The quickest other win that does not end the game the same way (not
       // looked for once the wait above used the move's time: the chess check
       // takes up to 0.3 s).
       const Move other = quickest(winning, [&](Move m) {
-        return m != chosen && !(wins_now(m) && loses_in_chess(m)) && !refuted_in_chess(player_, pos, m);
+        return m != chosen && !(wins_now(m) && loses_in_chess(*game, m)) && !refuted_in_chess(player_, pos, m);
       });
       if (!other.is_none()) {
         g.note = "the promotion " + uci(chosen) + " wins Chunker's game but loses the chess after it: " + uci(other) +
@@ -135,7 +149,7 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
       }
     }
   }
-  if (careful_ && careful_->done && !careful_->told) {
+  if (careful_ && careful_->done() && !careful_->told) {
     // Once a game: the careful table is there, or why not.
     g.note += (g.note.empty() ? "" : "; ") + ("careful solve: " + careful_->note);
     careful_->told = true;
@@ -150,12 +164,12 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
 GamePlayer::CarefulMoves GamePlayer::careful_moves(const Position& pos, const std::vector<Move>& allowed,
                                                    double seconds) {
   if (!player_.settings().exact_memory) return {};
-  if (careful_ && !careful_->done) return {};  // one solve at a time, never waited for
+  if (careful_ && !careful_->done()) return {};  // one solve at a time, never waited for
   if (careful_) {
     const ExactTable* table = careful_->table.get();
     // A new game, or a table of the other side's or of other positions
     // (where one could not be built, not tried again this game).
-    if (careful_->stale || (table && (table->careful() != pos.side || !table->holds(pos)))) {
+    if (careful_->stale || (table && (!table->rules() || table->rules()->side() != pos.side || !table->holds(pos)))) {
       careful_->thread.join();
       careful_.reset();
     }
@@ -174,7 +188,7 @@ GamePlayer::CarefulMoves GamePlayer::careful_moves(const Position& pos, const st
       } catch (const std::exception& e) {
         job->note = e.what();
       }
-      job->done = true;
+      job->finished.request_stop();
     });
     return {};
   }
@@ -206,7 +220,7 @@ std::optional<Move> GamePlayer::table_move(const ChessBoard& board) {
 
 void GamePlayer::start_solve(const Position& pos, double seconds) {
   if (!player_.settings().exact_memory || player_.settings().sources != Sources::All) return;
-  if (job_ && !job_->done) return;  // one solve at a time
+  if (job_ && !job_->done()) return;  // one solve at a time
   // A refused structure is not tried again while only the kings move.
   if (job_ && job_->structure == structure_of(pos)) return;
   if (job_) job_->thread.join();
@@ -216,20 +230,25 @@ void GamePlayer::start_solve(const Position& pos, double seconds) {
     // Nothing may escape a thread: a failure is the solve's note. A table
     // in the cache is read here, off the move's clock.
     try {
-      job->note =
-          player_.exact_tables().find(pos) ? "read from the cache" : player_.solve_exact(pos, seconds, &cancel_).note;
+      if (player_.exact_tables().find(pos)) {
+        job->note = "read from the cache";
+      } else {
+        const Player::Solve solved = player_.solve_exact(pos, seconds, &cancel_);
+        job->note = solved.note;
+        job->refused = !solved.table;
+      }
     } catch (const std::exception& e) {
-      job->note = std::string("not tried: ") + e.what();
+      job->note = std::string("failed: ") + e.what();
+      job->refused = true;
     }
-    job->done = true;
+    job->finished.request_stop();
   });
 }
 
 GameMove GamePlayer::choose(const Position& pos, const std::vector<Position>& earlier, const std::vector<Move>& allowed,
-                            const ChoiceLimits& limits, double exact_seconds,
-                            const std::function<void(const MoveChoice&)>& progress,
-                            const std::function<bool(Move)>& loses_in_chess) {
-  if (auto exact = exact_move(pos, earlier, allowed, exact_seconds, limits.stop, loses_in_chess)) return *exact;
+                            const ChoiceLimits& limits, double exact_seconds, std::stop_token stop,
+                            const std::function<void(const MoveChoice&)>& progress, const GuiGame* game) {
+  if (auto exact = exact_move(pos, earlier, allowed, exact_seconds, stop, game)) return *exact;
   start_solve(pos, exact_seconds);
   GameMove g;
   std::vector<const Classifier*> classifiers;
@@ -241,25 +260,20 @@ GameMove GamePlayer::choose(const Position& pos, const std::vector<Position>& ea
       libraries_usable_ = false;
     }
   }
-  // The search answers until its limits end it, or the exact solve is done.
+  // The search answers until `stop`, its own limits, or the end of the
+  // exact solve: either stop halts it.
   std::atomic<bool> halt{false};
-  const std::atomic<bool>* stop = limits.stop;
-  std::thread watch([&] {
-    while (!halt) {
-      if ((stop && *stop) || (job_ && job_->done)) halt = true;
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-  });
+  const std::stop_callback forward_stop(stop, [&] { halt = true; });
+  std::optional<std::stop_callback<std::function<void()>>> forward_solved;
+  if (job_) forward_solved.emplace(job_->finished.get_token(), [&] { halt = true; });
   ChoiceLimits searching = limits;
   searching.stop = &halt;
   const MoveChoice choice = choose_move(pos, allowed, earlier, classifiers,
                                         libraries_usable_ ? &player_.libraries() : nullptr, searching, progress);
-  halt = true;
-  watch.join();
   if (choice.rounds == 0 && progress) progress(choice);
-  if (job_ && job_->done && !(stop && *stop)) {
-    if (auto exact = exact_move(pos, earlier, allowed, exact_seconds, stop, loses_in_chess)) return *exact;
-    if (job_->note.rfind("not tried", 0) == 0 && job_->structure == structure_of(pos))
+  if (job_ && job_->done() && !stop.stop_requested()) {
+    if (auto exact = exact_move(pos, earlier, allowed, exact_seconds, stop, game)) return *exact;
+    if (job_->refused && job_->structure == structure_of(pos))
       g.note += (g.note.empty() ? "" : "; ") + ("exact solve " + job_->note);
   }
   const RankedMove& top = choice.ranked.front();

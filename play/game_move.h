@@ -5,20 +5,21 @@
 // while the Chunker search with the evaluation (move_choice.h) answers;
 // once the solve is done its table answers this position and the rest of
 // the game. Where the game is won, a second solve by CarefulRules
-// (libgen/exact.h) picks, once done, among the winning moves one that
+// (chess/careful_rules.h) picks, once done, among the winning moves one that
 // leaves the opponent no promotion to answer ours with, or, where every win
 // allows one, one whose answer only draws: a GUI's chess game after the win
 // is not then lost to a new queen.
 #pragma once
 
-#include <atomic>
 #include <functional>
 #include <memory>
+#include <stop_token>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "answer.h"
+#include "chess_engine.h"
 #include "gui_game.h"
 #include "move_choice.h"
 
@@ -35,22 +36,23 @@ struct GameMove {
 
 class GamePlayer {
  public:
-  explicit GamePlayer(Player& player) : player_(player) {}
+  // `chess`, where given, plays the chess a GUI goes on with: it judges
+  // whether a winning promotion loses the chess after it.
+  explicit GamePlayer(Player& player, ChessEngine* chess = nullptr) : player_(player), chess_(chess) {}
   ~GamePlayer();  // cancels a running exact solve, and waits for it to end
 
   // The move among `allowed` (pos's legal moves a GUI accepts) after the
   // game's positions `earlier` (a move back to one is a draw). `limits` bound
-  // the search (its stop included); an exact solve started here may take
-  // `exact_seconds` by the measured rate (< 0: no limit). `progress` gets the
-  // search's ranking after each round.
-  // `loses_in_chess(move)`, where given, says whether a safe promotion (it
-  // wins Chunker's game) leaves a chess position the opponent wins: then
-  // another winning move is played where one exists, a few times a game at
+  // the search; `stop` ends the thinking. An exact solve started here may
+  // take `exact_seconds` by the measured rate (< 0: no limit). `progress`
+  // gets the search's ranking after each round.
+  // `game`, where given, is the GUI's game: a safe promotion (it wins
+  // Chunker's game) that leaves a chess position the opponent wins is then
+  // replaced by another winning move where one exists, a few times a game at
   // most, so that a GUI's chess game after the win is not lost.
   GameMove choose(const Position& pos, const std::vector<Position>& earlier, const std::vector<Move>& allowed,
-                  const ChoiceLimits& limits, double exact_seconds,
-                  const std::function<void(const MoveChoice&)>& progress,
-                  const std::function<bool(Move)>& loses_in_chess = {});
+                  const ChoiceLimits& limits, double exact_seconds, std::stop_token stop,
+                  const std::function<void(const MoveChoice&)>& progress, const GuiGame* game = nullptr);
 
   // After Chunker's game ended in a repetition (a draw by its rules) a GUI
   // plays on, in chess, where a repetition is no draw yet: while the board
@@ -62,8 +64,11 @@ class GamePlayer {
 
  private:
   std::optional<GameMove> exact_move(const Position& pos, const std::vector<Position>& earlier,
-                                     const std::vector<Move>& allowed, double seconds, const std::atomic<bool>* stop,
-                                     const std::function<bool(Move)>& loses_in_chess);
+                                     const std::vector<Move>& allowed, double seconds, const std::stop_token& stop,
+                                     const GuiGame* game);
+  // Whether the safe promotion `m` leaves the opponent a won chess position
+  // (chess_, after `game`).
+  bool loses_in_chess(const GuiGame& game, Move m);
   void start_solve(const Position& pos, double seconds);
   // Where the careful table is built and holds `pos`, and scores it won or
   // drawn by CarefulRules: the moves of `allowed` that keep that value, the
@@ -80,20 +85,24 @@ class GamePlayer {
   // started it, and its table answers every later position it holds.
   struct Job {
     PawnStructure structure;
-    std::string note;  // the solve's one line, once done
-    std::atomic<bool> done{false};
+    std::string note;           // the solve's one line, once done
+    bool refused = false;       // not tried (it did not fit), once done
+    std::stop_source finished;  // requested when done: it halts the search that waits for it
+    bool done() const { return finished.stop_requested(); }
     std::thread thread;
   };
   // The careful solve: one a game, from the first won position it meets.
   struct CarefulJob {
     std::shared_ptr<const ExactTable> table;  // once done; null when it could not be built
     std::string note;                         // its size and time, or why there is no table
-    std::atomic<bool> done{false};
+    std::stop_source finished;                // requested when done
+    bool done() const { return finished.stop_requested(); }
     bool told = false;   // the note was given
     bool stale = false;  // a new game began
     std::thread thread;
   };
   Player& player_;
+  ChessEngine* chess_;
   std::atomic<bool> cancel_{false};  // set when this player goes: the solves stop
   std::unique_ptr<Job> job_;
   std::unique_ptr<CarefulJob> careful_;

@@ -7,6 +7,7 @@
 namespace chunker {
 
 const OracleTables::Loaded& OracleTables::table(Layout layout) {
+  const std::lock_guard lock(mutex_);
   auto it = tables_.find(layout);
   if (it != tables_.end()) return it->second;
   Loaded loaded;
@@ -23,6 +24,12 @@ std::vector<std::string> OracleTables::load_all() {
   for (Layout layout : {Layout::AbcFgh, Layout::AbcEfg})
     if (const Loaded& loaded = table(layout); !loaded.table) problems.push_back(loaded.problem);
   return problems;
+}
+
+const OracleTable* OracleTables::layout_table(Layout layout, std::string& problem) {
+  const Loaded& loaded = table(layout);
+  problem = loaded.problem;
+  return loaded.table ? &*loaded.table : nullptr;
 }
 
 std::optional<OracleAnswer> OracleTables::replies_answer(const Position& pos) {

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +38,9 @@ class OracleTables {
   // Loads every layout's table now (a GUI's `isready`, before the clock
   // runs); the one-line problem of each that could not be loaded.
   std::vector<std::string> load_all();
+  // A layout's table (loaded the first time), or null with the one-line
+  // problem: the exact solver copies its in-domain slices from here.
+  const OracleTable* layout_table(Layout layout, std::string& problem);
 
  private:
   struct Loaded {
@@ -51,6 +55,7 @@ class OracleTables {
 
   std::string data_dir_;
   TableRead read_;
+  std::mutex mutex_;  // loading: a game's background solve asks too
   std::map<Layout, Loaded> tables_;
 };
 

@@ -14,9 +14,11 @@ USES = {
     "engine/variant": {"engine"},
     "chunks": {"engine"},
     "libgen": {"engine", "chunks"},
+    "exact": {"engine", "chunks", "libgen"},
     "schemas": {"engine", "chunks"},
-    "play": {"engine", "engine/peasant", "chunks", "libgen", "schemas"},
-    "cli": {"engine", "engine/peasant", "engine/variant", "chunks", "libgen", "schemas", "play"},
+    "chess": {"engine", "chunks", "libgen", "exact"},
+    "play": {"engine", "engine/peasant", "chunks", "libgen", "exact", "schemas", "chess"},
+    "cli": {"engine", "engine/peasant", "engine/variant", "chunks", "libgen", "exact", "schemas", "chess", "play"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 

@@ -10,6 +10,7 @@ packages=(cmake make g++ libboost-graph-dev libboost-serialization-dev libboost-
           libedit-dev                 # line editing in chunker inspect (BSD licence, readline's interface)
           tmux python3-jsonschema     # the inspect tests: a real terminal, and --json against its schema
           polyglot                    # the uci test through the xboard protocol, as xboard runs UCI engines
+          stockfish                   # the chess after Chunker's game (UCI option ChessEngine), and its tests
           libboost-mpi-dev openmpi-bin libopenmpi-dev)  # chunker-mpi: the exact solver over Open MPI
 missing=()
 for p in "${packages[@]}"; do

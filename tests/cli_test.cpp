@@ -205,6 +205,27 @@ TEST_CASE("solve --epd testpositions/literature.epd: every value the suite expec
   CHECK(run.out.find("MISMATCH") == std::string::npos);
 }
 
+TEST_CASE("solve --epd (text and --json) and table exit 1 on a suite line whose value or distance is wrong") {
+  const TempDir temp;
+  // The right values, from the oracle (testpositions/default.epd): level1-root
+  // is a loss in 8, level3-root a win in 7. Each line below gets one wrong.
+  const std::string wrong_dist = temp.path + "/dist.epd", wrong_value = temp.path + "/value.epd";
+  std::ofstream(wrong_dist) << "8/8/PP2k3/2P5/8/6p1/5p2/5K2 b - - id \"level1-root\"; value loss; dist 9;\n";
+  std::ofstream(wrong_value) << "3K4/5p2/8/6pp/1P6/8/P1P5/3k4 b - - id \"level3-root\"; value draw;\n";
+  for (const std::string& suite : {wrong_dist, wrong_value}) {
+    CAPTURE(suite);
+    // No oracle in --data: the exact solver answers.
+    const Run text = chunker({"solve", "--epd", suite, "--data", temp.path});
+    CHECK(text.status == 1);
+    CHECK(text.out.find("MISMATCH") != std::string::npos);
+    CHECK(chunker({"solve", "--epd", suite, "--data", temp.path, "--json"}).status == 1);
+    const Run table =
+        chunker({"table", suite, "--levels", "0-0", "--data", temp.path, "--node-limit", "1000", "--search", "ab"});
+    CHECK(table.status == 1);
+    CHECK(table.out.find("MISMATCH with the suite") != std::string::npos);
+  }
+}
+
 TEST_CASE("solve --engine peasant: a proven result, a heuristic score, and bad values refused") {
   // e8? is taken; Kf7 defends e8 first and wins in 3 (scripts/reference_solve.py).
   Run run = chunker({"solve", "8/3kP3/5K2/8/8/7p/8/8 w - -", "--engine", "peasant", "--depth", "6", "--json"});

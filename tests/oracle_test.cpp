@@ -12,6 +12,7 @@
 #include <map>
 #include <random>
 
+#include "careful_rules.h"
 #include "epd.h"
 #include "exact_helpers.h"
 #include "k3cppvk.h"
@@ -627,13 +628,13 @@ TEST_CASE("slices copied from the oracle are the slices the exact solver solves"
 TEST_CASE(
     "careful rules: a safe promotion answered by a promotion or a pawn's mate, or illegal in chess, does not win") {
   // Worked by hand from the rules (docs/design.md §1) and CarefulRules'
-  // one change for White (libgen/exact.h).
+  // one change for White (chess/careful_rules.h).
   auto careful_value = [](const char* fen) {
     const Position root = parse_fen(fen).pos;
     ExactPlan plan = plan_exact(root, std::uint64_t(1) << 30);
     REQUIRE(plan.fitting);
     ExactSources sources;
-    sources.careful = WHITE;
+    sources.rules = std::make_shared<const CarefulRules>(WHITE);
     return build_exact(root, std::move(*plan.fitting), sources).value(root);
   };
   // 1.a8=Q h1=Q 2.Qxh1: the answering queen is taken for nothing.
@@ -672,7 +673,7 @@ TEST_CASE("careful rules never score a position better for the careful side than
   ExactPlan plan = plan_exact(root, std::uint64_t(1) << 30);
   REQUIRE(plan.fitting);
   ExactSources sources;
-  sources.careful = WHITE;
+  sources.rules = std::make_shared<const CarefulRules>(WHITE);
   const ExactTable careful = build_exact(root, std::move(*plan.fitting), sources);
   std::uint64_t compared = 0, lower = 0;
   for (std::uint64_t i = 0; i < careful.positions(); ++i) {

@@ -39,7 +39,7 @@ bool copy_exact_slice_from_oracle(const PawnStructure& s, const ExactSources& so
 ExactTable build_exact(const Position& root, std::vector<PawnStructure> structures, const ExactSources& sources) {
   const auto groups = potential_levels(structures);
   const std::uint64_t total = structures.size();
-  ExactTable table(to_fen(root), std::move(structures), TableBytes(total * king_slice::SIZE), sources.careful);
+  ExactTable table(to_fen(root), std::move(structures), TableBytes(total * king_slice::SIZE), sources.rules);
   std::vector<std::unique_ptr<ExactSolver>> solvers;
   for (unsigned w = 0; w < sources.workers; ++w) solvers.push_back(std::make_unique<ExactSolver>());
   std::atomic<std::uint64_t> copied = 0;

@@ -7,8 +7,6 @@
 // Chunker's game ends is found.
 #pragma once
 
-#include <atomic>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +18,7 @@
 namespace chunker {
 
 struct GuiGame {
+  std::string words;  // what followed `position`: startpos or fen FEN, then the moves
   ChessBoard board;
   // Chunker's position while its game goes on: nullopt once it is over, or
   // when the position never was one of kings and pawns.
@@ -44,39 +43,5 @@ std::optional<Position> chunker_position(const ChessBoard& board, std::string& w
 // The legal moves of Chunker's position a chess GUI accepts too (in check
 // by a promoted queen, say, only its capture), in movegen order.
 std::vector<Move> gui_legal_moves(const Position& pos, const ChessBoard& board);
-
-// The value by Chunker's rules of a kings-and-pawns position where a table
-// holds it (Player::known_value): the chess search's pawn endings.
-using KnownValue = std::function<std::optional<Value>(const Position&)>;
-
-// Whether the promotion `move` (coordinates), which wins Chunker's game, hands
-// the opponent a chess position it wins: a short chess search (a few plies,
-// a fraction of a second) from the board after it finds the answering
-// promotion that mates or wins the new queen, or a queen trade into a pawn
-// ending `known` holds as lost. `earlier`: as chess_move's.
-bool promotion_loses_in_chess(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const KnownValue& known,
-                              const std::string& move);
-
-namespace chess {
-class ChessTable;
-}
-
-// What the chess search of a game may use: the table kept from move to
-// move (null: one of its own each move), and its threads.
-struct ChessResources {
-  chess::ChessTable* table = nullptr;
-  unsigned threads = 1;
-};
-
-// A legal chess move to answer with when Chunker's rules have nothing to
-// say: the chess search over every piece (play/chess_search.h) until `stop`
-// is set or `max_depth` plies (0: no limit) are searched, with the game's
-// boards `earlier` (the current one last, or left out) for repetitions and
-// the 50-move rule, and the pawn endings `known` holds. Every finished
-// iteration goes to `info` as a UCI info line (`score mate N` in moves, or
-// `cp`). Empty when there is no legal move.
-std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const KnownValue& known,
-                       const std::atomic<bool>& stop, const ChessResources& resources, int max_depth = 0,
-                       const std::function<void(const std::string&)>& info = {});
 
 }  // namespace chunker

@@ -28,10 +28,13 @@ class ExactTables {
   // The same from the tables already in memory only: no cache file is read
   // (a search's leaves ask it, many times a millisecond).
   std::shared_ptr<const ExactTable> find_held(const Position& pos) const;
-  // Keeps `table` (built for `root`) for later positions and writes it to the cache; the
-  // return is the file written, or "" (no cache), or the one-line reason
-  // it could not be written (begins "not saved").
-  std::string add(std::shared_ptr<const ExactTable> table, const Position& root);
+  // Keeps `table` (built for `root`) for later positions and writes it to
+  // the cache: the file written, or why it could not be; neither without a cache.
+  struct CacheWrite {
+    std::string path;   // the file written; empty where none was
+    std::string error;  // why it was not written; empty where it was, or without a cache
+  };
+  CacheWrite add(std::shared_ptr<const ExactTable> table, const Position& root);
   // Keeps a table read from a file named by the user (`solve --load`).
   void add_loaded(std::shared_ptr<const ExactTable> table, std::string path);
   // The file a table of `pos` was read from, or "" when it was solved here.

@@ -18,7 +18,7 @@ namespace chunker {
 using ExactSolver = retro::SliceSolver<king_slice::SIZE>;
 
 // The value of a legal position whose reachable slices `find` holds, solved
-// by `rules` (OracleRules: Chunker's; or CarefulRules). A position with an
+// by `rules` (OracleRules: Chunker's; or a SideRules'). A position with an
 // en-passant right, or right after a promotion, is not stored (exact.h): it
 // is the best of its moves.
 template <typename Find, typename Rules = OracleRules>
@@ -27,7 +27,7 @@ Value exact_value(const Position& pos, const Find& find, const Rules& rules = {}
     return retro::value_after_promotion(
         pos, [&](const Position& p) { return exact_value(p, find, rules); },
         [&](const Position& p, MoveList& replies) {
-          if constexpr (requires { rules.keep_chess_replies(p, replies); }) rules.keep_chess_replies(p, replies);
+          if constexpr (requires { rules.keep_replies(p, replies); }) rules.keep_replies(p, replies);
           return rules.end(p, rule_value(p, replies));
         });
   const std::uint8_t* slice = find(structure_of(pos));
@@ -38,6 +38,15 @@ Value exact_value(const Position& pos, const Find& find, const Rules& rules = {}
 // Copies structure `s`'s slice into `bytes` from the oracle where `sources`
 // holds its layout; false (nothing written) where it does not.
 bool copy_exact_slice_from_oracle(const PawnStructure& s, const ExactSources& sources, std::uint8_t* bytes);
+
+// A SideRules as the templates above take their rules.
+struct SideRulesRef {
+  const SideRules* rules;
+  std::optional<Value> end(const Position& pos, std::optional<Value> by_rules) const {
+    return rules->end(pos, by_rules);
+  }
+  void keep_replies(const Position& pos, MoveList& replies) const { rules->keep_replies(pos, replies); }
+};
 
 namespace exact_detail {
 
@@ -150,8 +159,8 @@ bool solve_exact_slice(const PawnStructure& s, const ExactSources& sources, Exac
       bytes[local] = v == retro::NOT_LEGAL ? king_slice::ILLEGAL_BYTE : OracleTable::encode(v);
     }
   };
-  if (sources.careful) {
-    solve(CarefulRules{*sources.careful});
+  if (sources.rules) {
+    solve(SideRulesRef{sources.rules.get()});
     return false;
   }
   if (copy_exact_slice_from_oracle(s, sources, bytes)) return true;

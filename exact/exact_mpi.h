@@ -18,27 +18,9 @@
 #include <vector>
 
 #include "exact.h"
+#include "rank_figures.h"
 
 namespace chunker {
-
-// What one rank did, for the figures printed at the end (bench/mpi).
-struct RankFigures {
-  std::uint64_t owned = 0;    // slices this rank owns
-  std::uint64_t solved = 0;   // slices it solved in this run
-  std::uint64_t resumed = 0;  // slices read back from its checkpoints
-  std::uint64_t fetched = 0;  // slices received from other ranks
-  std::uint64_t bytes_sent = 0, bytes_received = 0;
-  double compute_seconds = 0, exchange_seconds = 0, checkpoint_seconds = 0;  // wall time
-  // The process's CPU time (user and system) and peak resident memory: on a
-  // machine shared with other work the wall time of a rank says little.
-  double cpu_seconds = 0, peak_megabytes = 0;
-  void take_process_figures();
-  template <class Archive>
-  void serialize(Archive& ar, unsigned) {
-    ar& owned& solved& resumed& fetched& bytes_sent& bytes_received& compute_seconds& exchange_seconds&
-        checkpoint_seconds& cpu_seconds& peak_megabytes;
-  }
-};
 
 // The bytes of slices a rank fetches at a time, about: a sixteenth of its
 // share, and no more than half of the share's slices not solved yet (at least

@@ -4,64 +4,18 @@
 #include <boost/serialization/vector.hpp>
 #include <stdexcept>
 
-#include "answered_promotion.h"
 #include "exact_slice.h"
 #include "library_file.h"
 #include "retrograde.h"
 
 namespace chunker {
 
-void CarefulRules::keep_chess_replies(const Position& pos, MoveList& replies) const {
-  if (pos.side != careful || pos.promoted == NO_SQUARE) return;
-  MoveList kept;
-  for (Move m : replies)
-    if (chess_allows(pos, m)) kept.add(m);
-  replies = kept;
-}
-
-std::optional<Value> CarefulRules::end(const Position& pos, std::optional<Value> by_rules) const {
-  // Right after the opponent's unsafe promotion, no reply that chess allows
-  // (keep_chess_replies): the new queen stays, and the game is counted lost.
-  if (pos.side == careful && pos.promoted != NO_SQUARE && by_rules == 0) return loss_in(0);
-  if (pos.side == careful) {
-    // A safe promotion at hand (Chunker's win in 1) while the opponent has a
-    // pawn a step from promoting, or one that could step to a check: played
-    // out, its value found through the replies.
-    const Bitboard seventh = careful == WHITE ? rank_bb(1) : rank_bb(6);
-    const Bitboard checking = pawn_attacks(careful, king_bb(pos.king[careful]));
-    if (by_rules == win_in(1) &&
-        ((pos.pawns[~careful] & seventh) || (pawn_reach(~careful, pos.pawns[~careful]) & checking)))
-      return std::nullopt;
-    return by_rules;
-  }
-  if (pos.promoted == NO_SQUARE) return by_rules;
-  // Right after the careful side's promotion: a pawn's mate wins for the
-  // opponent (bench/match: deepest-abc-efg-w, 16.a8=Q f3-f2#). Otherwise the
-  // replies listed are the capture of the new piece and safe promotions
-  // (movegen.h); with none, the promotion was safe and nothing answers it:
-  // the careful side wins.
-  if (pawn_mates_after_promotion(pos)) return win_in(1);
-  if (by_rules == 0) return loss_in(0);
-  // A safe promotion answered by a safe promotion: the queens play on in
-  // chess, and their first moves decide it, or it counts as a draw
-  // (answered_promotion.h). bench/match, grigoriev-1928-race: 1.e4 won by
-  // the rules, but 7.e8=Q a1=Q is only a draw in chess, where 1.d4 wins by
-  // 8.d8=Q a1=Q 9.Qh8+.
-  const Bitboard guard = KING_ATTACKS[pos.king[careful]] | pawn_attacks(careful, pos.pawns[careful]);
-  const bool safe = !(KING_ATTACKS[pos.king[pos.side]] & square_bb(pos.promoted)) || (guard & square_bb(pos.promoted));
-  if (by_rules != win_in(1) || !safe) return by_rules;
-  // An answer that leaves the opponent's king in our new queen's check is
-  // illegal in chess: with no other, the promotion stands.
-  Value best = loss_in(0);
-  for (Move answer : legal_moves(pos))
-    if (chess_allows(pos, answer))
-      best = std::max(best, from_child(answered_promotion_value(make_move(pos, answer), pos.promoted)));
-  return best;
-}
-
 ExactTable::ExactTable(std::string root_fen, std::vector<PawnStructure> structures, TableBytes bytes,
-                       std::optional<Color> careful)
-    : root_fen_(std::move(root_fen)), structures_(std::move(structures)), bytes_(std::move(bytes)), careful_(careful) {
+                       std::shared_ptr<const SideRules> rules)
+    : root_fen_(std::move(root_fen)),
+      structures_(std::move(structures)),
+      bytes_(std::move(bytes)),
+      rules_(std::move(rules)) {
   slice_.reserve(structures_.size());
   for (std::uint32_t i = 0; i < structures_.size(); ++i) slice_.emplace(structures_[i], i);
 }
@@ -85,7 +39,7 @@ Value ExactTable::value(const Position& pos) const {
     const auto slice = slice_of(s);
     return slice ? bytes_.data() + king_slice::index(*slice, 0) : nullptr;
   };
-  return careful_ ? exact_value(pos, find, CarefulRules{*careful_}) : exact_value(pos, find);
+  return rules_ ? exact_value(pos, find, SideRulesRef{rules_.get()}) : exact_value(pos, find);
 }
 
 std::vector<std::pair<Move, Value>> move_values(const ExactTable& table, const Position& pos) {
@@ -93,8 +47,9 @@ std::vector<std::pair<Move, Value>> move_values(const ExactTable& table, const P
   for (Move m : legal_moves(pos)) {
     const Position child = make_move(pos, m);
     // A safe promotion ends the game: the table knows nothing after it
-    // (but for a careful side's, valued through the replies).
-    const bool ends = m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m) && table.careful() != pos.side;
+    // (but for the side of other rules, valued through the replies).
+    const bool ends = m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m) &&
+                      !(table.rules() && table.rules()->side() == pos.side);
     values.emplace_back(m, ends ? win_in(1) : from_child(table.value(child)));
   }
   return values;
@@ -140,7 +95,7 @@ struct ExactPayload {
 }  // namespace
 
 void save_exact(const ExactTable& table, const std::string& path) {
-  if (table.careful()) throw std::logic_error("save_exact: a careful table is not saved");
+  if (table.rules()) throw std::logic_error("save_exact: a table of other rules than Chunker's is not saved");
   ExactPayload payload{table.root_fen(), {}, {}, {table.bytes().begin(), table.bytes().end()}};
   for (const PawnStructure& s : table.structures()) {
     payload.white.push_back(s.pawns[WHITE]);

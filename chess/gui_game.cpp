@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <sstream>
 
-#include "chess_search.h"
 #include "notation.h"
 
 namespace chunker {
@@ -83,7 +82,7 @@ GuiGame read_game(const std::string& words) {
   } else {
     throw InputError("position needs startpos or fen");
   }
-  GuiGame game{ChessBoard::from_fen(fen), std::nullopt, "", std::nullopt, false, {}, {}};
+  GuiGame game{words, ChessBoard::from_fen(fen), std::nullopt, "", std::nullopt, false, {}, {}};
   game.position = chunker_position(game.board, game.over, game.winner);
   if (game.position) check_end(game);
   std::vector<Position>& line = game.line;
@@ -127,71 +126,6 @@ std::vector<Move> gui_legal_moves(const Position& pos, const ChessBoard& board) 
   for (Move m : legal_moves(pos))
     if (std::find(chess.begin(), chess.end(), uci(m)) != chess.end()) out.push_back(m);
   return out;
-}
-
-namespace {
-
-// The game's boards to `board`, the current one last (`earlier` may hold it already or not).
-std::vector<ChessBoard> boards_to(const ChessBoard& board, const std::vector<ChessBoard>& earlier) {
-  std::vector<ChessBoard> boards = earlier;
-  if (boards.empty() || !(boards.back() == board)) boards.push_back(board);
-  return boards;
-}
-
-// What a draw is worth to Chunker in the GUI's chess: its game is won (or
-// drawn) already, the engine across is stronger at chess, and an even queen
-// ending is lost more often than won (bench/chess_phase).
-constexpr int DRAW_WORTH = 50;
-
-}  // namespace
-
-std::string chess_move(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const KnownValue& known,
-                       const std::atomic<bool>& stop, const ChessResources& resources, int max_depth,
-                       const std::function<void(const std::string&)>& info) {
-  chess::ChessPosition pos = chess::ChessPosition::from_game(boards_to(board, earlier));
-  chess::ChessLimits limits;
-  limits.table = resources.table;
-  limits.threads = resources.threads;
-  limits.pawn_ending = known;
-  limits.draw_centipawns = DRAW_WORTH;
-  limits.stop = &stop;
-  if (max_depth > 0) limits.max_depth = std::min(max_depth, chess::MAX_CHESS_DEPTH);
-  auto report = [&](const chess::ChessIteration& it) {
-    if (!info) return;
-    std::ostringstream line;
-    line << "info depth " << it.depth << " score " << (it.mate_moves ? "mate " : "cp ")
-         << (it.mate_moves ? it.mate_moves : it.centipawns) << " nodes " << it.nodes << " time " << it.ms << " nps "
-         << it.nodes * 1000 / std::uint64_t(std::max(1LL, it.ms)) << " pv";
-    for (chess::ChessMove m : it.pv) line << " " << chess::uci(m);
-    info(line.str());
-  };
-  const chess::ChessIteration result = chess::search_chess(pos, limits, report);
-  return result.pv.empty() ? "" : chess::uci(result.pv.front());
-}
-
-namespace {
-
-// The chess check of a promotion: plies searched and the most time it takes.
-constexpr int PROMOTION_CHECK_DEPTH = 6;
-constexpr long long PROMOTION_CHECK_MS = 300;
-// The opponent's score from which the chess position counts as lost.
-constexpr int LOST_CENTIPAWNS = 300;
-
-}  // namespace
-
-bool promotion_loses_in_chess(const ChessBoard& board, const std::vector<ChessBoard>& earlier, const KnownValue& known,
-                              const std::string& move) {
-  ChessBoard after = board;
-  if (!after.play(move)) return false;
-  std::vector<ChessBoard> boards = boards_to(board, earlier);
-  boards.push_back(after);
-  chess::ChessPosition pos = chess::ChessPosition::from_game(boards);
-  chess::ChessLimits limits;
-  limits.pawn_ending = known;
-  limits.max_depth = PROMOTION_CHECK_DEPTH;
-  limits.budget_ms = PROMOTION_CHECK_MS;
-  const chess::ChessIteration result = chess::search_chess(pos, limits);
-  return result.mate_moves > 0 || (result.mate_moves == 0 && result.centipawns >= LOST_CENTIPAWNS);
 }
 
 }  // namespace chunker

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -30,6 +31,26 @@
 
 namespace chunker {
 
+// Rules that change Chunker's for one side (the careful rules of
+// chess/careful_rules.h): where that side's game ends, and which of its
+// replies right after the opponent's unsafe promotion count. A table built
+// by them holds their values: nothing in it is copied from the oracle, and
+// it is never saved.
+class SideRules {
+ public:
+  explicit SideRules(Color side) : side_(side) {}
+  virtual ~SideRules() = default;
+  Color side() const { return side_; }
+  // The value where the game ends at `pos`, given the rules' own verdict
+  // (rule_value); nullopt where it goes on.
+  virtual std::optional<Value> end(const Position& pos, std::optional<Value> by_rules) const = 0;
+  // Drops from `replies` (pos's legal moves) those these rules do not count.
+  virtual void keep_replies(const Position& pos, MoveList& replies) const = 0;
+
+ private:
+  Color side_;
+};
+
 // What a build may read and report besides the structures.
 struct ExactSources {
   // The oracle's layouts where loaded (else null): in-domain slices come from them.
@@ -39,9 +60,9 @@ struct ExactSources {
   std::function<void(std::uint64_t done, std::uint64_t total)> progress = [](std::uint64_t, std::uint64_t) {};
   // Filled in: how many slices were copied from the oracle.
   std::uint64_t* from_oracle = nullptr;
-  // Solve by CarefulRules for this side instead of Chunker's rules (then
-  // nothing is copied from the oracle, which holds Chunker's values).
-  std::optional<Color> careful;
+  // Solve by these rules instead of Chunker's (then nothing is copied from
+  // the oracle, which holds Chunker's values).
+  std::shared_ptr<const SideRules> rules;
   // Set by another thread to end the build: no slice is solved after it,
   // and build_exact throws ExactCancelled.
   const std::atomic<bool>* cancel = nullptr;
@@ -51,42 +72,19 @@ struct ExactCancelled : std::runtime_error {
   ExactCancelled() : std::runtime_error("exact solve cancelled") {}
 };
 
-// Chunker's rules with one change for one side, `careful`: its safe
-// promotion wins only where the opponent cannot answer with a safe
-// promotion of its own or with a pawn move that mates (the position after
-// it is played out through the replies). A GUI plays chess on after
-// Chunker's game, and there the answer often mates (bench/match:
-// deepest-abc-efg-w, 16.a8=Q g1=Q# in one run, 16.a8=Q f3-f2# in another).
-// An answering promotion is judged by the queens' first moves
-// (answered_promotion.h): the careful side wins where it takes the new
-// queen, loses where the new queen mates or wins its own, and else the
-// queen ending counts as a draw. A careful win is a win by Chunker's rules
-// too, so among a won position's winning moves one that keeps the careful
-// win avoids the answer, and where none does, one that keeps a careful draw
-// leaves only an answer that draws.
-// Its other change, for the careful side alone: right after the opponent's
-// unsafe promotion only the replies chess allows are counted
-// (chess_allows, movegen.h). A GUI refuses the others, so a win that needs
-// one cannot be played there.
-struct CarefulRules {
-  Color careful = WHITE;
-  std::optional<Value> end(const Position& pos, std::optional<Value> by_rules) const;
-  void keep_chess_replies(const Position& pos, MoveList& replies) const;
-};
-
 class ExactTable {
  public:
   ExactTable() = default;
   ExactTable(std::string root_fen, std::vector<PawnStructure> structures, TableBytes bytes,
-             std::optional<Color> careful = std::nullopt);
+             std::shared_ptr<const SideRules> rules = nullptr);
 
   // The root it was built for (FEN), and how many positions it holds.
   const std::string& root_fen() const { return root_fen_; }
   const std::vector<PawnStructure>& structures() const { return structures_; }
   std::uint64_t positions() const { return std::uint64_t(structures_.size()) * king_slice::SIZE; }
   const TableBytes& bytes() const { return bytes_; }
-  // The side whose wins are CarefulRules', where the table was built so.
-  std::optional<Color> careful() const { return careful_; }
+  // The rules it was built by, where they are not Chunker's.
+  const SideRules* rules() const { return rules_.get(); }
 
   // Whether every position reachable from `pos` is held: its structure is
   // (and with an en-passant right, the structures its captures make), and
@@ -103,7 +101,7 @@ class ExactTable {
   std::string root_fen_;
   std::vector<PawnStructure> structures_;  // in order of rising potential
   TableBytes bytes_;                       // king_slice::SIZE per structure, in that order
-  std::optional<Color> careful_;
+  std::shared_ptr<const SideRules> rules_;
   std::unordered_map<PawnStructure, std::uint32_t, PawnStructureHash> slice_;
 };
 
@@ -126,9 +124,12 @@ struct ExactSolve {
   std::uint64_t from_oracle = 0;     // slices copied from the oracle
   std::vector<std::string> oracles;  // layouts loaded, or why one was not
 };
-// Opens each oracle layout from `oracle_dir` that holds any of the
-// structures; a missing or damaged one is noted and its slices solved instead.
-ExactSolve solve_exact(const Position& root, std::vector<PawnStructure> structures, const std::string& oracle_dir,
+// The oracle's table of a layout, from its owner (play/oracle_play.h), or
+// null with the one-line reason it cannot be had.
+using OracleSource = std::function<const OracleTable*(Layout layout, std::string& problem)>;
+// Asks `oracle` for each layout that holds any of the structures; a missing
+// or damaged one is noted and its slices solved instead.
+ExactSolve solve_exact(const Position& root, std::vector<PawnStructure> structures, const OracleSource& oracle,
                        unsigned workers, const std::function<void(std::uint64_t done, std::uint64_t total)>& progress,
                        const std::atomic<bool>* cancel = nullptr);
 
@@ -147,8 +148,8 @@ std::vector<Move> best_line(const Position& root, Value value,
                             const std::function<std::optional<MoveValues>(const Position&)>& moves_of);
 
 // --save: a table file (table_file.h) of kind "exact" holding the root, the
-// structures and their slices (by Chunker's rules only: a careful table is
-// never saved). load_exact throws TableError on a missing,
+// structures and their slices (by Chunker's rules only: a table of other
+// rules is never saved). load_exact throws TableError on a missing,
 // damaged or foreign file.
 void save_exact(const ExactTable& table, const std::string& path);
 ExactTable load_exact(const std::string& path);

@@ -1,7 +1,8 @@
-// A program run with its stdin and stdout on pipes, for tests that talk to
-// `chunker inspect` and `chunker uci` as a person or a GUI would: write a
-// line, read lines as they come (with a time limit, so a hang fails the test
-// instead of stalling it).
+// A program run with its stdin and stdout on pipes, talked to a line at a
+// time: the chess engine `chunker uci` hands the chess after its game to
+// (chess_engine.h), and the tests that talk to `chunker inspect` and
+// `chunker uci` as a person or a GUI would. Lines are read with a time
+// limit, so a program that hangs is noticed instead of waited for.
 #pragma once
 
 #include <poll.h>
@@ -14,8 +15,11 @@
 #include <string>
 #include <vector>
 
+namespace chunker {
+
 class ChildProcess {
  public:
+  // argv[0] is looked up on the PATH where it names no directory.
   explicit ChildProcess(const std::vector<std::string>& argv) {
     int to_child[2], from_child[2];
     if (pipe(to_child) != 0 || pipe(from_child) != 0) return;
@@ -27,7 +31,7 @@ class ChildProcess {
       std::vector<char*> args;
       for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
       args.push_back(nullptr);
-      execv(args[0], args.data());
+      execvp(args[0], args.data());
       _exit(127);
     }
     close(to_child[0]);
@@ -47,9 +51,10 @@ class ChildProcess {
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
-  void write_line(const std::string& line) {
+  // False where the program no longer reads (it ended).
+  bool write_line(const std::string& line) {
     const std::string text = line + "\n";
-    [[maybe_unused]] const ssize_t written = write(in_, text.data(), text.size());
+    return in_ >= 0 && write(in_, text.data(), text.size()) == ssize_t(text.size());
   }
   void close_input() {
     if (in_ >= 0) close(in_);
@@ -73,7 +78,10 @@ class ChildProcess {
       if (poll(&p, 1, int(left.count())) <= 0) return std::nullopt;
       char chunk[4096];
       const ssize_t n = read(out_, chunk, sizeof chunk);
-      if (n <= 0) return std::nullopt;
+      if (n <= 0) {
+        ended_ = true;
+        return std::nullopt;
+      }
       buffer_.append(chunk, std::size_t(n));
     }
   }
@@ -93,6 +101,9 @@ class ChildProcess {
     while (auto line = read_line(seconds)) all += *line + "\n";
     return all;
   }
+  bool started() const { return pid_ > 0 && in_ >= 0; }
+  // Whether its output has ended (it closed it, or it exited).
+  bool ended() const { return ended_; }
   int wait_exit() {
     int status = 0;
     waitpid(pid_, &status, 0);
@@ -103,6 +114,8 @@ class ChildProcess {
  private:
   pid_t pid_ = -1;
   int in_ = -1, out_ = -1;
-  bool exited_ = false;
+  bool exited_ = false, ended_ = false;
   std::string buffer_;
 };
+
+}  // namespace chunker

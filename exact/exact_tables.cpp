@@ -95,21 +95,22 @@ std::shared_ptr<const ExactTable> ExactTables::find(const Position& pos) {
   return nullptr;
 }
 
-std::string ExactTables::add(std::shared_ptr<const ExactTable> table, const Position& root) {
-  std::string path;
+ExactTables::CacheWrite ExactTables::add(std::shared_ptr<const ExactTable> table, const Position& root) {
+  CacheWrite written;
   if (!cache_dir_.empty()) {
-    path = cache_path(structure_of(root));
     try {
+      const std::string path = cache_path(structure_of(root));
       std::filesystem::create_directories(cache_dir_);
       save_exact(*table, path);
+      written.path = path;
     } catch (const std::exception& e) {
-      path = std::string("not saved: ") + e.what();
+      written.error = e.what();
     }
   }
   const std::lock_guard lock(mutex_);
   tables_.push_back({std::move(table), ""});
-  if (path.rfind("not saved", 0) != 0 && !path.empty()) tried_.insert(path);
-  return path;
+  if (!written.path.empty()) tried_.insert(written.path);
+  return written;
 }
 
 void ExactTables::add_loaded(std::shared_ptr<const ExactTable> table, std::string path) {

@@ -29,28 +29,23 @@ ExactPlan plan_exact(const Position& root, std::uint64_t memory_bytes) {
   return plan;
 }
 
-ExactSolve solve_exact(const Position& root, std::vector<PawnStructure> structures, const std::string& oracle_dir,
+ExactSolve solve_exact(const Position& root, std::vector<PawnStructure> structures, const OracleSource& oracle,
                        unsigned workers, const std::function<void(std::uint64_t, std::uint64_t)>& progress,
                        const std::atomic<bool>* cancel) {
   std::uint64_t in_layout[LAYOUT_NB] = {0, 0};
   for (const PawnStructure& s : structures)
     if (auto slot = oracle_slot(s)) ++in_layout[std::size_t(slot->layout)];
   ExactSolve result;
-  std::vector<OracleTable> loaded;
-  loaded.reserve(LAYOUT_NB);
   ExactSources sources;
-  // Opening a layout's table reads its block index and takes no memory
+  // A layout's table reads its block index when opened and takes no memory
   // beyond a few blocks a thread; a copied slice decompresses a block, a
   // fraction of what solving it takes: every layout with a slice to solve is used.
   for (Layout layout : {Layout::AbcFgh, Layout::AbcEfg}) {
     if (in_layout[std::size_t(layout)] == 0) continue;
-    try {
-      loaded.push_back(load_oracle(oracle_dir, layout));
-      sources.oracle[std::size_t(layout)] = &loaded.back();
-      result.oracles.push_back(layout_name(layout));
-    } catch (const TableError& e) {
-      result.oracles.push_back(layout_name(layout) + " not used (" + e.what() + ")");
-    }
+    std::string problem;
+    sources.oracle[std::size_t(layout)] = oracle(layout, problem);
+    result.oracles.push_back(layout_name(layout) +
+                             (sources.oracle[std::size_t(layout)] ? "" : " not used (" + problem + ")"));
   }
   sources.workers = std::max(1u, workers);
   sources.progress = progress;

@@ -1,6 +1,7 @@
 #include "answered_promotion.h"
 
 #include "movegen.h"
+#include "new_queen.h"
 
 namespace chunker {
 

@@ -1,7 +1,7 @@
 // A promotion answered by a promotion, as a GUI's chess goes on after it.
 // Under Chunker's rules (docs/design.md §1) the first safe promotion ends the
 // game; in chess the opponent may promote in answer, and then the two queens
-// play on. CarefulRules (libgen/exact.h) asks what the queens' first moves
+// play on. CarefulRules (careful_rules.h) asks what the queens' first moves
 // decide there: this judges it from the board alone, without a search, so
 // that a retrograde solve can ask it of millions of positions.
 #pragma once

@@ -1,0 +1,74 @@
+// The chess after Chunker's game. A GUI plays on in chess once Chunker's
+// rules have ended the game (a safe promotion, a repetition), and asks a
+// move wherever those rules have nothing to say. A real chess engine plays
+// it, talked to over UCI (the option ChessEngine: a command line); where none
+// is set, or it fails, a small built-in search on the GUI's board plays
+// legal moves. The careful rules (careful_rules.h) stay Chunker's own: they
+// choose among Chunker's winning moves, before the chess begins.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stop_token>
+#include <string>
+
+#include "chess_board.h"
+
+namespace chunker {
+
+class ChildProcess;
+
+// A chess move with the score its engine gave, for the side to move.
+struct ChessReply {
+  std::string move;    // coordinates; empty only where no legal move exists
+  int centipawns = 0;  // when mate_moves is 0
+  int mate_moves = 0;  // > 0: the side to move mates in so many; < 0: is mated
+  std::string engine;  // who answered: the engine's name, or the built-in search
+};
+
+// The stockfish found on the PATH or at /usr/games/stockfish; empty where
+// there is none: ChessEngine's default.
+std::string default_chess_engine();
+
+class ChessEngine {
+ public:
+  // `command`: the engine's command line, its words split on spaces; empty:
+  // the built-in search alone.
+  explicit ChessEngine(std::string command);
+  ~ChessEngine();
+  ChessEngine(const ChessEngine&) = delete;
+  ChessEngine& operator=(const ChessEngine&) = delete;
+
+  // Who plays: the engine's `id name`, or the built-in search and why.
+  std::string name();
+
+  // The move in the game `position` describes (UCI's words after `position`:
+  // startpos or fen FEN, then moves), whose current board is `board`:
+  // within `budget_ms` (< 0: until `stop`) or `depth` plies (0: no limit).
+  // The engine's info lines go to `info`. Always a legal move of `board`
+  // where one exists: an engine that fails or answers an illegal move is
+  // replaced by the built-in search, and `info` is told.
+  ChessReply play(const std::string& position, const ChessBoard& board, long long budget_ms, int depth,
+                  std::stop_token stop, const std::function<void(const std::string&)>& info = {});
+
+  // A new game: the engine forgets the last one.
+  void new_game();
+
+ private:
+  bool start();  // the engine, started and ready; false where it cannot be
+  void drop(const std::string& why, const std::function<void(const std::string&)>& info);
+
+  std::string command_;
+  std::string name_;
+  std::string why_builtin_;  // why the built-in search plays, once the engine failed
+  std::unique_ptr<ChildProcess> process_;
+  std::mutex write_mutex_;  // `stop` is written from the thread that stops
+};
+
+// The built-in search: a few plies of material on the GUI's board, mate and
+// stalemate seen; no tuning, only legal moves.
+ChessReply builtin_chess_move(const ChessBoard& board, int depth, std::stop_token stop);
+
+}  // namespace chunker
