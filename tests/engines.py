@@ -71,11 +71,12 @@ class Uci(Engine):
         return self.wait('bestmove', 60 + movetime / 1000 * 5).split()[1]
 
 
-    def score(self, fen, movetime):
+    def score(self, fen, movetime=0, depth=0):
         """The engine's last score for the side to move of `fen` after
-        `movetime` ms: ('cp', N) or ('mate', N), or None."""
+        `movetime` ms, or at `depth` plies where given (so that runs compare):
+        ('cp', N) or ('mate', N), or None."""
         self.send('position fen ' + fen)
-        self.send('go movetime %d' % movetime)
+        self.send('go depth %d' % depth if depth else 'go movetime %d' % movetime)
         score = None
         while True:
             line = self.wait('', 60 + movetime / 1000 * 5)
