@@ -99,10 +99,6 @@ TEST_CASE("every class of bad input is one line and exit status 2") {
   check_refused({"oracle", "depth", "--layout", "abc-fgh", "--data", "/nonexistent"},
                 "chunker oracle build --layout abc-fgh");
   check_refused({"oracle", "verify", "--level", "0-2"}, "verify: --level must be one level from 1 to 5");
-  // oracle sums: a position outside the domain, missing libraries.
-  check_refused({"oracle", "sums", "4k3/8/8/3p4/3P4/8/8/4K3 w - -"}, "outside the oracle's domain");
-  check_refused({"oracle", "sums", "--layout", "abc-fgh", "--data", "/nonexistent", "--libraries", "/nonexistent"},
-                "chunker libgen --only");
 }
 
 TEST_CASE("a bad EPD line is refused with its file and line number") {
