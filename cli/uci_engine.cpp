@@ -397,7 +397,7 @@ bool UciEngine::execute(const std::string& line) {
   words >> command;
   try {
     if (command == "uci") {
-      s.out.send("id name Chunker");
+      s.out.send("id name Chunker " CHUNKER_VERSION);
       s.out.send("id author the Chunker developers");
       s.out.send("option name Hash type spin default " + std::to_string(s.settings.hash_mb) + " min 1 max " +
                  std::to_string(MAX_HASH_MB));

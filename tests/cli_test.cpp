@@ -58,6 +58,18 @@ void check_refused(const std::vector<std::string>& args, const std::string& word
 
 }  // namespace
 
+TEST_CASE("--version, and the data directory from CHUNKER_DATA when --data is not given") {
+  const Run version = chunker({"--version"});
+  CHECK(version.status == 0);
+  CHECK(version.out == "chunker " CHUNKER_VERSION "\n");
+  // A data directory without the oracle's tables: the refusal names the file it looked for there.
+  setenv("CHUNKER_DATA", "/nonexistent/chunker-data", 1);
+  const Run probe = chunker({"oracle", "probe", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -"});
+  unsetenv("CHUNKER_DATA");
+  CHECK(probe.status == 2);
+  CHECK(probe.err.find("/nonexistent/chunker-data/oracle-abc-fgh.tbl") != std::string::npos);
+}
+
 TEST_CASE("every class of bad input is one line and exit status 2") {
   // docs/design.md §1: positions that cannot arise.
   check_refused({"perft", "4k3/8/8/8/8/8/8/P3K3 w - -", "2"}, "first or last rank");
