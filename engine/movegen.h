@@ -114,13 +114,13 @@ bool queen_attacks(Square queen, Square target, Bitboard occupied);
 // unsafe promotion (pos.promoted set). The rules ignore the new queen but
 // for its capture; in a GUI's chess it may check the king, and a safe
 // promotion of ours that leaves the king attacked by it is illegal there
-// (bench/match, deepest-abc-efg-w: 17...g1=Q+ left White only Kxg1, and
-// 18...e1=Q won Black's game where the rules had 18.a8=Q win White's).
+// (after ...g1=Q+ against a king on f2 only Kxg1 is, where the rules would
+// have a8=Q win).
 bool chess_allows(const Position& pos, Move m);
 
 // Right after an unsafe promotion (pos.promoted set): whether a pawn move of
 // the side to move mates, in chess, with the new queen standing there (the
-// careful rules of libgen/exact.h: 16.a8=Q f3-f2# in bench/match). A pawn
+// careful rules of exact.h: a8=Q answered by f3-f2#). A pawn
 // move that the queen's check forbids is not looked for: false then.
 bool pawn_mates_after_promotion(const Position& pos);
 

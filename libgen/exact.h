@@ -55,8 +55,8 @@ struct ExactCancelled : std::runtime_error {
 // promotion wins only where the opponent cannot answer with a safe
 // promotion of its own or with a pawn move that mates (the position after
 // it is played out through the replies). A GUI plays chess on after
-// Chunker's game, and there the answer often mates (bench/match:
-// deepest-abc-efg-w, 16.a8=Q g1=Q# in one run, 16.a8=Q f3-f2# in another).
+// Chunker's game, and there the answer often mates (a8=Q answered by g1=Q#,
+// or by f3-f2#).
 // An answering promotion is judged by the queens' first moves
 // (answered_promotion.h): the careful side wins where it takes the new
 // queen, loses where the new queen mates or wins its own, and else the

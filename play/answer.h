@@ -79,7 +79,7 @@ std::uint64_t default_exact_memory();
 constexpr long long MAX_EXACT_MB = 1LL << 20;
 // The exact solver's rate, positions a second on one core, for the time
 // estimate of a solve: below the 38-58 million a CPU second measured
-// (bench/exact, bench/mpi; README "Beyond one machine"), as a GUI's machine
+// (bench/exact, bench/mpi; docs/mpi.md), as a GUI's machine
 // is shared with the opponent's engine. A careful solve (game_move.h) of
 // the 826 million positions of deepest-abc-efg-w took 12.3 s on 2 cores
 // beside a bench/match game: 34 million a core.

@@ -24,8 +24,7 @@ constexpr int MAX_PUT_OFF = 6;
 // Whether the opponent can answer `m` with an unsafe promotion that checks
 // our king, where no reply that chess allows keeps our win (chess_allows,
 // movegen.h): the rules' answer, a safe promotion of ours, is illegal in a
-// GUI then. Found in bench/match, deepest-abc-efg-w: 17.Kf2?? g1=Q+ 18.Kxg1
-// e1=Q lost White's game, won by the rules through 18.a8=Q. A reply whose
+// GUI then: Kf2?? g1=Q+ Kxg1 e1=Q loses where the rules win by a8=Q. A reply whose
 // value no table holds counts as keeping the win.
 bool refuted_in_chess(Player& player, const Position& pos, Move m) {
   const Position after = make_move(pos, m);
