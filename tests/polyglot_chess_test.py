@@ -97,8 +97,9 @@ def main():
     ap.add_argument('--max-plies', type=int, default=300)
     args = ap.parse_args()
     polyglot = engines.find_polyglot()
-    if not polyglot or not os.path.exists(STOCKFISH):
-        return missing_tool('polyglot or stockfish')
+    missing = [name for name, found in (('polyglot', polyglot), ('stockfish', os.path.exists(STOCKFISH))) if not found]
+    if missing:
+        return missing_tool(' and '.join(missing))
     unknown = set(args.only.split(',')) - {name for name, _, _ in GAMES} if args.only else set()
     if unknown:
         print('no game named %s' % ', '.join(sorted(unknown)))
