@@ -3,9 +3,9 @@
 // Chunker's own generator (movegen.h) knows kings and pawns and a promoted
 // piece that neither moves nor checks; after a promotion a GUI sees a queen
 // that does both, and it keeps playing chess after Chunker's game is over.
-// So the UCI front end checks every move it sends against this board too;
-// where Chunker's rules have nothing to say, the chess search answers on a
-// board of its own (chess_search.h). Kept minimal: a square array and attack
+// So the UCI front end checks every move it sends against this board too,
+// and where Chunker's rules have nothing to say the chess engine
+// (chess_engine.h) answers on it. Kept minimal: a square array and attack
 // tests by stepping rays, no speed wanted; castling
 // is never generated (a GUI accepts a game without it), only remembered as
 // the FEN gave it.

@@ -33,13 +33,14 @@ std::string manifest_state(const Manifest& manifest, const std::string& dir, con
 int libgen_command(const Args& args) {
   po::options_description options("libgen options");
   std::vector<std::string> only;
-  std::string out = CHUNKER_DATA_DIR;
-  const std::string manifest_path = std::string(CHUNKER_DATA_DIR) + "/MANIFEST";
+  const std::string data_dir = default_data_dir();
+  std::string out = data_dir;
+  const std::string manifest_path = shipped_file("data/MANIFEST");
   std::string names;
   for (const LibraryBuilder& b : library_builders()) names += (names.empty() ? "" : ", ") + b.name;
   options.add_options()("only", po::value<std::vector<std::string>>(&only)->multitoken(),
                         ("build only these libraries (" + names + ")").c_str())(
-      "out", po::value<std::string>(&out)->default_value(CHUNKER_DATA_DIR), "where the libraries are written")(
+      "out", po::value<std::string>(&out)->default_value(data_dir), "where the libraries are written")(
       "verify", "build nothing: check the library files in --out against data/MANIFEST")(
       "update-manifest",
       "after building every library, record their SHA-256 in data/MANIFEST (after a deliberate "
@@ -72,8 +73,7 @@ int libgen_command(const Args& args) {
       std::printf("%-14s %s\n", b.name.c_str(), state.c_str());
       if (state != "ok") status = 1;
     }
-    if (status)
-      std::printf("rebuild with: chunker libgen%s\n", out == CHUNKER_DATA_DIR ? "" : (" --out " + out).c_str());
+    if (status) std::printf("rebuild with: chunker libgen%s\n", out == data_dir ? "" : (" --out " + out).c_str());
     return status;
   }
 

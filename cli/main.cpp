@@ -28,7 +28,11 @@ const char* USAGE =
     "  oracle depth [FEN] [options]  the knowledge depth of each level, or of one position\n"
     "  proof check FILE             verify a proof that solve --search pn --proof wrote\n"
     "  libgen [--only NAME...]      regenerate the chunk libraries into data/\n"
-    "  variant GAME perft|solve     pawns-only games: Peasants' Chess, the NxN pawn game (--help)\n";
+    "  variant GAME perft|solve     pawns-only games: Peasants' Chess, the NxN pawn game (--help)\n"
+    "  --version                    print the version\n"
+    "\n"
+    "Tables and libraries are read from --data and --libraries, else $CHUNKER_DATA, else\n"
+    "the data directory of the source tree (man chunker).\n";
 
 }  // namespace
 
@@ -42,6 +46,10 @@ int main(int argc, char** argv) {
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" || std::string(argv[1]) == "help") {
     std::cout << USAGE;
     return argc < 2 ? EXIT_BAD_INPUT : 0;
+  }
+  if (std::string(argv[1]) == "--version") {
+    std::cout << "chunker " CHUNKER_VERSION "\n";
+    return 0;
   }
   auto command = commands.find(argv[1]);
   if (command == commands.end()) {

@@ -159,7 +159,7 @@ int oracle_build(const mpi::communicator& comm, const Args& args) {
   po::options_description options("chunker-mpi oracle build options");
   std::string layout_name_arg, data_dir;
   options.add_options()("layout", po::value(&layout_name_arg)->default_value("abc-fgh"), "abc-fgh or abc-efg")(
-      "data", po::value(&data_dir)->default_value(CHUNKER_DATA_DIR), "where rank 0 writes the table")(
+      "data", po::value(&data_dir)->default_value(default_data_dir()), "where rank 0 writes the table")(
       "threads", po::value<unsigned>()->default_value(1), "threads per rank");
   po::variables_map vm;
   if (!parse_args(args, USAGE, options, {}, vm)) return 0;
@@ -201,6 +201,10 @@ int main(int argc, char** argv) {
   boost::mpi::communicator comm;
   const Args args(argv + 1, argv + argc);
   try {
+    if (args.size() == 1 && args[0] == "--version") {
+      if (comm.rank() == 0) std::cout << "chunker-mpi " CHUNKER_VERSION "\n";
+      return 0;
+    }
     if (!args.empty() && args[0] == "solve") return solve(comm, Args(args.begin() + 1, args.end()));
     if (args.size() >= 2 && args[0] == "oracle" && args[1] == "build")
       return oracle_build(comm, Args(args.begin() + 2, args.end()));

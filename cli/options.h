@@ -11,6 +11,7 @@
 #include "answer.h"
 #include "commands.h"
 #include "hash_table.h"
+#include "paths.h"
 #include "position.h"
 #include "schema_mode.h"
 #include "search.h"
@@ -63,11 +64,11 @@ inline std::pair<int, int> level_range(const std::string& option, const std::str
 // Options several commands share, each declared once here.
 
 inline void add_libraries_option(po::options_description& options) {
-  options.add_options()("libraries", po::value<std::string>()->default_value(CHUNKER_DATA_DIR),
+  options.add_options()("libraries", po::value<std::string>()->default_value(default_data_dir()),
                         "where the chunk libraries live (chunker libgen writes them)");
 }
 inline void add_data_option(po::options_description& options, const char* what = "where the oracle's tables live") {
-  options.add_options()("data", po::value<std::string>()->default_value(CHUNKER_DATA_DIR), what);
+  options.add_options()("data", po::value<std::string>()->default_value(default_data_dir()), what);
 }
 inline void add_hash_option(po::options_description& options, std::size_t default_mb = DEFAULT_HASH_MB,
                             const char* what = "hash table size in MB") {

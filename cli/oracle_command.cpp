@@ -1,7 +1,6 @@
-// `chunker oracle build|probe|stats|verify|depth|sums`: the exact tablebase of
-// the domain, the soundness check of the reasoning schemas against it, the
-// knowledge depth of each level (oracle_depth.h), and the chunks as
-// combinatorial games tested against it (oracle_sums.h).
+// `chunker oracle build|probe|stats|verify|depth`: the exact tablebase of
+// the domain, the soundness check of the reasoning schemas against it, and the
+// knowledge depth of each level (oracle_depth.h).
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -15,7 +14,6 @@
 #include "oracle.h"
 #include "oracle_depth.h"
 #include "oracle_probe.h"
-#include "oracle_sums.h"
 #include "oracle_verify.h"
 #include "output.h"
 #include "schemas.h"
@@ -168,8 +166,8 @@ int oracle_command(const Args& args) {
   po::options_description options("oracle options");
   std::string action, fen, layout = "all";
   options.add_options()("action", po::value<std::string>(&action)->required(),
-                        "build, probe, stats, verify, verify-file, depth or sums")(
-      "fen", po::value<std::string>(&fen), "the position to probe (depth, sums: whose line to follow)")(
+                        "build, probe, stats, verify, verify-file or depth")(
+      "fen", po::value<std::string>(&fen), "the position to probe (depth: whose knowledge line to follow)")(
       "layout", po::value<std::string>(&layout)->default_value("all"), "abc-fgh, abc-efg or all")(
       "json", "probe: print JSON")("epd", po::value<std::string>(),
                                    "probe: every position of this EPD file, one line each (without FEN or --epd: "
@@ -180,7 +178,7 @@ int oracle_command(const Args& args) {
       "verify: what a search at level N consults (the KPK and K3CPPvK libraries and the schemas of levels 1..N); "
       "depth: a level N or a range A-B (0: the rules alone)")(
       "config-step", po::value<long long>()->default_value(1),
-      "verify, sums: check every Nth pawn configuration only (1: every position)")(
+      "verify: check every Nth pawn configuration only (1: every position)")(
       "save", "depth: save each depth table beside the oracle (data/depth-LAYOUT-LN-SCHEMAS.tbl)")(
       "csv", "depth: print the histograms as CSV")(
       "sample", po::value<long long>(),
@@ -203,9 +201,7 @@ int oracle_command(const Args& args) {
           "       chunker oracle depth [--layout L] [--level N|A-B] [--schemas sound|paper|both] [--save] [--csv]\n"
           "                            [--plot FILE.svg] [--check-twins]\n"
           "       chunker oracle depth FEN [--level N] [--schemas sound|paper]\n"
-          "       chunker oracle depth --sample N [--min-depth D] [--layout L] [--level N]\n"
-          "       chunker oracle sums [--layout L] [--config-step K]\n"
-          "       chunker oracle sums FEN",
+          "       chunker oracle depth --sample N [--min-depth D] [--layout L] [--level N]",
           options, positional, vm))
     return 0;
   const std::string data_dir = vm["data"].as<std::string>();
@@ -247,12 +243,7 @@ int oracle_command(const Args& args) {
       throw InputError("a probe follows one mode's knowledge line: --schemas sound or paper");
     return depth_probe(request, fen);
   }
-  if (action == "sums") {
-    if (!fen.empty()) return sums_line(data_dir, fen);
-    return sums_report(data_dir, vm["libraries"].as<std::string>(), layouts_of(layout),
-                       std::uint32_t(checked<long long>(vm, "config-step", 1, CONFIG_NB)));
-  }
-  throw InputError("unknown oracle action '" + action + "' (build, probe, stats, verify, verify-file, depth or sums)");
+  throw InputError("unknown oracle action '" + action + "' (build, probe, stats, verify, verify-file or depth)");
 }
 
 }  // namespace chunker::cli

@@ -138,7 +138,7 @@ class KnowledgeDepths {
 
 int table_command(const Args& args) {
   po::options_description options("table options");
-  std::string suite = std::string(CHUNKER_SOURCE_DIR) + "/testpositions/default.epd", levels, engines;
+  std::string suite = shipped_file("testpositions/default.epd"), levels, engines;
   SearchLimits limits;
   limits.node_limit = 1'000'000;
   PeasantLimits peasant;

@@ -444,7 +444,7 @@ bool UciEngine::execute(const std::string& line) {
   words >> command;
   try {
     if (command == "uci") {
-      s.out.send("id name Chunker");
+      s.out.send("id name Chunker " CHUNKER_VERSION);
       s.out.send("id author the Chunker developers");
       for (const UciOption& o : uci_options()) s.out.send(option_line(o, s.settings));
       s.out.send("uciok");

@@ -1,5 +1,5 @@
 // The exact solver over several processes (Boost.MPI on Open MPI), as
-// README.md's "Beyond one machine" plans it: every rank enumerates the
+// docs/mpi.md describes it: every rank enumerates the
 // reachable structures, owns an equal share of each level (potential), dealt
 // out in the order of a hash, and solves its slices of each level in order
 // with exact_slice.h's slice solver; before a level, or each part of a level

@@ -79,7 +79,7 @@ std::uint64_t default_exact_memory();
 constexpr long long MAX_EXACT_MB = 1LL << 20;
 // The exact solver's rate, positions a second on one core, for the time
 // estimate of a solve: below the 38-58 million a CPU second measured
-// (bench/exact, bench/mpi; README "Beyond one machine"), as a GUI's machine
+// (bench/exact, bench/mpi; docs/mpi.md), as a GUI's machine
 // is shared with the opponent's engine. A careful solve (game_move.h) of
 // the 826 million positions of deepest-abc-efg-w took 12.3 s on 2 cores
 // beside a bench/match game: 34 million a core.
@@ -106,8 +106,8 @@ class Player {
   std::optional<Answer> known(const Position& pos, const std::vector<Position>& history = {},
                               CacheFiles files = CacheFiles::Read);
   // known()'s value alone, without the moves and the line, and from the
-  // exact tables in memory only (no cache file read): for the leaves of the
-  // chess search (play/chess_search.h).
+  // exact tables in memory only (no cache file read): for the many replies
+  // a game's chess check asks about (game_move.cpp).
   std::optional<Value> known_value(const Position& pos);
 
   // known(), else an exact solve where the budgets allow it (note: why not).

@@ -58,8 +58,8 @@ class GamePlayer {
   // plays on, in chess, where a repetition is no draw yet: while the board
   // holds kings and pawns only and a table holds the position, the table's
   // move among the GUI's legal ones (the game's positions left out: the
-  // draw is recorded already); else none. bench/match, one-draw-3: the
-  // chess search played on from a drawn position and let White promote.
+  // draw is recorded already); else none: a chess engine playing on from a
+  // drawn pawn ending can let the opponent promote.
   std::optional<Move> table_move(const ChessBoard& board);
 
  private:

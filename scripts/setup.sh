@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian machine lacks to build and test Chunker, and
-# nothing it already has. Safe to run any number of times.
+# nothing it already has: every tool a test uses is here, since under CI=true
+# a test whose tool is missing fails. Safe to run any number of times.
 set -euo pipefail
 
 packages=(cmake make g++ libboost-graph-dev libboost-serialization-dev libboost-program-options-dev
@@ -11,6 +12,7 @@ packages=(cmake make g++ libboost-graph-dev libboost-serialization-dev libboost-
           tmux python3-jsonschema     # the inspect tests: a real terminal, and --json against its schema
           polyglot                    # the uci test through the xboard protocol, as xboard runs UCI engines
           stockfish                   # the chess after Chunker's game (UCI option ChessEngine), and its tests
+          python3 procps              # the Python tests; pgrep in the MPI fault test
           libboost-mpi-dev openmpi-bin libopenmpi-dev)  # chunker-mpi: the exact solver over Open MPI
 missing=()
 for p in "${packages[@]}"; do

@@ -7,7 +7,8 @@
 # Usage: inspect_terminal_test.sh CHUNKER DATA_DIR
 set -euo pipefail
 chunker="$1" data="$2"
-command -v tmux >/dev/null || { echo "tmux is not installed (scripts/setup.sh installs it): skipped"; exit 77; }
+. "$(dirname "$0")/missing_tool.sh"
+command -v tmux >/dev/null || missing_tool tmux
 export LC_ALL=C.UTF-8  # the diagram's chess glyphs
 socket="chunker-test-$$"
 tmux_() { tmux -L "$socket" -f /dev/null "$@"; }

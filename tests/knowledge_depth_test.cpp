@@ -189,24 +189,13 @@ TEST_CASE(
 }
 
 TEST_CASE("oracle depth FEN and table show the saved depths") {
-  // The independent prototype (a modified-game solver of its own,
-  // commit 75be63f) measured Szen's sound Level-5 depth as 44 and, as the
-  // oracle's win in 51 less the promotion, 50 at Level 0. Since Level 1
-  // plays its chunk games under AMS (level1_am.h), Level 1 has 38: the old
-  // line waited for Level 1 until ply 44, and the position at its ply 22,
-  // 8/8/8/PkP4p/1P3pp1/8/5K2/8 w, is decided now (tests/oracle_test.cpp
-  // checks that verdict against the oracle). Since Level 4 counts the race
-  // tempi and plays the budget race (level4_tempi.h), Levels 4 and 5 have
-  // 23: the races that end the lines, such as 1k6/8/1PP5/P7/5pp1/7p/5K2/8 w
-  // (also checked there), are decided where the winner's king answers
-  // checks and moves before it is checked. Since Level 5 adds the tempo
-  // sum (level5_tempo.h), Level 5 has 21: the zugzwangs of the old line
-  // after 9. c5, such as 8/8/k7/P1P2p1p/1P4p1/6K1/8/8 b (checked there), are
-  // decided, and Black's best defence moves its pawns sooner. Since the
-  // tempo sum lets Black's king reach its pawns where White would promote
-  // at once (8/8/8/P1k3p1/2P2p2/7K/1P6/8 w, checked there), and stay there
-  // while its pawns' checks run out (8/8/P7/5pp1/2P4p/1P2k2K/8/8 w, also
-  // checked there), Level 5 has 18, the paper's figure for position 547.
+  // Level 0: the oracle's win in 51 less the promotion, 50 (as an
+  // independent modified-game solver, commit 75be63f, measured it). Level 5
+  // sound: 18, the paper's figure for position 547; the positions whose
+  // verdicts make it so (8/8/8/PkP4p/1P3pp1/8/5K2/8 w at Level 1,
+  // 1k6/8/1PP5/P7/5pp1/7p/5K2/8 w at Level 4, 8/8/k7/P1P2p1p/1P4p1/6K1/8/8 b,
+  // 8/8/8/P1k3p1/2P2p2/7K/1P6/8 w and 8/8/P7/5pp1/2P4p/1P2k2K/8/8 w at
+  // Level 5) are checked against the oracle in tests/oracle_test.cpp.
   const std::string data = std::string(" --data ") + CHUNKER_TEST_DATA + " --libraries " + CHUNKER_TEST_DATA;
   const std::string probe = run_chunker("oracle depth '4k3/5ppp/8/8/8/8/PPP5/3K4 w - -'" + data);
   CHECK(probe.find("oracle    win in 51") != std::string::npos);

@@ -9,8 +9,9 @@
 # Usage: mpi_fault_test.sh CHUNKER CHUNKER_MPI RANK
 set -euo pipefail
 chunker="$1" chunker_mpi="$2" victim="$3"
-command -v mpirun >/dev/null || { echo "mpirun is not installed (scripts/setup.sh installs it): skipped"; exit 77; }
-command -v pgrep >/dev/null || { echo "pgrep is not installed (Debian's procps): skipped"; exit 77; }
+. "$(dirname "$0")/missing_tool.sh"
+command -v mpirun >/dev/null || missing_tool mpirun
+command -v pgrep >/dev/null || missing_tool "pgrep (Debian's procps)"
 dir="$(mktemp -d)"
 mpirun_pid=""
 trap '[ -z "$mpirun_pid" ] || kill "$mpirun_pid" 2>/dev/null || true; rm -rf "$dir"' EXIT

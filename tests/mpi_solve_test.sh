@@ -14,7 +14,8 @@
 # Usage: mpi_solve_test.sh CHUNKER CHUNKER_MPI RANKS
 set -euo pipefail
 chunker="$1" chunker_mpi="$2" ranks="$3"
-command -v mpirun >/dev/null || { echo "mpirun is not installed (scripts/setup.sh installs it): skipped"; exit 77; }
+. "$(dirname "$0")/missing_tool.sh"
+command -v mpirun >/dev/null || missing_tool mpirun
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 fen="8/3p1p2/8/4P3/8/8/k7/7K b - -"

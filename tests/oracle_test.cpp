@@ -58,7 +58,7 @@ Value probe(const Position& pos) {
 // are proven, and compares each with the oracle: the value always, the
 // distance where the search knows it.
 void compare_random_solves(int level) {
-  // Sample size: CHUNKER_ORACLE_SAMPLE (default 1000; the issue's 10,000 is a
+  // Sample size: CHUNKER_ORACLE_SAMPLE (default 1000; a larger check is a
   // run of this test with CHUNKER_ORACLE_SAMPLE=10000).
   const char* env = std::getenv("CHUNKER_ORACLE_SAMPLE");
   const int wanted = env ? std::atoi(env) : 1000;
@@ -178,7 +178,7 @@ TEST_CASE("oracle verify: the sound schemas never disagree with the oracle; the 
       if (!rare) CHECK(c.classified > 0);
       if (mode == SchemaMode::Sound) CHECK(c.disagreements == 0);
       // The published Level 1 ignores interaction: wrong on a few percent
-      // of what it classifies (the issue's independent preview: about 3.7%).
+      // of what it classifies (an independent preview measured about 3.7%).
       else
         CHECK(c.disagreements > c.classified / 100);
     }

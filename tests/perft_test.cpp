@@ -64,7 +64,7 @@ TEST_CASE("perft of the Szén position equals Stockfish's") {
 }
 
 TEST_CASE("perft of the Szén position at depth 8 equals Stockfish's") {
-  // Stockfish 15.1 go perft 8 (also the figure quoted in the issue).
+  // Stockfish 15.1 go perft 8.
   CHECK(perft(parse_fen(SZEN_WHITE).pos, 8) == 131289419);
 }
 

@@ -13,7 +13,7 @@ Defaults: Chunker searches 8 plies a move (xboard's `sd 8`) on a 5-minute
 clock it never nears, Stockfish 10 plies: fixed depths, so the games are the
 same on every run and on a slower (sanitizer) build.
 By hand, as a GUI game: --seconds 40 --increment 1 --chunker-depth 0 --stockfish-clock.
-Exit status 77 (CTest's skip) when polyglot or stockfish is not installed.
+Exit status 77 (CTest's skip) when polyglot or stockfish is not installed, 1 under CI=true.
 """
 import argparse
 import os
@@ -23,12 +23,13 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chess_referee  # noqa: E402
 import engines  # noqa: E402
+from missing_tool import missing_tool  # noqa: E402
 
 STOCKFISH = '/usr/games/stockfish'
 # (name, FEN, Chunker's side). The others are positions right after
 # Chunker's safe promotion in Szén games this test played (printed as
 # "Chunker's game over at"), Stockfish to move: a queen against pawns that
-# may still promote, as in the issue's games (Black's g- and h-pawns one and
+# may still promote, as in bench/match's games (Black's g- and h-pawns one and
 # two steps from queening after 15.c8=Q). From this test's Szén games at
 # 50 ms a move for Stockfish: szen-white-queen, szen-black-queen; from the
 # run by hand at 40 s + 1 s: szen-white-queen-40s.
@@ -96,9 +97,9 @@ def main():
     ap.add_argument('--max-plies', type=int, default=300)
     args = ap.parse_args()
     polyglot = engines.find_polyglot()
-    if not polyglot or not os.path.exists(STOCKFISH):
-        print('SKIP: needs polyglot and stockfish (apt-get install polyglot stockfish; scripts/setup.sh does)')
-        return 77
+    missing = [name for name, found in (('polyglot', polyglot), ('stockfish', os.path.exists(STOCKFISH))) if not found]
+    if missing:
+        return missing_tool(' and '.join(missing))
     unknown = set(args.only.split(',')) - {name for name, _, _ in GAMES} if args.only else set()
     if unknown:
         print('no game named %s' % ', '.join(sorted(unknown)))

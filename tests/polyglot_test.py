@@ -7,19 +7,20 @@ the referee's own legality test (tests/kp_referee.py), and PolyGlot must never
 report an illegal move or resign for the engine.
 
 usage: polyglot_test.py CHUNKER DATA_DIR [--no-oracle] [--plies N] [--st SECONDS]
-Exit status 77 (CTest's skip) when polyglot is not installed.
+Exit status 77 (CTest's skip) when polyglot is not installed, 1 under CI=true.
 """
 import argparse
 import os
 import queue
-import shutil
 import subprocess
 import sys
 import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import engines  # noqa: E402
 import kp_referee  # noqa: E402
+from missing_tool import missing_tool  # noqa: E402
 
 SZEN = '4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1'
 
@@ -32,10 +33,9 @@ def main():
     ap.add_argument('--plies', type=int, default=160)
     ap.add_argument('--st', type=int, default=1, help='seconds a move (xboard st)')
     args = ap.parse_args()
-    polyglot = shutil.which('polyglot') or ('/usr/games/polyglot' if os.path.exists('/usr/games/polyglot') else None)
+    polyglot = engines.find_polyglot()
     if not polyglot:
-        print('SKIP: polyglot is not installed (apt-get install polyglot; scripts/setup.sh does)')
-        return 77
+        return missing_tool('polyglot')
     engine = '%s uci --libraries %s --data %s --hash 16%s' % (
         args.chunker, args.data, args.data, ' --no-oracle' if args.no_oracle else '')
     proc = subprocess.Popen([polyglot, '-noini', '-ec', engine, '-log', 'false'], stdin=subprocess.PIPE,

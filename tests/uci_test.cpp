@@ -60,7 +60,7 @@ TEST_CASE("uci: handshake, other pieces, a mate score, stop during go infinite")
       {CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--data", CHUNKER_TEST_DATA, "--hash", "8"});
   engine.write_line("uci");
   const auto hello = engine.read_until("uciok");
-  CHECK(hello.front() == "id name Chunker");
+  CHECK(hello.front() == "id name Chunker " CHUNKER_VERSION);
   CHECK(std::count_if(hello.begin(), hello.end(),
                       [](const std::string& l) { return starts(l, "option name Level"); }) == 1);
   CHECK(std::count_if(hello.begin(), hello.end(),

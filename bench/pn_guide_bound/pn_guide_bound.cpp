@@ -1,11 +1,9 @@
-// How far a better guide could take the proof-number search (issue 30's
-// node goals): for each position of a suite, the nodes and the proof's size
-// of `prove` at Level 5 (sound) unguided, guided by the chunk evaluation
-// (what `solve` and `table` use), and guided by an ideal estimate: the
-// position's knowledge depth at Level 5 from the saved depth table (the
-// plies to a proof with today's knowledge when both sides play for it, a
-// table of whole positions that no schema or guide of Chunker may consult).
-// The ideal guide bounds what any estimate of the same shape can give.
+// How far a better guide could take the proof-number search: for each
+// position of a suite, the nodes and the proof's size of `prove` at Level 5 (sound) unguided, guided by the chunk
+// evaluation (what `solve` and `table` use), and guided by an ideal estimate: the position's knowledge depth at Level 5
+// from the saved depth table (the plies to a proof with today's knowledge when both sides play for it, a table of whole
+// positions that no schema or guide of Chunker may consult). The ideal guide bounds what any estimate of the same shape
+// can give.
 //   pn_guide_bound DATA_DIR SUITE.epd [NODE_LIMIT]
 #include <cstdio>
 #include <cstdlib>
