@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -59,14 +60,24 @@ int piece_value(char p) {
   }
 }
 
-int material(const ChessBoard& board) {
+// Material for the side to move; and, for the side ahead, the usual mop-up
+// terms that let a few plies mate a lone king: its king near the other, the
+// other driven to the edge.
+int evaluate(const ChessBoard& board) {
   int score = 0;
   for (Square s = 0; s < SQUARE_NB; ++s) {
     const char p = board.at(s);
     if (p == '.') continue;
     score += (p >= 'a') == (board.side() == BLACK) ? piece_value(p) : -piece_value(p);
   }
-  return score;
+  if (score == 0) return 0;
+  const Color ahead = score > 0 ? board.side() : ~board.side();
+  const Square own = board.king(ahead), other = board.king(~ahead);
+  const int file = other % 8, rank = other / 8;
+  const int from_centre = std::max(3 - file, file - 4) + std::max(3 - rank, rank - 4);
+  const int apart = std::max(std::abs(own % 8 - file), std::abs(own / 8 - rank));
+  const int mop_up = 10 * from_centre + 4 * (7 - apart);
+  return score + (ahead == board.side() ? mop_up : -mop_up);
 }
 
 constexpr int MATE = 100000;
@@ -74,7 +85,7 @@ constexpr int MATE = 100000;
 int negamax(const ChessBoard& board, int depth, int alpha, int beta, const std::stop_token& stop) {
   const std::vector<std::string> moves = board.legal_moves();
   if (moves.empty()) return board.in_check() ? -MATE - depth : 0;  // a quicker mate scores higher
-  if (depth == 0 || stop.stop_requested()) return material(board);
+  if (depth == 0 || stop.stop_requested()) return evaluate(board);
   for (const std::string& m : moves) {
     ChessBoard child = board;
     child.play(m);
@@ -86,14 +97,16 @@ int negamax(const ChessBoard& board, int depth, int alpha, int beta, const std::
 
 }  // namespace
 
-ChessReply builtin_chess_move(const ChessBoard& board, int depth, std::stop_token stop) {
+ChessReply builtin_chess_move(const ChessBoard& board, int depth, std::stop_token stop,
+                              const std::vector<ChessBoard>& earlier) {
   ChessReply best{"", 0, 0, "the built-in search"};
   const int plies = std::clamp(depth, 1, BUILTIN_DEPTH);
   int alpha = -2 * MATE;
   for (const std::string& m : board.legal_moves()) {
     ChessBoard child = board;
     child.play(m);
-    const int score = -negamax(child, plies - 1, -2 * MATE, -alpha, stop);
+    const bool repeats = std::find(earlier.begin(), earlier.end(), child) != earlier.end();
+    const int score = repeats ? 0 : -negamax(child, plies - 1, -2 * MATE, -alpha, stop);
     if (best.move.empty() || score > alpha) {
       alpha = score;
       best.move = m;
@@ -159,16 +172,20 @@ void ChessEngine::new_game() {
 }
 
 void ChessEngine::drop(const std::string& why, const std::function<void(const std::string&)>& info) {
-  process_.reset();
+  {
+    const std::lock_guard lock(write_mutex_);  // a stop callback may be writing to it
+    process_.reset();
+  }
   why_builtin_ = why;
   if (info) info("info string " + why + "; the built-in search plays on");
 }
 
 ChessReply ChessEngine::play(const std::string& position, const ChessBoard& board, long long budget_ms, int depth,
-                             std::stop_token stop, const std::function<void(const std::string&)>& info) {
+                             std::stop_token stop, const std::function<void(const std::string&)>& info,
+                             const std::vector<ChessBoard>& earlier) {
   const std::vector<std::string> legal = board.legal_moves();
   if (legal.empty()) return {"", 0, 0, ""};
-  if (!start()) return builtin_chess_move(board, depth > 0 ? depth : BUILTIN_DEPTH, stop);
+  if (!start()) return builtin_chess_move(board, depth > 0 ? depth : BUILTIN_DEPTH, stop, earlier);
   std::string go = "go infinite";
   if (depth > 0) go = "go depth " + std::to_string(depth);
   if (budget_ms >= 0) go = "go movetime " + std::to_string(std::max(1LL, budget_ms));
@@ -181,19 +198,20 @@ ChessReply ChessEngine::play(const std::string& position, const ChessBoard& boar
     const std::lock_guard lock(write_mutex_);
     if (process_) process_->write_line("stop");
   });
+  const auto grace = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(GRACE_SECONDS));
   const auto deadline =
-      budget_ms >= 0 ? Clock::now() + std::chrono::milliseconds(budget_ms) +
-                           std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(GRACE_SECONDS))
-                     : Clock::time_point::max();
+      budget_ms >= 0 ? Clock::now() + std::chrono::milliseconds(budget_ms) + grace : Clock::time_point::max();
+  std::optional<Clock::time_point> stopped_at;  // when the stop was first seen: the engine then has the grace
   ChessReply reply{"", 0, 0, name_};
   for (;;) {
     // Reads a second at a time, so that a hung engine is seen by its deadline.
     const auto line = process_->read_line(1.0);
     if (!line) {
-      if (Clock::now() < deadline && !process_->ended()) continue;
-      const std::lock_guard lock(write_mutex_);
+      if (stop.stop_requested() && !stopped_at) stopped_at = Clock::now();
+      const bool late = Clock::now() >= deadline || (stopped_at && Clock::now() >= *stopped_at + grace);
+      if (!late && !process_->ended()) continue;
       drop("the ChessEngine '" + name_ + "' gave no move in time", info);
-      return builtin_chess_move(board, BUILTIN_DEPTH, stop);
+      return builtin_chess_move(board, BUILTIN_DEPTH, stop, earlier);
     }
     if (line->rfind("info ", 0) == 0) {
       read_score(*line, reply);
@@ -205,9 +223,8 @@ ChessReply ChessEngine::play(const std::string& position, const ChessBoard& boar
     }
   }
   if (std::find(legal.begin(), legal.end(), reply.move) == legal.end()) {
-    const std::lock_guard lock(write_mutex_);
     drop("the ChessEngine '" + name_ + "' answered the illegal move '" + reply.move + "'", info);
-    return builtin_chess_move(board, BUILTIN_DEPTH, stop);
+    return builtin_chess_move(board, BUILTIN_DEPTH, stop, earlier);
   }
   return reply;
 }

@@ -10,9 +10,9 @@
 #include <functional>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <stop_token>
 #include <string>
+#include <vector>
 
 #include "chess_board.h"
 
@@ -50,8 +50,10 @@ class ChessEngine {
   // The engine's info lines go to `info`. Always a legal move of `board`
   // where one exists: an engine that fails or answers an illegal move is
   // replaced by the built-in search, and `info` is told.
+  // `earlier`: the game's boards before, for the built-in search's repetitions.
   ChessReply play(const std::string& position, const ChessBoard& board, long long budget_ms, int depth,
-                  std::stop_token stop, const std::function<void(const std::string&)>& info = {});
+                  std::stop_token stop, const std::function<void(const std::string&)>& info = {},
+                  const std::vector<ChessBoard>& earlier = {});
 
   // A new game: the engine forgets the last one.
   void new_game();
@@ -68,7 +70,9 @@ class ChessEngine {
 };
 
 // The built-in search: a few plies of material on the GUI's board, mate and
-// stalemate seen; no tuning, only legal moves.
-ChessReply builtin_chess_move(const ChessBoard& board, int depth, std::stop_token stop);
+// stalemate seen, a move back to one of the game's boards `earlier` a draw;
+// no tuning, only legal moves.
+ChessReply builtin_chess_move(const ChessBoard& board, int depth, std::stop_token stop,
+                              const std::vector<ChessBoard>& earlier = {});
 
 }  // namespace chunker

@@ -22,14 +22,14 @@ int uci_command(const Args& args) {
       "MB an exact solve may take (0: never)")("cache", po::value<std::string>(),
                                                "directory of exact tables shared with solve (default: DATA/exact)")(
       "threads", po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())),
-      "threads of an exact solve")("chess-engine", po::value<std::string>(),
+      "threads of an exact solve")("chess-engine", po::value<std::string>()->implicit_value(""),
                                    "the chess engine that plays on after Chunker's game, a command line (default: "
-                                   "stockfish where installed; '' for the built-in search)");
+                                   "stockfish where installed; the option alone or '' for the built-in search)");
   po::variables_map vm;
   if (!parse_args(
           args,
           "usage: chunker uci [--libraries DIR] [--data DIR] [--level N] [--hash MB] [--no-oracle] [--memory MB]\n"
-          "                   [--cache DIR] [--threads N] [--chess-engine COMMAND]\n"
+          "                   [--cache DIR] [--threads N] [--chess-engine [COMMAND]]\n"
           "speaks UCI on stdin and stdout (uci, isready, position, go, stop, quit)",
           options, {}, vm))
     return 0;

@@ -305,7 +305,9 @@ std::string UciEngine::State::chess_move(const GuiGame& g, long long budget_ms, 
   if (!chess_engine_told) out.send("info string the chess after Chunker's game: " + chess->name());
   chess_engine_told = true;
   return chess
-      ->play(g.words, g.board, budget_ms, depth, std::move(stop), [this](const std::string& line) { out.send(line); })
+      ->play(
+          g.words, g.board, budget_ms, depth, std::move(stop), [this](const std::string& line) { out.send(line); },
+          g.boards)
       .move;
 }
 

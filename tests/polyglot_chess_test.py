@@ -7,7 +7,7 @@ the `b` one) and from positions right after Chunker's safe promotion. Every
 move is checked by tests/chess_referee.py, which also says when the chess
 game is over. Pass: every game ends in checkmate by Chunker.
 
-usage: polyglot_chess_test.py CHUNKER DATA_DIR [--seconds S] [--increment I] [--chunker-depth D]
+usage: polyglot_chess_test.py CHUNKER DATA_DIR [--chess-engine COMMAND] [--seconds S] [--increment I] [--chunker-depth D]
            [--stockfish-depth D | --stockfish-ms MS | --stockfish-clock] [--only NAME[,NAME...]] [--max-plies N]
 Defaults: Chunker searches 8 plies a move (xboard's `sd 8`) on a 5-minute
 clock it never nears, Stockfish 10 plies: fixed depths, so the games are the
@@ -87,6 +87,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('chunker')
     ap.add_argument('data')
+    ap.add_argument('--chess-engine', help="Chunker's ChessEngine ('' for its built-in search; default: its own)")
     ap.add_argument('--seconds', type=int, default=300)
     ap.add_argument('--increment', type=int, default=0)
     ap.add_argument('--chunker-depth', type=int, default=8, help='xboard sd; 0: the clock alone')
@@ -104,8 +105,11 @@ def main():
     if unknown:
         print('no game named %s' % ', '.join(sorted(unknown)))
         return 2
-    chunker = engines.Polyglot(polyglot, '%s uci --libraries %s --data %s --hash 16' % (args.chunker, args.data,
-                                                                                          args.data))
+    command = '%s uci --libraries %s --data %s --hash 16' % (args.chunker, args.data, args.data)
+    if args.chess_engine is not None:
+        # The option alone, where no engine is wanted: PolyGlot passes no empty word.
+        command += ' --chess-engine' + (' ' + args.chess_engine if args.chess_engine else '')
+    chunker = engines.Polyglot(polyglot, command)
     stockfish = engines.Uci([STOCKFISH], [('Threads', 1), ('Hash', 16)])
     failures = 0
     try:
