@@ -7,7 +7,8 @@ the `b` one) and from positions right after Chunker's safe promotion. Every
 move is checked by tests/chess_referee.py, which also says when the chess
 game is over. Pass: every game ends in checkmate by Chunker.
 
-usage: polyglot_chess_test.py CHUNKER DATA_DIR [--chess-engine COMMAND] [--seconds S] [--increment I] [--chunker-depth D]
+usage: polyglot_chess_test.py CHUNKER DATA_DIR [--chess-engine COMMAND] [--seconds S] [--increment I]
+           [--chunker-depth D]
            [--stockfish-depth D | --stockfish-ms MS | --stockfish-clock] [--only NAME[,NAME...]] [--max-plies N]
 Defaults: Chunker searches 8 plies a move (xboard's `sd 8`) on a 5-minute
 clock it never nears, Stockfish 10 plies: fixed depths, so the games are the
