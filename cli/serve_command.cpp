@@ -46,7 +46,8 @@ int serve_command(const Args& args) {
   server.queue = std::size_t(checked<int>(vm, "queue", 0, 1 << 20));
   play.workers = server.threads;
 
-  serve::Answers answers(play, std::size_t(checked<long long>(vm, "answers", 0, 1LL << 30)));
+  serve::Answers answers(play, std::size_t(checked<long long>(vm, "answers", 0, 1LL << 30)),
+                         [](const std::string& line) { std::cerr << "chunker serve: " << line << std::endl; });
   serve::HttpServer http(server, answers);
   std::cout << "chunker serve: listening on http://" << server.bind << ":" << http.port() << "/" << std::endl;
   http.run();

@@ -1,5 +1,7 @@
 #include "answers.h"
 
+#include <cstdio>
+
 #include "exact.h"
 #include "inspect_json.h"
 #include "inspection.h"
@@ -14,8 +16,8 @@ std::string cache_key(Endpoint endpoint, const Position& pos) {
 
 }  // namespace
 
-Answers::Answers(PlaySettings settings, std::size_t cache_entries)
-    : player_(std::move(settings)), cache_(cache_entries) {}
+Answers::Answers(PlaySettings settings, std::size_t cache_entries, Log log)
+    : player_(std::move(settings)), cache_(cache_entries), log_(std::move(log)) {}
 
 std::shared_ptr<const std::string> Answers::cached(Endpoint endpoint, const Position& pos) {
   return cache_.find(cache_key(endpoint, pos));
@@ -77,9 +79,17 @@ Lookup Answers::solve_now(const Position& pos) {
   // Another root's solve that ran meanwhile may have reached this position.
   if (auto a = player_.known(pos)) return {std::move(a), ""};
   if (cancel_) throw ExactCancelled();
+  const std::string root = to_fen(pos);
+  log_("solving " + root);
   Player::Solve x = player_.solve_exact(pos, -1, &cancel_);
-  if (!x.table) return {std::nullopt, x.note};
-  ++solves_run_;
+  if (!x.table) {
+    log_("not solved " + root + ": " + x.note);
+    return {std::nullopt, x.note};
+  }
+  char figures[96];
+  std::snprintf(figures, sizeof figures, ": %llu positions in %.2f s", static_cast<unsigned long long>(x.figures.positions),
+                x.figures.seconds);
+  log_("solved " + root + figures);
   auto a = player_.known(pos);
   if (!a) return {std::nullopt, "solved, but the table was not kept: " + x.note};
   a->source = Source::ExactSolve;

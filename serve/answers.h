@@ -8,6 +8,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <future>
 #include <map>
 #include <memory>
@@ -24,7 +25,9 @@ enum class Endpoint { Standard, Explain };
 
 class Answers {
  public:
-  Answers(PlaySettings settings, std::size_t cache_entries);
+  // `log` is told of each exact solve as it starts and ends, in one line.
+  using Log = std::function<void(const std::string& line)>;
+  Answers(PlaySettings settings, std::size_t cache_entries, Log log);
 
   // The cached body, or null: an answer given earlier, at once.
   std::shared_ptr<const std::string> cached(Endpoint endpoint, const Position& pos);
@@ -36,8 +39,6 @@ class Answers {
 
   // The tables' proven answer, else an exact solve's, else why none.
   Lookup lookup(const Position& pos);
-  // How many exact solves ran (each root once): for the tests' and bench's figures.
-  int solves_run() const { return solves_run_; }
 
  private:
   // The exact solve of `pos` (the shared one where a request already started it).
@@ -47,7 +48,7 @@ class Answers {
   Player player_;
   AnswerCache cache_;
   std::atomic<bool> cancel_ = false;
-  std::atomic<int> solves_run_ = 0;
+  Log log_;
   std::mutex running_mutex_;
   std::map<std::string, std::shared_future<Lookup>> running_;  // by the root's FEN
   std::mutex solving_;                                         // one exact solve at a time

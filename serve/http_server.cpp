@@ -1,5 +1,6 @@
 #include "http_server.h"
 
+#include <array>
 #include <atomic>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
@@ -33,6 +34,7 @@ constexpr std::size_t TARGET_LIMIT = 4096;
 constexpr std::size_t BODY_LIMIT = 1024;
 // A client that takes longer to send its request, or to read the answer, is dropped.
 constexpr std::chrono::seconds IO_TIMEOUT{15};
+constexpr std::chrono::seconds LINGER{2};
 // Connections open at once; one more is answered 503 and closed.
 constexpr int CONNECTION_LIMIT = 1024;
 
@@ -89,9 +91,8 @@ class Session : public std::enable_shared_from_this<Session> {
 
   void on_read(beast::error_code ec) {
     if (ec == http::error::header_limit) {
-      // The request line alone over the limit: its target (a query of a megabyte).
-      const std::string_view read{static_cast<const char*>(buffer_.data().data()), buffer_.size()};
-      if (read.find("\r\n") == std::string_view::npos)
+      // The request line alone over the limit (the parser has not read it): its target, a query of a megabyte.
+      if (parser_->get().method_string().empty())
         return write(error_response(http::status::uri_too_long, "request target too long", false));
       return write(error_response(http::status::request_header_fields_too_large,
                                   "request header over " + std::to_string(HEADER_LIMIT) + " bytes", false));
@@ -167,9 +168,20 @@ class Session : public std::enable_shared_from_this<Session> {
     });
   }
 
+  // Ends our side, then reads what the client still sends until it closes
+  // (or LINGER passes): closing with its bytes unread would reset the
+  // connection, and the client could lose the answer it was sent.
   void close() {
     beast::error_code ignored;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    drain();
+  }
+
+  void drain() {
+    stream_.expires_after(LINGER);
+    stream_.async_read_some(net::buffer(discard_), [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (!ec) self->drain();
+    });
   }
 
   beast::tcp_stream stream_;
@@ -177,6 +189,7 @@ class Session : public std::enable_shared_from_this<Session> {
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   Response response_;
+  std::array<char, 4096> discard_;
 };
 
 }  // namespace

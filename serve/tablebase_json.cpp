@@ -27,6 +27,11 @@ bool zeroing(const Position& pos, Move m) {
   return (all_pawns & (square_bb(m.from()) | square_bb(m.to()))) != 0 || m.kind() != MoveKind::Normal;
 }
 
+// Chess's distances, which Chunker's game does not have (its ends at a safe promotion).
+void null_chess_distances(json& out) {
+  for (const char* name : {"dtz", "precise_dtz", "dtm"}) out[name] = nullptr;
+}
+
 json distance_json(Value v, bool known) { return known && is_decisive(v) ? json(distance_of(v)) : json(nullptr); }
 
 json move_json(const Position& pos, Move m, const MoveValue* value, bool distance_known) {
@@ -35,7 +40,7 @@ json move_json(const Position& pos, Move m, const MoveValue* value, bool distanc
   game_end(out, after);
   out["category"] = value ? value_word(value->value) : "unknown";
   out["distance"] = value ? distance_json(value->value, distance_known) : json(nullptr);
-  out["dtz"] = out["precise_dtz"] = out["dtm"] = nullptr;
+  null_chess_distances(out);
   out["fen"] = to_fen(after);
   return out;
 }
@@ -47,7 +52,7 @@ std::string tablebase_json(const Position& pos, const Lookup& found) {
   json out;
   out["category"] = a ? value_word(a->value) : "unknown";
   out["distance"] = a ? distance_json(a->value, a->distance_known) : json(nullptr);
-  out["dtz"] = out["precise_dtz"] = out["dtm"] = nullptr;
+  null_chess_distances(out);
   game_end(out, pos);
   out["insufficient_material"] = pos.bare_kings();
   out["rules"] = "chunker";
