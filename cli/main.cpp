@@ -36,10 +36,9 @@ const char* USAGE =
 int main(int argc, char** argv) {
   using namespace chunker::cli;
   const std::map<std::string, int (*)(const Args&)> commands = {
-      {"perft", perft_command},     {"solve", solve_command},   {"oracle", oracle_command},
-      {"variant", variant_command}, {"libgen", libgen_command}, {"table", table_command},
-      {"inspect", inspect_command}, {"uci", uci_command},       {"proof", proof_command},
-      {"serve", serve_command},
+      {"perft", perft_command},   {"solve", solve_command}, {"oracle", oracle_command},   {"variant", variant_command},
+      {"libgen", libgen_command}, {"table", table_command}, {"inspect", inspect_command}, {"uci", uci_command},
+      {"proof", proof_command},   {"serve", serve_command},
   };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" || std::string(argv[1]) == "help") {
     std::cout << USAGE;

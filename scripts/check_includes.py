@@ -16,7 +16,8 @@ USES = {
     "libgen": {"engine", "chunks"},
     "schemas": {"engine", "chunks"},
     "play": {"engine", "engine/peasant", "chunks", "libgen", "schemas"},
-    "cli": {"engine", "engine/peasant", "engine/variant", "chunks", "libgen", "schemas", "play"},
+    "serve": {"engine", "engine/peasant", "chunks", "libgen", "schemas", "play"},
+    "cli": {"engine", "engine/peasant", "engine/variant", "chunks", "libgen", "schemas", "play", "serve"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 

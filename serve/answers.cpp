@@ -87,8 +87,8 @@ Lookup Answers::solve_now(const Position& pos) {
     return {std::nullopt, x.note};
   }
   char figures[96];
-  std::snprintf(figures, sizeof figures, ": %llu positions in %.2f s", static_cast<unsigned long long>(x.figures.positions),
-                x.figures.seconds);
+  std::snprintf(figures, sizeof figures, ": %llu positions in %.2f s",
+                static_cast<unsigned long long>(x.figures.positions), x.figures.seconds);
   log_("solved " + root + figures);
   auto a = player_.known(pos);
   if (!a) return {std::nullopt, "solved, but the table was not kept: " + x.note};

@@ -123,7 +123,7 @@ class Session : public std::enable_shared_from_this<Session> {
       const std::string file = target.path == "/" ? "/index.html" : target.path;
       if (const auto asset = assets.find(file); asset != assets.end())
         return write(make_response(http::status::ok, std::string(asset->second), content_type(file), keep_alive));
-      const std::optional<Endpoint> endpoint = target.path == "/standard" ? std::optional(Endpoint::Standard)
+      const std::optional<Endpoint> endpoint = target.path == "/standard"  ? std::optional(Endpoint::Standard)
                                                : target.path == "/explain" ? std::optional(Endpoint::Explain)
                                                                            : std::nullopt;
       if (!endpoint) return write(error_response(http::status::not_found, "no such path: " + target.path, keep_alive));
@@ -148,11 +148,10 @@ class Session : public std::enable_shared_from_this<Session> {
       } catch (const TableError& e) {
         res = error_response(http::status::internal_server_error, e.what(), keep_alive);
       } catch (const std::exception& e) {
-        res = error_response(http::status::internal_server_error, std::string("internal error: ") + e.what(),
-                             keep_alive);
+        res =
+            error_response(http::status::internal_server_error, std::string("internal error: ") + e.what(), keep_alive);
       }
-      net::post(self->stream_.get_executor(),
-                [self, res = std::move(res)]() mutable { self->write(std::move(res)); });
+      net::post(self->stream_.get_executor(), [self, res = std::move(res)]() mutable { self->write(std::move(res)); });
     };
     if (!shared_.queue.offer(std::move(job)))
       write(error_response(http::status::service_unavailable, "busy: every worker and queue place taken; try again",
@@ -196,7 +195,10 @@ class Session : public std::enable_shared_from_this<Session> {
 
 struct HttpServer::State {
   State(const ServerSettings& settings, Answers& answers)
-      : shared{answers, queue, {}}, queue(settings.threads, settings.queue), acceptor(io), signals(io, SIGINT, SIGTERM) {
+      : shared{answers, queue, {}},
+        queue(settings.threads, settings.queue),
+        acceptor(io),
+        signals(io, SIGINT, SIGTERM) {
     beast::error_code ec;
     const auto address = net::ip::make_address(settings.bind, ec);
     if (ec) throw InputError("--bind: not an IP address: '" + settings.bind + "'");
@@ -205,8 +207,8 @@ struct HttpServer::State {
     if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
     if (!ec) acceptor.bind(endpoint, ec);
     if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
-    if (ec) throw InputError("cannot listen on " + settings.bind + ":" + std::to_string(settings.port) + ": " +
-                             ec.message());
+    if (ec)
+      throw InputError("cannot listen on " + settings.bind + ":" + std::to_string(settings.port) + ": " + ec.message());
   }
 
   void accept() {

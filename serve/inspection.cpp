@@ -22,9 +22,8 @@ Inspection inspect_position(Player& player, const Position& pos, const ExactAsk&
 }
 
 Inspection Inspector::inspect(const Position& pos) {
-  return inspect_position(player_, pos, [this](const Position& p, std::string& problem) {
-    return player_.exact_answer(p, {}, problem);
-  });
+  return inspect_position(
+      player_, pos, [this](const Position& p, std::string& problem) { return player_.exact_answer(p, {}, problem); });
 }
 
 }  // namespace chunker

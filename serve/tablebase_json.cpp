@@ -62,7 +62,8 @@ std::string tablebase_json(const Position& pos, const Lookup& found) {
 
   // Best first: a value for the side that plays the move is larger the better it is.
   std::vector<MoveValue> valued = a ? a->moves : std::vector<MoveValue>{};
-  std::stable_sort(valued.begin(), valued.end(), [](const MoveValue& x, const MoveValue& y) { return x.value > y.value; });
+  std::stable_sort(valued.begin(), valued.end(),
+                   [](const MoveValue& x, const MoveValue& y) { return x.value > y.value; });
   json moves = json::array();
   for (const MoveValue& m : valued) moves.push_back(move_json(pos, m.move, &m, a->distance_known));
   for (Move m : legal_moves(pos))

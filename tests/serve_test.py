@@ -73,7 +73,8 @@ def api_against_solve(server, solved):
         status, got = server.get_json("/standard?fen=" + quoted(fen))
         check(status == 200, f"{fen}: status {status}")
         check(got["category"] == expected["value"], f"{fen}: category {got['category']}, solve {expected['value']}")
-        check(got["distance"] == expected["distance"], f"{fen}: distance {got['distance']}, solve {expected['distance']}")
+        check(got["distance"] == expected["distance"],
+              f"{fen}: distance {got['distance']}, solve {expected['distance']}")
         check(got["rules"] == "chunker" and got["dtm"] is None and got["dtz"] is None, f"{fen}: chess distances given")
         mine = {m["uci"]: (m["category"], m["distance"]) for m in got["moves"]}
         theirs = {m["uci"]: (m["value"], m["distance"]) for m in expected["moves"]}

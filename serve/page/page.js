@@ -7,7 +7,7 @@
 
 const SIZE = 50;
 const SVG = "http://www.w3.org/2000/svg";
-const START = "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1";
+const START = "4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1";  // Szén's position (Fine no. 68)
 const trail = { fens: [], at: -1 };
 
 function element(tag, attributes, text) {
@@ -119,11 +119,13 @@ function drawExplanation(answer, explanation) {
   box.append(html("h3", {}, "Chunks"));
   if (!chunks.length) box.append(html("p", {}, "No king-against-pawns chunk in this position."));
   for (const c of chunks) {
-    const value = c.am[answer.fen_side] || null;
+    // The chunk alone, under alternating moves (AM), with the position's side to move.
+    const value = c.am[answer.fen_side];
+    const result = !value ? "" : value.winner === "pawns" ? ": the pawns win"
+                 : value.winner ? ": the king wins" : ": draw";
+    const distance = value && value.distance !== null ? ` in ${value.distance}` : "";
     box.append(html("p", {}, `${c.pawns === "white" ? "White" : "Black"}'s pawns ${c.pawn_squares.join(" ")} ` +
-                             `against the king on ${c.king}` +
-                             (value ? `: ${value.winner ? value.winner + " wins" : "draw"}` +
-                                      (value.distance !== null ? ` in ${value.distance}` : "") : "")));
+                             `against the king on ${c.king}${result}${distance}`));
   }
   box.append(html("h3", {}, "Schemas"));
   const table = html("table");
