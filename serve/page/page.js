@@ -98,7 +98,9 @@ function drawMoves(answer) {
   for (const move of answer.moves) {
     const button = html("button", { class: move.category, "data-uci": move.uci, "data-category": move.category,
                                      title: move.fen }, `${move.san} ${words(move.category, move.distance)}`);
-    button.addEventListener("click", () => go(move.fen));
+    // A promotion ends the game or leaves a queen to be taken: a FEN of kings and pawns no longer says it.
+    if (move.uci.length === 5) button.disabled = true;
+    else button.addEventListener("click", () => go(move.fen));
     const item = html("li");
     item.append(button);
     list.append(item);
