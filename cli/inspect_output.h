@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "inspect_json.h"
 #include "inspection.h"
 
 namespace chunker::cli {
@@ -17,7 +18,6 @@ constexpr int DEFAULT_PARSE = -1;
 std::string inspection_text(const Inspection& in, int parse, int fullmove);
 // The legal moves with the oracle's value of each, best first where the table is built.
 std::string moves_text(const Inspection& in);
-std::string inspection_json(const Inspection& in, int fullmove);
 
 // "pawns win in 7", "king wins in 12", "draw", or "cannot arise", for the
 // pawns' side of a chunk; `defender` names the other piece ("king", "lone king").

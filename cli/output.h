@@ -7,15 +7,12 @@
 #include <vector>
 
 #include "answer.h"
+#include "json_text.h"
 #include "peasant/search.h"
 #include "search.h"
 
 namespace chunker::cli {
 
-// "win", "draw" or "loss", for the side to move.
-std::string value_word(Value v);
-// A JSON string literal.
-std::string json_string(const std::string& text);
 // A solve (the play layer's answer) as text lines or as one JSON object;
 // `fullmove` numbers the line.
 std::string solve_text(const Position& root, const Answer& a, int fullmove);

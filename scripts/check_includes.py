@@ -18,7 +18,9 @@ USES = {
     "schemas": {"engine", "chunks"},
     "chess": {"engine", "chunks", "libgen", "exact"},
     "play": {"engine", "engine/peasant", "chunks", "libgen", "exact", "schemas", "chess"},
-    "cli": {"engine", "engine/peasant", "engine/variant", "chunks", "libgen", "exact", "schemas", "chess", "play"},
+    "serve": {"engine", "engine/peasant", "chunks", "libgen", "exact", "schemas", "chess", "play"},
+    "cli": {"engine", "engine/peasant", "engine/variant", "chunks", "libgen", "exact", "schemas", "chess", "play",
+            "serve"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 

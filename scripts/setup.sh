@@ -13,7 +13,9 @@ packages=(cmake make g++ libboost-graph-dev libboost-serialization-dev libboost-
           polyglot                    # the uci test through the xboard protocol, as xboard runs UCI engines
           stockfish                   # the chess after Chunker's game (UCI option ChessEngine), and its tests
           python3 procps              # the Python tests; pgrep in the MPI fault test
-          libboost-mpi-dev openmpi-bin libopenmpi-dev)  # chunker-mpi: the exact solver over Open MPI
+          libboost-mpi-dev openmpi-bin libopenmpi-dev  # chunker-mpi: the exact solver over Open MPI
+          nlohmann-json3-dev          # chunker serve's JSON (Debian 12's Boost.JSON would replace its Boost 1.74)
+          chromium python3-websocket)  # chunker serve's board page, tested in a headless browser
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

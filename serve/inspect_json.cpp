@@ -1,12 +1,11 @@
-// `chunker inspect FEN --json`: the whole Inspection as one JSON object, for
-// scripts. tests/inspect.schema.json is its schema; keep the two in step.
+#include "inspect_json.h"
+
 #include <sstream>
 
-#include "inspect_output.h"
+#include "json_text.h"
 #include "notation.h"
-#include "output.h"
 
-namespace chunker::cli {
+namespace chunker {
 
 namespace {
 
@@ -146,4 +145,4 @@ std::string inspection_json(const Inspection& in, int fullmove) {
   return out.str();
 }
 
-}  // namespace chunker::cli
+}  // namespace chunker

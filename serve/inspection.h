@@ -1,11 +1,12 @@
-// What `chunker inspect` shows of a position, gathered once into plain values
-// that the text and the JSON presentation (inspect_text.cpp,
-// inspect_json.cpp) both print: the chunk libraries' view (chunk_report.h),
+// What `chunker inspect` and the server's /explain show of a position,
+// gathered once into plain values that the text and the JSON presentation
+// (cli/inspect_text.cpp, inspect_json.cpp) print: the chunk libraries' view (chunk_report.h),
 // each consulted classifier's verdict and its reason in one line, the
 // oracle's values where the position's table is built, and outside the
 // oracle's domain the exact values the play layer has or can solve at once.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -17,7 +18,7 @@
 #include "oracle_play.h"
 #include "schemas.h"
 
-namespace chunker::cli {
+namespace chunker {
 
 struct SchemaFinding {
   std::string name;
@@ -45,6 +46,15 @@ struct Inspection {
   std::string exact_problem;
 };
 
+// Where an inspection outside the oracle's domain gets its exact answer, or
+// the one-line reason there is none: Player::exact_answer, or the server's
+// answers, which share one solve among the requests for the same root.
+using ExactAsk = std::function<std::optional<Answer>(const Position& pos, std::string& problem)>;
+
+// Asks `player` (its libraries, classifiers and oracle tables) and `exact`.
+// Throws TableError when a chunk library is missing or damaged.
+Inspection inspect_position(Player& player, const Position& pos, const ExactAsk& exact);
+
 // Asks the play layer (its libraries, classifiers, oracle tables and exact
 // tables, each loaded the first time a position needs it) across the
 // positions of a session. Its settings' level is the top level.
@@ -59,4 +69,4 @@ class Inspector {
   Player player_;
 };
 
-}  // namespace chunker::cli
+}  // namespace chunker

@@ -1,0 +1,101 @@
+#include "answers.h"
+
+#include <cstdio>
+
+#include "exact.h"
+#include "inspect_json.h"
+#include "inspection.h"
+
+namespace chunker::serve {
+
+namespace {
+
+std::string cache_key(Endpoint endpoint, const Position& pos) {
+  return (endpoint == Endpoint::Standard ? "standard " : "explain ") + to_fen(pos);
+}
+
+}  // namespace
+
+Answers::Answers(PlaySettings settings, std::size_t cache_entries, Log log)
+    : player_(std::move(settings)), cache_(cache_entries), log_(std::move(log)) {}
+
+std::shared_ptr<const std::string> Answers::cached(Endpoint endpoint, const Position& pos) {
+  return cache_.find(cache_key(endpoint, pos));
+}
+
+std::shared_ptr<const std::string> Answers::answer(Endpoint endpoint, const Position& pos) {
+  const std::string key = cache_key(endpoint, pos);
+  if (auto body = cache_.find(key)) return body;
+  std::shared_ptr<const std::string> body;
+  if (endpoint == Endpoint::Standard) {
+    body = std::make_shared<const std::string>(tablebase_json(pos, lookup(pos)));
+  } else {
+    const Inspection found = inspect_position(player_, pos, [this](const Position& p, std::string& problem) {
+      Lookup l = lookup(p);
+      problem = l.estimate;
+      return l.answer;
+    });
+    body = std::make_shared<const std::string>(inspection_json(found, 1));
+  }
+  cache_.put(key, body);
+  return body;
+}
+
+Lookup Answers::lookup(const Position& pos) {
+  if (auto a = player_.known(pos)) return {std::move(a), ""};
+  return solve_once(pos);
+}
+
+Lookup Answers::solve_once(const Position& pos) {
+  const std::string root = to_fen(pos);
+  std::promise<Lookup> promise;
+  std::shared_future<Lookup> shared;
+  bool mine = false;
+  {
+    const std::lock_guard lock(running_mutex_);
+    if (const auto it = running_.find(root); it != running_.end()) {
+      shared = it->second;
+    } else {
+      shared = promise.get_future().share();
+      running_.emplace(root, shared);
+      mine = true;
+    }
+  }
+  if (mine) {
+    try {
+      promise.set_value(solve_now(pos));
+    } catch (...) {
+      promise.set_exception(std::current_exception());
+    }
+    // Later requests find the table in the player's exact tables.
+    const std::lock_guard lock(running_mutex_);
+    running_.erase(root);
+  }
+  return shared.get();
+}
+
+Lookup Answers::solve_now(const Position& pos) {
+  const std::lock_guard one_at_a_time(solving_);
+  // Another root's solve that ran meanwhile may have reached this position.
+  if (auto a = player_.known(pos)) return {std::move(a), ""};
+  if (cancel_) throw ExactCancelled();
+  const std::string root = to_fen(pos);
+  log_("solving " + root);
+  Player::Solve x = player_.solve_exact(pos, -1, &cancel_);
+  if (!x.table) {
+    log_("not solved " + root + ": " + x.note);
+    return {std::nullopt, x.note};
+  }
+  char figures[96];
+  std::snprintf(figures, sizeof figures, ": %llu positions in %.2f s",
+                static_cast<unsigned long long>(x.figures.positions), x.figures.seconds);
+  log_("solved " + root + figures);
+  auto a = player_.known(pos);
+  if (!a) return {std::nullopt, "solved, but the table was not kept: " + x.note};
+  a->source = Source::ExactSolve;
+  a->detail = x.note;
+  a->exact = x.figures;
+  return {std::move(a), ""};
+}
+
+}  // namespace chunker::serve
