@@ -19,5 +19,6 @@ int table_command(const Args& args);
 int inspect_command(const Args& args);
 int uci_command(const Args& args);
 int proof_command(const Args& args);
+int guide_command(const Args& args);
 
 }  // namespace chunker::cli

@@ -13,10 +13,11 @@ USES = {
     "engine/peasant": {"engine"},
     "engine/variant": {"engine"},
     "chunks": {"engine"},
-    "libgen": {"engine", "chunks"},
+    "guide": {"engine", "engine/peasant", "chunks"},
+    "libgen": {"engine", "chunks", "guide"},
     "schemas": {"engine", "chunks"},
-    "play": {"engine", "engine/peasant", "chunks", "libgen", "schemas"},
-    "cli": {"engine", "engine/peasant", "engine/variant", "chunks", "libgen", "schemas", "play"},
+    "play": {"engine", "engine/peasant", "chunks", "guide", "libgen", "schemas"},
+    "cli": {"engine", "engine/peasant", "engine/variant", "chunks", "guide", "libgen", "schemas", "play"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
