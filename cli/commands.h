@@ -19,6 +19,7 @@ int table_command(const Args& args);
 int inspect_command(const Args& args);
 int uci_command(const Args& args);
 int proof_command(const Args& args);
+int guide_command(const Args& args);
 int serve_command(const Args& args);
 
 }  // namespace chunker::cli

@@ -27,6 +27,7 @@ const char* USAGE =
     "  oracle build|probe|stats|verify  the exact tablebase of the domain, the schemas' check\n"
     "  oracle depth [FEN] [options]  the knowledge depth of each level, or of one position\n"
     "  proof check FILE             verify a proof that solve --search pn --proof wrote\n"
+    "  guide fit                    refit the proof-number search's learned guide from the depth tables\n"
     "  serve [options]              exact answers over HTTP: a tablebase API and a board page\n"
     "  libgen [--only NAME...]      regenerate the chunk libraries into data/\n"
     "  variant GAME perft|solve     pawns-only games: Peasants' Chess, the NxN pawn game (--help)\n"
@@ -42,7 +43,7 @@ int main(int argc, char** argv) {
   const std::map<std::string, int (*)(const Args&)> commands = {
       {"perft", perft_command},   {"solve", solve_command}, {"oracle", oracle_command},   {"variant", variant_command},
       {"libgen", libgen_command}, {"table", table_command}, {"inspect", inspect_command}, {"uci", uci_command},
-      {"proof", proof_command},   {"serve", serve_command},
+      {"proof", proof_command},   {"serve", serve_command}, {"guide", guide_command},
   };
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h" || std::string(argv[1]) == "help") {
     std::cout << USAGE;

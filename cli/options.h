@@ -95,6 +95,19 @@ inline std::vector<SearchKind> search_kinds(const po::variables_map& vm, bool bo
   throw InputError(std::string("--search must be ab") + (both ? ", pn or both" : " or pn") + ", got '" + kind + "'");
 }
 
+// --guide learned|hand-made: the proof-number search's guide (play/evaluation.h).
+inline void add_guide_option(po::options_description& options) {
+  options.add_options()("guide", po::value<std::string>()->default_value("learned"),
+                        "the proof-number search's guide: learned (from the knowledge depth) or hand-made "
+                        "(the chunk evaluation)");
+}
+inline GuideKind guide_option(const po::variables_map& vm) {
+  const std::string kind = vm["guide"].as<std::string>();
+  if (kind == "learned") return GuideKind::Learned;
+  if (kind == "hand-made") return GuideKind::HandMade;
+  throw InputError("--guide must be learned or hand-made, got '" + kind + "'");
+}
+
 // --source auto|oracle|exact|search: which of the play layer's sources answer.
 inline Sources sources_option(const std::string& text) {
   if (text == "auto") return Sources::All;

@@ -157,6 +157,7 @@ int solve_command(const Args& args) {
   // The proof-number search by default: at the top level it proves the
   // default suite in fewer nodes than alpha-beta (bench/suite).
   add_search_option(options, false, "pn");
+  add_guide_option(options);
   add_schemas_option(options);
   add_libraries_option(options);
   add_data_option(options, "where the oracle's tables live (the exact solver copies in-domain slices from them)");
@@ -179,6 +180,7 @@ int solve_command(const Args& args) {
   peasant_limits.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
   play.level = checked<int>(vm, "level", 0, MAX_LEVEL);
   play.mode = schema_mode(vm);
+  play.guide = guide_option(vm);
   play.sources = sources_option(vm["source"].as<std::string>());
   limits.kind = search_kinds(vm).front();
   if (vm.count("proof") && limits.kind != SearchKind::ProofNumber) throw InputError("--proof needs --search pn");

@@ -23,6 +23,7 @@
 #include "schemas.h"
 #include "search.h"
 #include "table_file.h"
+#include "table_paper.h"
 
 namespace chunker::cli {
 
@@ -161,6 +162,7 @@ int table_command(const Args& args) {
   // all, guided by the chunk evaluation (the unproven row counted at the
   // limit; unguided 3.0M), alpha-beta 10 in 3.85M.
   add_search_option(options, true, "pn");
+  add_guide_option(options);
   add_schemas_option(options);
   add_libraries_option(options);
   add_data_option(options, "where saved knowledge-depth tables live (chunker oracle depth --save)");
@@ -229,11 +231,17 @@ int table_command(const Args& args) {
       std::string exact_note;  // why the play layer has no exact answer: the column says "unproven" or the search's
       const std::string id = epd.op("id").empty() ? board_fields(epd.pos) : epd.op("id");
       std::vector<Cell> cells;
+      std::optional<SearchResult> top;  // the top level's search
       for (std::size_t i = 0; i < consulted.size(); ++i) {
-        // Above Level 0 the chunk evaluation guides the proof-number search (play/answer.cpp does the same).
+        // Above Level 0 a guide steers the proof-number search (play/answer.cpp does the same).
         SearchLimits level_limits = limits;
-        if (first + int(i) > 0) level_limits.guide = guide(libraries);
-        cells.push_back(cell_of(run_search(epd.pos, level_limits, consulted[i])));
+        if (first + int(i) > 0) {
+          const ProofGuide g = guide(libraries, guide_option(vm));
+          level_limits.guide = g.estimate;
+          level_limits.guide_shape = g.shape;
+        }
+        top = run_search(epd.pos, level_limits, consulted[i]);
+        cells.push_back(cell_of(*top));
       }
       const std::string depth = depths.of(epd.pos);
       std::vector<std::string> texts{depth};
@@ -268,6 +276,17 @@ int table_command(const Args& args) {
         std::printf("%-20s", id.c_str());
         for (std::size_t i = 0; i < texts.size(); ++i) std::printf(i ? " %16s" : " %9s", texts[i].c_str());
         std::printf("  %s\n", result.c_str());
+        if (is_szen(epd.pos)) {
+          // CHUNKER's row for its no. 547, its "(45)" the estimated depth.
+          const std::vector<std::string> paper = paper_547_cells(first, last);
+          std::printf("%-20s %9s", "  CHUNKER 1983 #547", "(45)");
+          for (const std::string& p : paper) std::printf(" %16s", p.c_str());
+          std::printf("\n");
+          if (last == MAX_LEVEL) {
+            std::printf("  terminal nodes at level %d, by what decided them:\n", last);
+            for (const std::string& line : terminal_shares(*top)) std::printf("%s\n", line.c_str());
+          }
+        }
       }
       std::cout.flush();
     }

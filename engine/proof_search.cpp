@@ -4,8 +4,11 @@
 #include <bit>
 #include <chrono>
 #include <climits>
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <stdexcept>
+#include <type_traits>
 #include <unordered_map>
 
 #include "move_order.h"
@@ -25,14 +28,12 @@ constexpr int EXTRACT_ATTEMPTS = 8;
 // second-best sibling's by this factor, not by one, so two siblings do not
 // take turns one step at a time.
 constexpr double EPSILON = 0.25;
-// The guide's estimate as initial numbers: an unknown child the estimate
-// favours for the attacker by e starts with dn = 1 + min(e / GUIDE_SCALE,
-// GUIDE_CAP) and pn = 1, the other way round for the defender. Measured on
-// the default suite at Level 5 with the chunk evaluation (a pawn is 10):
-// scale 20, cap 8 proves Szén in 69,091 (White to move) and 71,447 (Black)
-// nodes against 186,933 and 77,690 unguided; scales 5-80 and caps 4-16 did
-// no better on both.
-constexpr double GUIDE_SCALE = 20, GUIDE_CAP = 8;
+// The guide's estimate as initial numbers (GuideShape, search.h): an unknown
+// child the estimate favours for the attacker by e starts with
+// dn = 1 + min(e / GUIDE_SCALE, cap) and pn = 1 plus, for a guide that tells
+// distances and an estimate of at least DECISIVE_UNITS, the depth it stands
+// for over per_depth; the other way round for the defender.
+constexpr double GUIDE_SCALE = 20, DECISIVE_UNITS = 2;
 // Estimates kept by position key (a node is expanded again and again).
 constexpr std::size_t GUIDE_MEMO = std::size_t(1) << 18;
 
@@ -56,23 +57,29 @@ struct Numbers {
 // search's: a collision never hands one position another's numbers. Buckets
 // of BUCKET entries; a new position replaces the one whose numbers cost the
 // least work to find again.
+// The entries come zeroed from calloc (an empty entry has work 0), so the
+// pages a search never reaches are never touched: a short proof does not pay
+// for clearing the whole table.
 class ProofTable {
  public:
   explicit ProofTable(std::size_t megabytes)
-      : entries_(std::max<std::size_t>(BUCKET, std::bit_floor(megabytes * 1024 * 1024 / sizeof(Entry)))) {}
+      : size_(std::max<std::size_t>(BUCKET, std::bit_floor(megabytes * 1024 * 1024 / sizeof(Entry)))),
+        entries_(static_cast<Entry*>(std::calloc(size_, sizeof(Entry))), &std::free) {
+    if (!entries_) throw std::bad_alloc();
+  }
   const Numbers* probe(const Canonical& c) const {
-    const Entry* bucket = &entries_[(c.key * BUCKET) & (entries_.size() - 1)];
+    const Entry* bucket = &entries_[(c.key * BUCKET) & (size_ - 1)];
     for (int i = 0; i < BUCKET; ++i)
       if (bucket[i].work && bucket[i].pos == c.pos) return &bucket[i].numbers;
     return nullptr;
   }
   void erase(const Canonical& c) {
-    Entry* bucket = &entries_[(c.key * BUCKET) & (entries_.size() - 1)];
+    Entry* bucket = &entries_[(c.key * BUCKET) & (size_ - 1)];
     for (int i = 0; i < BUCKET; ++i)
       if (bucket[i].work && bucket[i].pos == c.pos) bucket[i].work = 0;
   }
   void store(const Canonical& c, const Numbers& n, std::uint64_t work) {
-    Entry* bucket = &entries_[(c.key * BUCKET) & (entries_.size() - 1)];
+    Entry* bucket = &entries_[(c.key * BUCKET) & (size_ - 1)];
     Entry* slot = &bucket[0];
     for (int i = 0; i < BUCKET; ++i) {
       if (bucket[i].work && bucket[i].pos == c.pos) {
@@ -91,7 +98,10 @@ class ProofTable {
     Numbers numbers;
     std::uint64_t work = 0;  // nodes spent on the position's numbers; 0: empty
   };
-  std::vector<Entry> entries_;
+  // An aggregate of trivially copyable members: calloc's bytes are entries.
+  static_assert(std::is_trivially_copyable_v<Entry> && std::is_trivially_destructible_v<Entry>);
+  std::size_t size_;
+  std::unique_ptr<Entry[], decltype(&std::free)> entries_;
 };
 
 class Prover {
@@ -170,8 +180,12 @@ class Prover {
       if (line_keys_[i] == key && line_[i] == c.pos) return Numbers{INF, 0, 0, i};
     if (const Numbers* n = table_.probe(c)) return *n;
     if (!limits_.guide) return Numbers{};
-    const double x = std::clamp(double(guess) / GUIDE_SCALE, -GUIDE_CAP, GUIDE_CAP);
-    return Numbers{Number(1 + std::max(0.0, -x)), Number(1 + std::max(0.0, x))};
+    const GuideShape& shape = limits_.guide_shape;
+    const double e = double(guess) / GUIDE_SCALE, x = std::clamp(e, -shape.cap, shape.cap);
+    const double depth =
+        shape.span > 0 && std::abs(e) >= DECISIVE_UNITS ? std::max(0.0, shape.span - std::abs(e)) / shape.per_depth : 0;
+    return Numbers{Number(1 + std::max(0.0, -x) + (e > 0 ? depth : 0)),
+                   Number(1 + std::max(0.0, x) + (e < 0 ? depth : 0))};
   }
 
   void count() {
@@ -489,7 +503,8 @@ ProofResult prove(const Position& root, const ProofLimits& limits, const std::ve
 SearchResult run_search(const Position& root, const SearchLimits& limits,
                         const std::vector<const Classifier*>& classifiers) {
   if (limits.kind == SearchKind::AlphaBeta) return solve(root, limits, classifiers);
-  ProofResult p = prove(root, {limits.node_limit, limits.hash_megabytes, limits.stop, limits.guide}, classifiers);
+  ProofResult p = prove(root, {limits.node_limit, limits.hash_megabytes, limits.stop, limits.guide, limits.guide_shape},
+                        classifiers);
   SearchResult r;
   r.kind = SearchKind::ProofNumber;
   r.value = value_of(p.outcome);

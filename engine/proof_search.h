@@ -43,6 +43,7 @@ struct ProofLimits {
   std::size_t hash_megabytes = DEFAULT_HASH_MB;
   const std::atomic<bool>* stop = nullptr;      // set by another thread to end the search early
   std::function<Value(const Position&)> guide;  // SearchLimits::guide
+  GuideShape guide_shape;                       // SearchLimits::guide_shape
 };
 
 struct ProofResult {

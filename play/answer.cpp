@@ -281,9 +281,13 @@ Move Player::exact_move(const Position& pos, const Answer& answer, const std::ve
 Answer Player::search(const Position& pos, const std::atomic<bool>* stop) {
   SearchLimits limits = settings_.limits;
   limits.stop = stop;
-  // The chunk evaluation guides the proof-number search where the level
-  // consults the libraries at all; Level 0 is the search alone.
-  if (settings_.level > 0) limits.guide = guide(*libraries_);
+  // A guide (settings_.guide) steers the proof-number search where the
+  // level consults the libraries at all; Level 0 is the search alone.
+  if (settings_.level > 0) {
+    const ProofGuide g = guide(*libraries_, settings_.guide);
+    limits.guide = g.estimate;
+    limits.guide_shape = g.shape;
+  }
   Answer a;
   a.search = run_search(pos, limits, classifiers());
   const SearchResult& r = *a.search;

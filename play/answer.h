@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "chunk_libraries.h"
+#include "evaluation.h"
 #include "exact_tables.h"
 #include "oracle_play.h"
 #include "schema_mode.h"
@@ -64,7 +65,8 @@ struct PlaySettings {
   std::string oracle_dir;
   int level = 5;  // the schemas the search consults (MAX_LEVEL: the top level)
   SchemaMode mode = SchemaMode::Sound;
-  SearchLimits limits;  // the search's kind, nodes, hash and ply limit
+  SearchLimits limits;                   // the search's kind, nodes, hash and ply limit
+  GuideKind guide = GuideKind::Learned;  // the proof-number search's guide
   Sources sources = Sources::All;
   std::uint64_t exact_memory = 0;  // bytes an exact solve may take; 0: never solve
   std::string exact_cache;         // directory of saved exact tables; empty: none

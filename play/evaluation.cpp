@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iostream>
 
 #include "chunk_report.h"
+#include "guide_features.h"
+#include "learned_guide.h"
 #include "peasant/eval.h"
 #include "table_file.h"
 
@@ -66,15 +69,26 @@ Value evaluate(const Position& pos, const ChunkLibraries& libraries) {
   return std::clamp(score, -(EVALUATION_BOUND - 2 - KNOWN_MARGIN), EVALUATION_BOUND - 2 - KNOWN_MARGIN);
 }
 
-std::function<Value(const Position&)> guide(const ChunkLibraries& libraries) {
-  // The evaluation reads libraries a low level does not consult (its
-  // directory may hold only those): without them the search goes unguided.
+ProofGuide guide(const ChunkLibraries& libraries, GuideKind kind) {
+  // The guides read libraries a low level does not consult (its directory
+  // may hold only those): without them the search goes unguided.
+  const Position probe = parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - -").pos;
   try {
-    evaluate(parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - -").pos, libraries);
+    evaluate(probe, libraries);
+    guide_features(probe, libraries);
   } catch (const TableError&) {
     return {};
   }
-  return [&libraries](const Position& pos) { return evaluate(pos, libraries); };
+  if (kind == GuideKind::Learned) {
+    static const std::optional<BoostedTrees> model = [] {
+      std::string why_not;
+      auto m = compiled_guide_model(why_not);
+      if (!m) std::cerr << "chunker: " << why_not << ": the proof-number search takes the hand-made guide\n";
+      return m;
+    }();
+    if (model) return {learned_guide(libraries, *model), LEARNED_GUIDE_SHAPE};
+  }
+  return {[&libraries](const Position& pos) { return evaluate(pos, libraries); }, GuideShape{}};
 }
 
 }  // namespace chunker

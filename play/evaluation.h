@@ -13,6 +13,7 @@
 
 #include "chunk_libraries.h"
 #include "position.h"
+#include "search.h"
 
 namespace chunker {
 
@@ -20,9 +21,17 @@ namespace chunker {
 Value evaluate(const Position& pos, const ChunkLibraries& libraries);
 constexpr Value EVALUATION_BOUND = 5000;
 
-// The evaluation as the proof-number search's guide (SearchLimits::guide);
-// empty where the libraries it reads are missing or damaged.
-std::function<Value(const Position&)> guide(const ChunkLibraries& libraries);
+// The proof-number search's guide (SearchLimits::guide): the learned one
+// (guide/learned_guide.h), or the evaluation, the hand-made one; where the
+// learned guide's model is missing or damaged, the hand-made one, saying so
+// once on stderr. Empty where the libraries a guide reads are missing or
+// damaged.
+enum class GuideKind { Learned, HandMade };
+struct ProofGuide {
+  std::function<Value(const Position&)> estimate;  // SearchLimits::guide
+  GuideShape shape;                                // SearchLimits::guide_shape
+};
+ProofGuide guide(const ChunkLibraries& libraries, GuideKind kind = GuideKind::Learned);
 
 // The chunk terms alone, from White's side (the sum over both chunks of the
 // pawns' term, White's pawns counted plus and Black's minus).

@@ -13,14 +13,15 @@ USES = {
     "engine/peasant": {"engine"},
     "engine/variant": {"engine"},
     "chunks": {"engine"},
-    "libgen": {"engine", "chunks"},
+    "guide": {"engine", "engine/peasant", "chunks"},
+    "libgen": {"engine", "chunks", "guide"},
     "exact": {"engine", "chunks", "libgen"},
     "schemas": {"engine", "chunks"},
     "chess": {"engine", "chunks", "libgen", "exact"},
-    "play": {"engine", "engine/peasant", "chunks", "libgen", "exact", "schemas", "chess"},
-    "serve": {"engine", "engine/peasant", "chunks", "libgen", "exact", "schemas", "chess", "play"},
-    "cli": {"engine", "engine/peasant", "engine/variant", "chunks", "libgen", "exact", "schemas", "chess", "play",
-            "serve"},
+    "play": {"engine", "engine/peasant", "chunks", "guide", "libgen", "exact", "schemas", "chess"},
+    "serve": {"engine", "engine/peasant", "chunks", "guide", "libgen", "exact", "schemas", "chess", "play"},
+    "cli": {"engine", "engine/peasant", "engine/variant", "chunks", "guide", "libgen", "exact", "schemas", "chess",
+            "play", "serve"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 

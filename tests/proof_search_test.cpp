@@ -69,7 +69,10 @@ TEST_CASE("every value the proof-number search proves on random domain positions
     if (rng() % 2) pos = mirrored(pos);
     if (rng() % 2) pos = colour_reversed(pos);
     ++sampled;
-    limits.guide = sampled % 2 ? guide(libraries()) : nullptr;
+    // Unguided, the hand-made guide and the learned one in turn.
+    const ProofGuide guides[] = {{}, guide(libraries(), GuideKind::HandMade), guide(libraries())};
+    limits.guide = guides[sampled % 3].estimate;
+    limits.guide_shape = guides[sampled % 3].shape;
     const ProofResult r = prove(pos, limits, level.consulted);
     if (!r.proven) continue;
     ++proven;
@@ -92,7 +95,9 @@ TEST_CASE("the proofs of the default suite check on their own and against the or
   const Level level(MAX_LEVEL);
   ProofLimits limits;
   limits.node_limit = NODE_LIMIT;
-  limits.guide = guide(libraries());
+  const ProofGuide learned = guide(libraries());
+  limits.guide = learned.estimate;
+  limits.guide_shape = learned.shape;
   int checked = 0;
   for (const Epd& epd : read_epd_file(CHUNKER_SOURCE_DIR "/testpositions/default.epd")) {
     INFO(epd.op("id"));
@@ -128,7 +133,7 @@ TEST_CASE("a proof whose table entries were replaced is extracted without a cycl
   const Level level(MAX_LEVEL);
   ProofLimits limits;
   limits.node_limit = 1'000'000;
-  limits.guide = guide(libraries());
+  limits.guide = guide(libraries(), GuideKind::HandMade).estimate;  // the guide of the search that met it
   const Position pos = parse_fen("k7/4pp2/8/8/3K4/1P6/2P5/8 w - -").pos;
   const ProofResult r = prove(pos, limits, level.consulted);
   REQUIRE(r.proven);

@@ -1,9 +1,9 @@
-// How far a better guide could take the proof-number search: for each
-// position of a suite, the nodes and the proof's size of `prove` at Level 5 (sound) unguided, guided by the chunk
-// evaluation (what `solve` and `table` use), and guided by an ideal estimate: the position's knowledge depth at Level 5
-// from the saved depth table (the plies to a proof with today's knowledge when both sides play for it, a table of whole
-// positions that no schema or guide of Chunker may consult). The ideal guide bounds what any estimate of the same shape
-// can give.
+// How far a better guide could take the proof-number search: for each position of a suite, the nodes and the proof's
+// size of `prove` at Level 5 (sound) unguided, guided by the chunk evaluation (the hand-made guide), by the learned
+// guide (what `solve` and `table` use), and by an ideal estimate at either guide's cap: the position's knowledge depth
+// at Level 5 from the saved depth table (the plies to a proof with today's knowledge when both sides play for it, a
+// table of whole positions that no schema or guide of Chunker may consult).
+// The ideal guide bounds what any estimate of the same shape can give.
 //   pn_guide_bound DATA_DIR SUITE.epd [NODE_LIMIT]
 #include <cstdio>
 #include <cstdlib>
@@ -51,23 +51,23 @@ int main(int argc, char** argv) {
       const int score = 1000 - 20 * distance_of(v);
       return is_win(v) ? score : -score;
     };
-    const auto chunk_guide = guide(libraries);
-    std::printf("%-20s %26s %26s %26s\n", "position", "unguided: nodes (proof)", "chunk evaluation",
-                "ideal: knowledge depth");
+    const ProofGuide hand_made = guide(libraries, GuideKind::HandMade), learned = guide(libraries);
+    const ProofGuide guides[] = {{}, hand_made, learned, {ideal, hand_made.shape}, {ideal, learned.shape}};
+    const ProofGuide* first_ideal = &guides[3];
+    std::printf("%-20s %24s %24s %24s %24s %24s\n", "position", "unguided: nodes (proof)", "hand-made", "learned",
+                "ideal, hand-made's cap", "ideal, learned's cap");
     for (const Epd& epd : read_epd_file(argv[2])) {
       std::printf("%-20s", epd.op("id").c_str());
-      for (int g = 0; g < 3; ++g) {
+      for (const ProofGuide& g : guides) {
+        const auto slot = locate(epd.pos);
+        if (&g >= first_ideal && (!slot || !depth[int(slot->layout)])) {
+          std::printf(" %24s", "no depth table");
+          continue;
+        }
         ProofLimits limits;
         limits.node_limit = limit;
-        if (g == 1) limits.guide = chunk_guide;
-        if (g == 2) {
-          const auto slot = locate(epd.pos);
-          if (!slot || !depth[int(slot->layout)]) {
-            std::printf(" %26s", "no depth table");
-            continue;
-          }
-          limits.guide = ideal;
-        }
+        limits.guide = g.estimate;
+        limits.guide_shape = g.shape;
         const ProofResult r = prove(epd.pos, limits, classifiers);
         char cell[64];
         if (r.proven && !r.tree.empty())
@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
           std::snprintf(cell, sizeof cell, "%llu (draw)", static_cast<unsigned long long>(r.nodes));
         else
           std::snprintf(cell, sizeof cell, "---- (%llu)", static_cast<unsigned long long>(limit));
-        std::printf(" %26s", cell);
+        std::printf(" %24s", cell);
         std::fflush(stdout);
       }
       std::printf("\n");

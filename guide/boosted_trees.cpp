@@ -1,0 +1,203 @@
+#include "boosted_trees.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+namespace chunker {
+
+void BoostedTrees::add_tree(const std::vector<Node>& nodes) {
+  roots_.push_back(std::uint32_t(nodes_.size()));
+  nodes_.insert(nodes_.end(), nodes.begin(), nodes.end());
+}
+
+float BoostedTrees::predict(const int* x) const {
+  float sum = base_;
+  for (std::uint32_t root : roots_) {
+    const Node* node = &nodes_[root];
+    while (node->feature >= 0)
+      node = &nodes_[root + std::uint32_t(x[node->feature] <= node->threshold ? node->left : node->right)];
+    sum += node->value;
+  }
+  return sum;
+}
+
+namespace {
+
+// A float printed so that reading it back gives the same float.
+std::string exact(float v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.9g", double(v));
+  return text;
+}
+
+}  // namespace
+
+std::string BoostedTrees::text() const {
+  std::string out =
+      "boosted-trees " + std::to_string(features_) + " " + std::to_string(roots_.size()) + " " + exact(base_) + "\n";
+  for (std::size_t t = 0; t < roots_.size(); ++t) {
+    const std::size_t end = t + 1 < roots_.size() ? roots_[t + 1] : nodes_.size();
+    out += "tree " + std::to_string(end - roots_[t]) + "\n";
+    for (std::size_t i = roots_[t]; i < end; ++i) {
+      const Node& n = nodes_[i];
+      out += n.feature < 0 ? "leaf " + exact(n.value) + "\n"
+                           : "split " + std::to_string(n.feature) + " " + std::to_string(n.threshold) + " " +
+                                 std::to_string(n.left) + " " + std::to_string(n.right) + "\n";
+    }
+  }
+  return out;
+}
+
+BoostedTrees BoostedTrees::parse(const std::string& text) {
+  std::istringstream in(text);
+  std::string word;
+  int features = 0;
+  std::size_t trees = 0;
+  float base = 0;
+  if (!(in >> word >> features >> trees >> base) || word != "boosted-trees" || features <= 0)
+    throw std::invalid_argument("not a boosted-trees model");
+  BoostedTrees model(features, base);
+  for (std::size_t t = 0; t < trees; ++t) {
+    std::size_t size = 0;
+    if (!(in >> word >> size) || word != "tree" || size == 0)
+      throw std::invalid_argument("tree " + std::to_string(t) + " missing");
+    std::vector<Node> nodes(size);
+    for (std::size_t i = 0; i < size; ++i) {
+      Node& n = nodes[i];
+      if (!(in >> word)) throw std::invalid_argument("tree " + std::to_string(t) + " cut short");
+      const bool ok = word == "leaf"    ? bool(in >> n.value)
+                      : word == "split" ? bool(in >> n.feature >> n.threshold >> n.left >> n.right)
+                                        : false;
+      // Children lie after their parent, so every walk ends at a leaf.
+      const auto child_ok = [&](int c) { return c > int(i) && c < int(size); };
+      if (!ok || (n.feature >= 0 && (n.feature >= features || !child_ok(n.left) || !child_ok(n.right))))
+        throw std::invalid_argument("tree " + std::to_string(t) + " node " + std::to_string(i) + " malformed");
+    }
+    model.add_tree(nodes);
+  }
+  if (in >> word) throw std::invalid_argument("text after the last tree");
+  return model;
+}
+
+namespace {
+
+// Each feature's candidate thresholds: its distinct values, or max_bins of
+// them at equal counts where there are more; a sample's bin is the first
+// threshold at or above its value.
+struct Bins {
+  std::vector<std::vector<int>> thresholds;
+  std::vector<std::uint8_t> bin;  // row-major like x
+};
+
+Bins make_bins(const std::vector<int>& x, int features, std::size_t rows, int max_bins) {
+  Bins bins;
+  bins.thresholds.resize(std::size_t(features));
+  bins.bin.resize(x.size());
+  for (int f = 0; f < features; ++f) {
+    std::vector<int> values(rows);
+    for (std::size_t r = 0; r < rows; ++r) values[r] = x[r * std::size_t(features) + std::size_t(f)];
+    std::sort(values.begin(), values.end());
+    std::vector<int>& t = bins.thresholds[std::size_t(f)];
+    for (int b = 1; b <= max_bins; ++b) {
+      const int v = values[std::min(rows - 1, rows * std::size_t(b) / std::size_t(max_bins))];
+      if (t.empty() || v > t.back()) t.push_back(v);
+    }
+    if (t.back() < values.back()) t.push_back(values.back());
+    for (std::size_t r = 0; r < rows; ++r) {
+      const int v = x[r * std::size_t(features) + std::size_t(f)];
+      bins.bin[r * std::size_t(features) + std::size_t(f)] =
+          std::uint8_t(std::lower_bound(t.begin(), t.end(), v) - t.begin());
+    }
+  }
+  return bins;
+}
+
+struct Split {
+  double gain = 0;
+  int feature = -1, bin = 0;
+};
+
+}  // namespace
+
+BoostedTrees fit_boosted_trees(const std::vector<int>& x, int features, const std::vector<float>& y,
+                               const TreeFitSettings& settings) {
+  const std::size_t rows = y.size();
+  if (rows == 0 || x.size() != rows * std::size_t(features)) throw std::invalid_argument("no samples to fit");
+  const Bins bins = make_bins(x, features, rows, settings.max_bins);
+  const double base = std::accumulate(y.begin(), y.end(), 0.0) / double(rows);
+  BoostedTrees model(features, float(base));
+  std::vector<double> residual(rows);
+  for (std::size_t r = 0; r < rows; ++r) residual[r] = y[r] - float(base);
+  std::vector<std::uint32_t> order(rows);
+  for (int t = 0; t < settings.trees; ++t) {
+    // Grown depth-first: a node holds a contiguous range of `order`.
+    std::iota(order.begin(), order.end(), 0u);
+    std::vector<BoostedTrees::Node> nodes;
+    struct Pending {
+      std::size_t node, begin, end;
+      int depth;
+    };
+    nodes.emplace_back();
+    std::vector<Pending> stack{{0, 0, rows, 0}};
+    while (!stack.empty()) {
+      const Pending p = stack.back();
+      stack.pop_back();
+      double sum = 0;
+      for (std::size_t i = p.begin; i < p.end; ++i) sum += residual[order[i]];
+      const double count = double(p.end - p.begin);
+      Split best;
+      if (p.depth < settings.depth && p.end - p.begin >= 2 * std::size_t(settings.min_leaf)) {
+        for (int f = 0; f < features; ++f) {
+          const std::size_t nb = bins.thresholds[std::size_t(f)].size();
+          std::vector<double> s(nb, 0);
+          std::vector<std::size_t> c(nb, 0);
+          for (std::size_t i = p.begin; i < p.end; ++i) {
+            const std::uint8_t b = bins.bin[std::size_t(order[i]) * std::size_t(features) + std::size_t(f)];
+            s[b] += residual[order[i]];
+            ++c[b];
+          }
+          double ls = 0;
+          std::size_t lc = 0;
+          for (std::size_t b = 0; b + 1 < nb; ++b) {
+            ls += s[b];
+            lc += c[b];
+            const std::size_t rc = (p.end - p.begin) - lc;
+            if (lc < std::size_t(settings.min_leaf) || rc < std::size_t(settings.min_leaf)) continue;
+            const double rs = sum - ls;
+            const double gain = ls * ls / double(lc) + rs * rs / double(rc) - sum * sum / count;
+            if (gain > best.gain) best = {gain, f, int(b)};
+          }
+        }
+      }
+      if (best.feature < 0) {
+        nodes[p.node].value = float(settings.learning_rate * sum / count);
+        continue;
+      }
+      const int threshold = bins.thresholds[std::size_t(best.feature)][std::size_t(best.bin)];
+      const auto mid = std::stable_partition(
+          order.begin() + std::ptrdiff_t(p.begin), order.begin() + std::ptrdiff_t(p.end), [&](std::uint32_t r) {
+            return bins.bin[std::size_t(r) * std::size_t(features) + std::size_t(best.feature)] <= best.bin;
+          });
+      const std::size_t split = std::size_t(mid - order.begin());
+      const std::size_t left = nodes.size(), right = nodes.size() + 1;
+      BoostedTrees::Node& n = nodes[p.node];
+      n.feature = best.feature;
+      n.threshold = threshold;
+      n.left = int(left);
+      n.right = int(right);
+      nodes.resize(nodes.size() + 2);
+      stack.push_back({right, split, p.end, p.depth + 1});
+      stack.push_back({left, p.begin, split, p.depth + 1});
+    }
+    BoostedTrees tree(features, 0);
+    tree.add_tree(nodes);
+    for (std::size_t r = 0; r < rows; ++r) residual[r] -= tree.predict(&x[r * std::size_t(features)]);
+    model.add_tree(nodes);
+  }
+  return model;
+}
+
+}  // namespace chunker

@@ -1,0 +1,59 @@
+// Gradient-boosted regression trees over integer features: the learned
+// guide's model (learned_guide.h), fitted offline by least squares
+// (fit_boosted_trees) and read back from its text form.
+//
+// Text form, one item a line: "boosted-trees FEATURES TREES BASE", then each
+// tree's nodes in order, "split FEATURE THRESHOLD LEFT RIGHT" (go LEFT, a
+// node index within the tree, where the feature is at most THRESHOLD) or
+// "leaf VALUE". Numbers are printed so that the same fit writes the same
+// bytes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace chunker {
+
+class BoostedTrees {
+ public:
+  struct Node {
+    int feature = -1;  // -1: a leaf
+    int threshold = 0;
+    int left = 0, right = 0;  // node indices within the tree
+    float value = 0;          // a leaf's
+  };
+
+  BoostedTrees(int features, float base) : features_(features), base_(base) {}
+  int features() const { return features_; }
+  std::size_t trees() const { return roots_.size(); }
+  void add_tree(const std::vector<Node>& nodes);
+
+  // `x` holds features() values.
+  float predict(const int* x) const;
+
+  std::string text() const;
+  // Throws std::invalid_argument naming what is wrong.
+  static BoostedTrees parse(const std::string& text);
+
+ private:
+  int features_;
+  float base_;
+  std::vector<Node> nodes_;
+  std::vector<std::uint32_t> roots_;
+};
+
+struct TreeFitSettings {
+  int trees;
+  int depth;
+  float learning_rate;
+  int min_leaf;  // samples
+  int max_bins;  // candidate thresholds per feature
+};
+
+// Least squares: each tree fits the residuals of those before it. `x` is
+// row-major, one row of `features` values per target. Deterministic.
+BoostedTrees fit_boosted_trees(const std::vector<int>& x, int features, const std::vector<float>& y,
+                               const TreeFitSettings& settings);
+
+}  // namespace chunker

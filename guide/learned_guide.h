@@ -1,0 +1,44 @@
+// The proof-number search's learned guide: gradient-boosted trees
+// (boosted_trees.h) over the chunk features of a position
+// (guide_features.h), fitted offline to the Level 5 knowledge depth of the
+// a-c vs f-h positions (`chunker guide fit`, libgen/guide_fit.h). It
+// estimates, for the side to move, GUIDE_UNIT * (GUIDE_SPAN - d) for a win at
+// knowledge depth d (at least 1 where d is greater), the negative for a
+// loss, 0 for a draw: the shape of the ideal guide of bench/pn_guide, so the
+// search's mapping to initial numbers serves both. A heuristic: a proof
+// never rests on it.
+//
+// The model is guide/guide.model, compiled into the program with its
+// SHA-256 (guide/guide.model.sha256); at run time no table of whole
+// positions is read, only the chunk libraries.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "boosted_trees.h"
+#include "chunk_libraries.h"
+#include "position.h"
+#include "search.h"
+
+namespace chunker {
+
+constexpr int GUIDE_SPAN = 50;  // plies of knowledge depth the estimate tells apart
+constexpr int GUIDE_UNIT = 20;  // the estimate per ply
+// Its shape (SearchLimits::guide_shape), measured at Level 5 on Szén and on
+// 40 positions of knowledge depth >= 10 of a-c vs f-h (bench/pn's first):
+// see the commit that set it.
+constexpr GuideShape LEARNED_GUIDE_SHAPE{20, GUIDE_SPAN, 8};
+
+// The model's target for a position of knowledge-depth value v (side to move).
+float guide_target(Value depth_value);
+
+// The compiled-in model, or nullopt with `why_not` set where it is missing,
+// damaged (its SHA-256 differs) or unreadable.
+std::optional<BoostedTrees> compiled_guide_model(std::string& why_not);
+
+// The guide's estimate with `model` (whose features must be GUIDE_FEATURES).
+std::function<Value(const Position&)> learned_guide(const ChunkLibraries& libraries, BoostedTrees model);
+
+}  // namespace chunker
