@@ -265,7 +265,9 @@ GameMove GamePlayer::choose(const Position& pos, const std::vector<Position>& ea
   std::atomic<bool> halt{false};
   const std::stop_callback forward_stop(stop, [&] { halt = true; });
   std::optional<std::stop_callback<std::function<void()>>> forward_solved;
-  if (job_) forward_solved.emplace(job_->finished.get_token(), [&] { halt = true; });
+  // A solve already over (refused, or its table does not hold the position)
+  // has nothing to halt the search for.
+  if (job_ && !job_->done()) forward_solved.emplace(job_->finished.get_token(), [&] { halt = true; });
   ChoiceLimits searching = limits;
   searching.stop = &halt;
   const MoveChoice choice = choose_move(pos, allowed, earlier, classifiers,
