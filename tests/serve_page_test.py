@@ -12,6 +12,7 @@ Usage: serve_page_test.py CHUNKER DATA_DIR SCREENSHOT.png"""
 import base64
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -34,7 +35,7 @@ class Browser:
         self.process = subprocess.Popen(
             ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--window-size=1200,900",
              "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", "--user-data-dir=" + profile,
-             "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         port_file = os.path.join(profile, "DevToolsActivePort")
         deadline = time.monotonic() + 60
         while not os.path.exists(port_file) or not open(port_file).read().strip():
@@ -82,9 +83,18 @@ class Browser:
                        ".map(b => [b.dataset.uci, b.dataset.category, b.textContent])")
 
     def close(self):
+        # Chromium's helper processes write to the profile after the browser's
+        # own exits: the whole process group goes, and is waited for.
         self.socket.close()
-        self.process.terminate()
+        os.killpg(self.process.pid, signal.SIGTERM)
         self.process.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(self.process.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
 
 
 failures = []
