@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "move_order.h"
+#include "node_budget.h"
 #include "rules.h"
 
 namespace chunker {
@@ -20,9 +21,7 @@ namespace {
 
 using Number = std::uint32_t;  // a proof or disproof number
 constexpr Number INF = 1u << 30;
-constexpr int NO_REPETITION = INT_MAX;
 constexpr int MAX_PROOF_PLY = 1024;
-constexpr std::uint64_t STOP_CHECK_NODES = 1024;
 constexpr int EXTRACT_ATTEMPTS = 8;
 // The 1+epsilon rule: a child is searched until its number passes the
 // second-best sibling's by this factor, not by one, so two siblings do not
@@ -38,9 +37,6 @@ constexpr double GUIDE_SCALE = 20, DECISIVE_UNITS = 2;
 constexpr std::size_t GUIDE_MEMO = std::size_t(1) << 18;
 
 Number add(Number a, Number b) { return std::min<Number>(INF, a + b); }
-
-struct Aborted {};
-struct Stopped {};
 
 // A node's numbers, for proving that the attacker wins. `depth`: for a
 // proven node, the plies of its proof tree; `rep_ply`: for a disproven one,
@@ -188,11 +184,7 @@ class Prover {
                    Number(1 + std::max(0.0, x) + (e < 0 ? depth : 0))};
   }
 
-  void count() {
-    if (++nodes_ > limits_.node_limit) throw Aborted{};
-    if (limits_.stop && nodes_ % STOP_CHECK_NODES == 0 && limits_.stop->load(std::memory_order_relaxed))
-      throw Stopped{};
-  }
+  void count() { count_node(nodes_, limits_.node_limit, limits_.stop); }
 
   Numbers mid(const Position& pos, int ply, Number th_pn, Number th_dn);
 
@@ -461,7 +453,7 @@ ProofResult prove(const Position& root, const ProofLimits& limits, const std::ve
         result.tree = prover->extract(root);
         // A proof the table cannot give without a cycle is no proof: reported
         // as the node limit (more nodes would let the table keep one).
-        if (result.tree.empty()) throw Aborted{};
+        if (result.tree.empty()) throw NodeLimitReached{};
         result.outcome = attacker == root.side ? Outcome::Win : Outcome::Loss;
         result.proven = true;
         break;
@@ -469,9 +461,9 @@ ProofResult prove(const Position& root, const ProofLimits& limits, const std::ve
       if (attacker != root.side) result.proven = true;  // neither side wins: a draw
     }
     result.stop = StopReason::Proven;
-  } catch (const Aborted&) {
+  } catch (const NodeLimitReached&) {
     result.stop = StopReason::NodeLimit;
-  } catch (const Stopped&) {
+  } catch (const StopRequested&) {
     result.stop = StopReason::Stopped;
   }
   result.nodes = std::min(result.nodes, limits.node_limit);

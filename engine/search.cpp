@@ -5,6 +5,7 @@
 #include <climits>
 
 #include "move_order.h"
+#include "node_budget.h"
 #include "rules.h"
 
 namespace chunker {
@@ -15,7 +16,6 @@ namespace {
 // many plies further before the position scores as undecided.
 constexpr int QUIESCENCE_PLIES = 16;
 constexpr int MAX_SEARCH_PLY = 1024;
-constexpr int NO_REPETITION = INT_MAX;
 constexpr int MAX_CLASSIFIED_LINE = 40;  // plies of line shown for a classified result
 
 // What a value depended on besides the position: the shallowest line ply
@@ -30,13 +30,6 @@ struct Dependence {
     complete = complete && d.complete;
   }
 };
-
-struct Aborted {};
-struct Stopped {};
-
-// How often (in nodes) the search looks at the stop flag: cheap enough, and
-// a few microseconds between looks.
-constexpr std::uint64_t STOP_CHECK_NODES = 1024;
 
 // A pawn on its seventh rank with its promotion square free: one reason to
 // look past the ply limit.
@@ -112,9 +105,7 @@ Move Solver::stored_move(const Position& pos) const {
 }
 
 Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value beta, Dependence& dep) {
-  if (counting && ++nodes > limits_.node_limit) throw Aborted{};
-  if (counting && limits_.stop && nodes % STOP_CHECK_NODES == 0 && limits_.stop->load(std::memory_order_relaxed))
-    throw Stopped{};
+  if (counting) count_node(nodes, limits_.node_limit, limits_.stop);
   dep = Dependence{};
   const Key key = zobrist(pos);
   line_[ply] = pos;
@@ -257,9 +248,9 @@ SearchResult solve(const Position& root, const SearchLimits& limits,
         break;
       }
     }
-  } catch (const Aborted&) {
+  } catch (const NodeLimitReached&) {
     result.stop = StopReason::NodeLimit;
-  } catch (const Stopped&) {
+  } catch (const StopRequested&) {
     result.stop = StopReason::Stopped;
   }
   result.nodes = std::min(solver->nodes, limits.node_limit);
