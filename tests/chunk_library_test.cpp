@@ -114,13 +114,6 @@ int compare_with_search(std::uint32_t entries, int samples, const std::function<
   return compared;
 }
 
-std::string bytes_of(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void put(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
-
 }  // namespace
 
 TEST_CASE("chunk libraries: Kv3CPP entries agree with a forward search of the chunk") {

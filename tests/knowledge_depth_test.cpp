@@ -21,6 +21,7 @@
 #include "schemas.h"
 #include "search.h"
 #include "temp_dir.h"
+#include "test_libraries.h"
 
 using namespace chunker;
 
@@ -29,11 +30,6 @@ namespace {
 const OracleTable& oracle() {
   static const OracleTable table = load_oracle(CHUNKER_TEST_DATA, Layout::AbcFgh);
   return table;
-}
-
-const ChunkLibraries& libraries() {
-  static const ChunkLibraries loaded(CHUNKER_TEST_DATA);
-  return loaded;
 }
 
 }  // namespace

@@ -30,6 +30,7 @@
 #include "search.h"
 #include "table_file.h"
 #include "temp_dir.h"
+#include "test_libraries.h"
 
 using namespace chunker;
 
@@ -40,12 +41,6 @@ const OracleTable& table(Layout layout) {
   auto it = tables.find(layout);
   if (it == tables.end()) it = tables.emplace(layout, load_oracle(CHUNKER_TEST_DATA, layout)).first;
   return it->second;
-}
-
-// The chunk libraries, written next to the tables by the fixture.
-const ChunkLibraries& libraries() {
-  static const ChunkLibraries loaded(CHUNKER_TEST_DATA);
-  return loaded;
 }
 
 Value probe(const Position& pos) {

@@ -15,15 +15,11 @@
 #include "oracle.h"
 #include "proof_oracle.h"
 #include "schemas.h"
+#include "test_libraries.h"
 
 using namespace chunker;
 
 namespace {
-
-const ChunkLibraries& libraries() {
-  static const ChunkLibraries loaded(CHUNKER_TEST_DATA);
-  return loaded;
-}
 
 struct Level {
   std::vector<std::unique_ptr<Classifier>> owned;
@@ -33,13 +29,13 @@ struct Level {
   }
 };
 
-OracleTables& oracle() {
+OracleTables& oracle_tables() {
   static OracleTables tables(CHUNKER_TEST_DATA);
   return tables;
 }
 
 Outcome oracle_outcome(const Position& pos) {
-  const auto answer = oracle().probe(pos);
+  const auto answer = oracle_tables().probe(pos);
   REQUIRE(answer.has_value());
   return outcome_of(answer->value);
 }
@@ -115,7 +111,7 @@ TEST_CASE("the proofs of the default suite check on their own and against the or
     const ProofCheck check = check_proof(read, level.consulted);
     CHECK(!check.failure);
     CHECK(check.positions == r.tree.nodes.size());
-    const ProofOracleCheck agreement = check_proof_against_oracle(read, oracle());
+    const ProofOracleCheck agreement = check_proof_against_oracle(read, oracle_tables());
     CHECK(!agreement.failure);
     // Every position, one right after an unsafe promotion too (the oracle
     // answers it through its replies).
@@ -140,7 +136,7 @@ TEST_CASE("a proof whose table entries were replaced is extracted without a cycl
   CHECK(r.outcome == oracle_outcome(pos));
   CHECK(r.outcome == Outcome::Win);
   CHECK(!check_proof(r.tree, level.consulted).failure);
-  CHECK(!check_proof_against_oracle(r.tree, oracle()).failure);
+  CHECK(!check_proof_against_oracle(r.tree, oracle_tables()).failure);
 }
 
 TEST_CASE("a proof with a move changed, or a leaf the classifier does not decide, is rejected where it fails") {

@@ -24,13 +24,6 @@ TableBytes payload() {
   return bytes;
 }
 
-std::string bytes_of(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
-
-void put(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
-
 std::string refusal(const std::string& path, const TableHeader& expected = HEADER) {
   try {
     read_table(path, expected, REBUILD);
