@@ -14,5 +14,8 @@ case "$kind" in
                    -DCHUNKER_SANITIZE=ON) ;;
   *) echo "build.sh: unknown build kind '$kind' (release or sanitize)" >&2; exit 2 ;;
 esac
-cmake -S "$root" -B "$root/build/$kind" "${flags[@]}" "$@" >/dev/null
+# Unity batches: each folder's files compiled a few at a time, so the headers
+# they share (Boost, the standard library) are parsed once per batch, not per
+# file: the two builds of the test command take about half the time.
+cmake -S "$root" -B "$root/build/$kind" "${flags[@]}" -DCMAKE_UNITY_BUILD=ON "$@" >/dev/null
 cmake --build "$root/build/$kind" -j "$(nproc)"
