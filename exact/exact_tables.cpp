@@ -66,31 +66,44 @@ std::shared_ptr<const ExactTable> ExactTables::find_held(const Position& pos) co
   return held(pos);
 }
 
+std::shared_ptr<const ExactTable> ExactTables::read_cached(const std::string& path, std::uintmax_t size,
+                                                           const Position& pos) {
+  // A file's table takes at least its compressed size; most take far more.
+  if (tried_.count(path) || read_bytes_ + size > memory_bytes_) return nullptr;
+  tried_.insert(path);
+  try {
+    auto table = std::make_shared<const ExactTable>(load_exact(path));
+    read_bytes_ += table->positions();
+    tables_.push_back({table, path});
+    if (table->holds(pos)) return table;
+  } catch (const TableError&) {
+    // A damaged or stale cache file is passed over; a new solve replaces it.
+  }
+  return nullptr;
+}
+
 std::shared_ptr<const ExactTable> ExactTables::find(const Position& pos) {
   const std::lock_guard lock(mutex_);
   if (auto table = held(pos)) return table;
   if (cache_dir_.empty()) return nullptr;
+  const PawnStructure wanted = structure_of(pos);
   std::error_code error;
+  // The table solved from this very structure first: many larger tables may
+  // reach it too, and reading them would cost seconds and gigabytes.
+  const std::string own = cache_path(wanted);
+  const std::uintmax_t own_size = std::filesystem::file_size(own, error);
+  if (!error)
+    if (auto table = read_cached(own, own_size, pos)) return table;
   std::filesystem::directory_iterator it(cache_dir_, error), end;
   if (error) return nullptr;  // no cache yet
-  const PawnStructure wanted = structure_of(pos);
   for (; it != end; it.increment(error)) {
     if (error) break;
     const std::string name = it->path().filename().string(), path = it->path().string();
     const auto root = cached_root(name);
-    if (!root || tried_.count(path) || !may_reach(*root, wanted)) continue;
+    if (!root || !may_reach(*root, wanted)) continue;
     const std::uintmax_t size = it->file_size(error);
-    // A file's table takes at least its compressed size; most take far more.
-    if (error || read_bytes_ + size > memory_bytes_) continue;
-    tried_.insert(path);
-    try {
-      auto table = std::make_shared<const ExactTable>(load_exact(path));
-      read_bytes_ += table->positions();
-      tables_.push_back({table, path});
-      if (table->holds(pos)) return table;
-    } catch (const TableError&) {
-      // A damaged or stale cache file is passed over; a new solve replaces it.
-    }
+    if (error) continue;
+    if (auto table = read_cached(path, size, pos)) return table;
   }
   return nullptr;
 }

@@ -50,6 +50,9 @@ class ExactTables {
     std::string path;  // where it was read from; empty: solved here
   };
   std::shared_ptr<const ExactTable> held(const Position& pos) const;
+  // Reads the cache file `path` (`size` bytes) unless it was tried already or
+  // would pass the memory limit; the table when it holds `pos`.
+  std::shared_ptr<const ExactTable> read_cached(const std::string& path, std::uintmax_t size, const Position& pos);
 
   std::string cache_dir_;
   std::uint64_t memory_bytes_;
