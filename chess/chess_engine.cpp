@@ -186,9 +186,11 @@ ChessReply ChessEngine::play(const std::string& position, const ChessBoard& boar
   const std::vector<std::string> legal = board.legal_moves();
   if (legal.empty()) return {"", 0, 0, ""};
   if (!start()) return builtin_chess_move(board, depth > 0 ? depth : BUILTIN_DEPTH, stop, earlier);
-  std::string go = "go infinite";
-  if (depth > 0) go = "go depth " + std::to_string(depth);
-  if (budget_ms >= 0) go = "go movetime " + std::to_string(std::max(1LL, budget_ms));
+  // The GUI's depth limit and the move's time both bound the engine's search, as they bound Chunker's.
+  std::string go = "go";
+  if (depth > 0) go += " depth " + std::to_string(depth);
+  if (budget_ms >= 0) go += " movetime " + std::to_string(std::max(1LL, budget_ms));
+  if (go == "go") go = "go infinite";
   {
     const std::lock_guard lock(write_mutex_);
     process_->write_line("position " + position);
