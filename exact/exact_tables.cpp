@@ -68,23 +68,28 @@ std::shared_ptr<const ExactTable> ExactTables::find_held(const Position& pos) co
 
 std::shared_ptr<const ExactTable> ExactTables::read_cached(const std::string& path, std::uintmax_t size,
                                                            const Position& pos) {
-  // A file's table takes at least its compressed size; most take far more.
-  if (tried_.count(path) || read_bytes_ + size > memory_bytes_) return nullptr;
-  tried_.insert(path);
-  try {
-    auto table = std::make_shared<const ExactTable>(load_exact(path));
-    read_bytes_ += table->positions();
-    tables_.push_back({table, path});
-    if (table->holds(pos)) return table;
-  } catch (const TableError&) {
-    // A damaged or stale cache file is passed over; a new solve replaces it.
+  {
+    const std::lock_guard lock(mutex_);
+    // A file's table takes at least its compressed size; most take far more.
+    if (tried_.count(path) || read_bytes_ + size > memory_bytes_) return nullptr;
+    tried_.insert(path);
   }
-  return nullptr;
+  // Read without the lock: a large table takes seconds, and a move asking
+  // find_held meanwhile must not wait for it.
+  std::shared_ptr<const ExactTable> table;
+  try {
+    table = std::make_shared<const ExactTable>(load_exact(path));
+  } catch (const TableError&) {
+    return nullptr;  // a damaged or stale cache file is passed over; a new solve replaces it
+  }
+  const std::lock_guard lock(mutex_);
+  read_bytes_ += table->positions();
+  tables_.push_back({table, path});
+  return table->holds(pos) ? table : nullptr;
 }
 
 std::shared_ptr<const ExactTable> ExactTables::find(const Position& pos) {
-  const std::lock_guard lock(mutex_);
-  if (auto table = held(pos)) return table;
+  if (auto table = find_held(pos)) return table;
   if (cache_dir_.empty()) return nullptr;
   const PawnStructure wanted = structure_of(pos);
   std::error_code error;
