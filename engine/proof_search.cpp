@@ -57,42 +57,52 @@ struct Numbers {
 // search's: a collision never hands one position another's numbers. Buckets
 // of BUCKET entries; a new position replaces the one whose numbers cost the
 // least work to find again.
-// The entries come zeroed from calloc (an empty entry has work 0), so the
-// pages a search never reaches are never touched: a short proof does not pay
-// for clearing the whole table.
+// It starts small and doubles, up to its megabytes, whenever a new position
+// finds its bucket full: until then nothing is replaced, so it holds what a
+// table of its full size would, while a short proof touches a few hundred
+// kilobytes, not every page of the full size (faulting in 64 MB cost Szén
+// half its search time). The entries come zeroed from calloc (an empty
+// entry has work 0).
 class ProofTable {
  public:
   explicit ProofTable(std::size_t megabytes)
-      : size_(std::max<std::size_t>(BUCKET, std::bit_floor(megabytes * 1024 * 1024 / sizeof(Entry)))),
-        entries_(static_cast<Entry*>(std::calloc(size_, sizeof(Entry))), &std::free) {
-    if (!entries_) throw std::bad_alloc();
-  }
+      : max_size_(std::max<std::size_t>(BUCKET, std::bit_floor(megabytes * 1024 * 1024 / sizeof(Entry)))),
+        size_(std::min(max_size_, INITIAL_SIZE)),
+        entries_(allocate(size_)) {}
   const Numbers* probe(const Canonical& c) const {
-    const Entry* bucket = &entries_[(c.key * BUCKET) & (size_ - 1)];
+    const Entry* bucket = bucket_of(c.key);
     for (int i = 0; i < BUCKET; ++i)
       if (bucket[i].work && bucket[i].pos == c.pos) return &bucket[i].numbers;
     return nullptr;
   }
   void erase(const Canonical& c) {
-    Entry* bucket = &entries_[(c.key * BUCKET) & (size_ - 1)];
+    Entry* bucket = bucket_of(c.key);
     for (int i = 0; i < BUCKET; ++i)
       if (bucket[i].work && bucket[i].pos == c.pos) bucket[i].work = 0;
   }
   void store(const Canonical& c, const Numbers& n, std::uint64_t work) {
-    Entry* bucket = &entries_[(c.key * BUCKET) & (size_ - 1)];
-    Entry* slot = &bucket[0];
-    for (int i = 0; i < BUCKET; ++i) {
-      if (bucket[i].work && bucket[i].pos == c.pos) {
-        slot = &bucket[i];
-        break;
+    for (;;) {
+      Entry* bucket = bucket_of(c.key);
+      Entry* slot = &bucket[0];
+      for (int i = 0; i < BUCKET; ++i) {
+        if (bucket[i].work && bucket[i].pos == c.pos) {
+          slot = &bucket[i];
+          break;
+        }
+        if (bucket[i].work < slot->work) slot = &bucket[i];
       }
-      if (bucket[i].work < slot->work) slot = &bucket[i];
+      if (slot->work && !(slot->pos == c.pos) && size_ < max_size_) {
+        grow();
+        continue;
+      }
+      *slot = {c.pos, n, std::max<std::uint64_t>(work, 1)};
+      return;
     }
-    *slot = {c.pos, n, std::max<std::uint64_t>(work, 1)};
   }
 
  private:
   static constexpr int BUCKET = 4;
+  static constexpr std::size_t INITIAL_SIZE = std::size_t(1) << 14;  // entries
   struct Entry {
     Position pos;
     Numbers numbers;
@@ -100,8 +110,29 @@ class ProofTable {
   };
   // An aggregate of trivially copyable members: calloc's bytes are entries.
   static_assert(std::is_trivially_copyable_v<Entry> && std::is_trivially_destructible_v<Entry>);
-  std::size_t size_;
-  std::unique_ptr<Entry[], decltype(&std::free)> entries_;
+  using Entries = std::unique_ptr<Entry[], decltype(&std::free)>;
+  static Entries allocate(std::size_t size) {
+    Entries entries(static_cast<Entry*>(std::calloc(size, sizeof(Entry))), &std::free);
+    if (!entries) throw std::bad_alloc();
+    return entries;
+  }
+  Entry* bucket_of(Key key) const { return &entries_[(key * BUCKET) & (size_ - 1)]; }
+  // Each bucket's entries go, in their order, to the first free slots of
+  // the one of two buckets the larger size sends them to.
+  void grow() {
+    Entries old = allocate(2 * size_);
+    std::swap(old, entries_);
+    const std::size_t old_size = size_;
+    size_ *= 2;
+    for (std::size_t i = 0; i < old_size; ++i) {
+      if (!old[i].work) continue;
+      Entry* slot = bucket_of(zobrist(old[i].pos));
+      while (slot->work) ++slot;
+      *slot = old[i];
+    }
+  }
+  std::size_t max_size_, size_;
+  Entries entries_;
 };
 
 class Prover {
