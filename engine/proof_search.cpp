@@ -73,8 +73,8 @@ Zeroed<Entry> zeroed(std::size_t size) {
 // It starts small and doubles, up to its megabytes, whenever a new position
 // finds its bucket full: until then nothing is replaced, so it holds what a
 // table of its full size would, while a short proof touches a few hundred
-// kilobytes, not every page of the full size (faulting in 64 MB cost Szén
-// half its search time). An empty entry has work 0.
+// kilobytes, not every page of the full size (probes at random fault them
+// all in, at a cost above the search's own). An empty entry has work 0.
 class ProofTable {
  public:
   explicit ProofTable(std::size_t megabytes)

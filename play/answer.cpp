@@ -76,7 +76,7 @@ Player::Player(PlaySettings settings)
 std::vector<const Classifier*> Player::classifiers() {
   const std::lock_guard lock(classifiers_mutex_);
   if (!classifiers_built_) {
-    // Level 5's (sound) two largest libraries (93 MB) are mapped and
+    // Level 5's (sound) two largest libraries are mapped and
     // checksummed on another core while this one opens the rest (a request
     // waits for an opening under way). One that fails to open there fails
     // again, reported, when a classifier or the guide asks for it.
