@@ -49,55 +49,90 @@ struct Numbers {
   bool disproven() const { return dn == 0; }
 };
 
+// `size` entries zeroed by calloc, which maps pages as they are first
+// touched: a short search pays only for the memory it reaches.
+template <class Entry>
+using Zeroed = std::unique_ptr<Entry[], decltype(&std::free)>;
+template <class Entry>
+Zeroed<Entry> zeroed(std::size_t size) {
+  // An aggregate of trivially copyable members: calloc's bytes are entries.
+  static_assert(std::is_trivially_copyable_v<Entry> && std::is_trivially_destructible_v<Entry>);
+  Zeroed<Entry> entries(static_cast<Entry*>(std::calloc(size, sizeof(Entry))), &std::free);
+  if (!entries && size > 0) throw std::bad_alloc();
+  return entries;
+}
+
 // The table of whole positions (mirror-canonical), as the alpha-beta
 // search's: a collision never hands one position another's numbers. Buckets
 // of BUCKET entries; a new position replaces the one whose numbers cost the
 // least work to find again.
-// The entries come zeroed from calloc (an empty entry has work 0), so the
-// pages a search never reaches are never touched: a short proof does not pay
-// for clearing the whole table.
+// It starts small and doubles, up to its megabytes, whenever a new position
+// finds its bucket full: until then nothing is replaced, so it holds what a
+// table of its full size would, while a short proof touches a few hundred
+// kilobytes, not every page of the full size (probes at random fault them
+// all in, at a cost above the search's own). An empty entry has work 0.
 class ProofTable {
  public:
   explicit ProofTable(std::size_t megabytes)
-      : size_(std::max<std::size_t>(BUCKET, std::bit_floor(megabytes * 1024 * 1024 / sizeof(Entry)))),
-        entries_(static_cast<Entry*>(std::calloc(size_, sizeof(Entry))), &std::free) {
-    if (!entries_) throw std::bad_alloc();
-  }
+      : max_size_(std::max<std::size_t>(BUCKET, std::bit_floor(megabytes * 1024 * 1024 / sizeof(Entry)))),
+        size_(std::min(max_size_, INITIAL_SIZE)),
+        entries_(zeroed<Entry>(size_)) {}
   const Numbers* probe(const Canonical& c) const {
-    const Entry* bucket = &entries_[(c.key * BUCKET) & (size_ - 1)];
+    const Entry* bucket = bucket_of(c.key);
     for (int i = 0; i < BUCKET; ++i)
       if (bucket[i].work && bucket[i].pos == c.pos) return &bucket[i].numbers;
     return nullptr;
   }
   void erase(const Canonical& c) {
-    Entry* bucket = &entries_[(c.key * BUCKET) & (size_ - 1)];
+    Entry* bucket = bucket_of(c.key);
     for (int i = 0; i < BUCKET; ++i)
       if (bucket[i].work && bucket[i].pos == c.pos) bucket[i].work = 0;
   }
   void store(const Canonical& c, const Numbers& n, std::uint64_t work) {
-    Entry* bucket = &entries_[(c.key * BUCKET) & (size_ - 1)];
-    Entry* slot = &bucket[0];
-    for (int i = 0; i < BUCKET; ++i) {
-      if (bucket[i].work && bucket[i].pos == c.pos) {
-        slot = &bucket[i];
-        break;
+    for (;;) {
+      Entry* bucket = bucket_of(c.key);
+      Entry* slot = &bucket[0];
+      for (int i = 0; i < BUCKET; ++i) {
+        if (bucket[i].work && bucket[i].pos == c.pos) {
+          slot = &bucket[i];
+          break;
+        }
+        if (bucket[i].work < slot->work) slot = &bucket[i];
       }
-      if (bucket[i].work < slot->work) slot = &bucket[i];
+      if (slot->work && !(slot->pos == c.pos) && size_ < max_size_) {
+        grow();
+        continue;
+      }
+      *slot = {c.pos, n, std::max<std::uint64_t>(work, 1)};
+      return;
     }
-    *slot = {c.pos, n, std::max<std::uint64_t>(work, 1)};
   }
 
  private:
   static constexpr int BUCKET = 4;
+  static constexpr std::size_t INITIAL_SIZE = std::size_t(1) << 14;  // entries
   struct Entry {
     Position pos;
     Numbers numbers;
     std::uint64_t work = 0;  // nodes spent on the position's numbers; 0: empty
   };
-  // An aggregate of trivially copyable members: calloc's bytes are entries.
-  static_assert(std::is_trivially_copyable_v<Entry> && std::is_trivially_destructible_v<Entry>);
-  std::size_t size_;
-  std::unique_ptr<Entry[], decltype(&std::free)> entries_;
+  Entry* bucket_of(Key key) const { return &entries_[(key * BUCKET) & (size_ - 1)]; }
+  // Each bucket's entries go, in their order, to the first free slots of
+  // the one of two buckets the larger size sends them to.
+  void grow() {
+    Zeroed<Entry> old = zeroed<Entry>(2 * size_);
+    std::swap(old, entries_);
+    const std::size_t old_size = size_;
+    size_ *= 2;
+    for (std::size_t i = 0; i < old_size; ++i) {
+      if (!old[i].work) continue;
+      Entry* slot = bucket_of(zobrist(old[i].pos));
+      while (slot->work) ++slot;
+      *slot = old[i];
+    }
+  }
+  std::size_t max_size_, size_;
+  Zeroed<Entry> entries_;
 };
 
 class Prover {
@@ -158,12 +193,12 @@ class Prover {
 
   // The guide's estimate of a position for the attacker, memoised.
   Value guess(const Canonical& c) {
-    auto& slot = guide_memo_[c.key & (GUIDE_MEMO - 1)];
-    if (slot.first != c.key || slot.first == 0) {
+    Estimate& slot = guide_memo_[c.key & (GUIDE_MEMO - 1)];
+    if (slot.key != c.key || slot.key == 0) {
       const Value e = limits_.guide(c.pos);
       slot = {c.key, c.pos.side == attacker_ ? e : -e};
     }
-    return slot.second;
+    return slot.value;
   }
 
   // The numbers a child starts with: a repetition of the line (no win for
@@ -195,7 +230,11 @@ class Prover {
   std::uint64_t& nodes_;
   std::vector<std::uint64_t>& classifier_terminals_;
   std::uint64_t& rule_terminals_;
-  std::vector<std::pair<Key, Value>> guide_memo_ = std::vector<std::pair<Key, Value>>(limits_.guide ? GUIDE_MEMO : 0);
+  struct Estimate {
+    Key key;  // 0: none
+    Value value;
+  };
+  Zeroed<Estimate> guide_memo_ = zeroed<Estimate>(limits_.guide ? GUIDE_MEMO : 0);
   Position line_[MAX_PROOF_PLY + 1];
   Key line_keys_[MAX_PROOF_PLY + 1];
   int reversible_from_[MAX_PROOF_PLY + 1];

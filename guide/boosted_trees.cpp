@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -11,15 +12,45 @@ namespace chunker {
 void BoostedTrees::add_tree(const std::vector<Node>& nodes) {
   roots_.push_back(std::uint32_t(nodes_.size()));
   nodes_.insert(nodes_.end(), nodes.begin(), nodes.end());
+  struct Pending {
+    int node;
+    std::uint32_t step;
+    int depth;
+  };
+  step_roots_.push_back(std::uint32_t(steps_.size()));
+  steps_.emplace_back();
+  for (std::vector<Pending> stack{{0, step_roots_.back(), 0}}; !stack.empty();) {
+    const Pending p = stack.back();
+    stack.pop_back();
+    const Node& n = nodes[std::size_t(p.node)];
+    if (n.feature < 0) {
+      steps_[p.step] = {std::numeric_limits<int>::max(), 0, p.step, n.value};
+      depth_ = std::max(depth_, p.depth);
+      continue;
+    }
+    const std::uint32_t pair = std::uint32_t(steps_.size());
+    if (pair + 2 > MAX_STEPS) throw std::length_error("boosted trees: too many nodes");
+    steps_.resize(steps_.size() + 2);
+    steps_[p.step] = {n.threshold, std::uint32_t(n.feature), pair, 0};
+    stack.push_back({n.left, pair, p.depth + 1});
+    stack.push_back({n.right, pair + 1, p.depth + 1});
+  }
 }
 
 float BoostedTrees::predict(const int* x) const {
+  // LANES trees at a time, step by step, so that their loads overlap.
+  constexpr std::size_t LANES = 8;
   float sum = base_;
-  for (std::uint32_t root : roots_) {
-    const Node* node = &nodes_[root];
-    while (node->feature >= 0)
-      node = &nodes_[root + std::uint32_t(x[node->feature] <= node->threshold ? node->left : node->right)];
-    sum += node->value;
+  for (std::size_t first = 0; first < step_roots_.size(); first += LANES) {
+    const std::size_t lanes = std::min(LANES, step_roots_.size() - first);
+    std::uint32_t at[LANES];
+    std::copy_n(&step_roots_[first], lanes, at);
+    for (int d = 0; d < depth_; ++d)
+      for (std::size_t l = 0; l < lanes; ++l) {
+        const Step& s = steps_[at[l]];
+        at[l] = s.next + std::uint32_t(x[s.feature] > s.threshold);
+      }
+    for (std::size_t l = 0; l < lanes; ++l) sum += steps_[at[l]].value;
   }
   return sum;
 }
@@ -57,7 +88,7 @@ BoostedTrees BoostedTrees::parse(const std::string& text) {
   int features = 0;
   std::size_t trees = 0;
   float base = 0;
-  if (!(in >> word >> features >> trees >> base) || word != "boosted-trees" || features <= 0)
+  if (!(in >> word >> features >> trees >> base) || word != "boosted-trees" || features <= 0 || features > MAX_FEATURES)
     throw std::invalid_argument("not a boosted-trees model");
   BoostedTrees model(features, base);
   for (std::size_t t = 0; t < trees; ++t) {

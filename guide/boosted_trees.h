@@ -17,6 +17,7 @@ namespace chunker {
 
 class BoostedTrees {
  public:
+  static constexpr int MAX_FEATURES = 256;
   struct Node {
     int feature = -1;  // -1: a leaf
     int threshold = 0;
@@ -37,10 +38,24 @@ class BoostedTrees {
   static BoostedTrees parse(const std::string& text);
 
  private:
+  // The trees as predict walks them, without a branch on the features: a
+  // split's children side by side, so the next node is the pair's first
+  // plus (feature > threshold); a leaf its own next node (it splits on
+  // feature 0 at the largest threshold). Every walk then takes `depth_`
+  // steps, and the walks of different trees overlap in the processor.
+  static constexpr std::uint32_t MAX_STEPS = 1u << 24;
+  struct Step {
+    int threshold;
+    std::uint32_t feature : 8, next : 24;  // next: the children's pair, or the leaf itself
+    float value;                           // a leaf's
+  };
   int features_;
   float base_;
-  std::vector<Node> nodes_;
+  std::vector<Node> nodes_;  // as read or fitted, for text()
   std::vector<std::uint32_t> roots_;
+  std::vector<Step> steps_;
+  std::vector<std::uint32_t> step_roots_;
+  int depth_ = 0;  // of the deepest leaf
 };
 
 struct TreeFitSettings {

@@ -76,6 +76,19 @@ Player::Player(PlaySettings settings)
 std::vector<const Classifier*> Player::classifiers() {
   const std::lock_guard lock(classifiers_mutex_);
   if (!classifiers_built_) {
+    // Level 5's (sound) two largest libraries are mapped and
+    // checksummed on another core while this one opens the rest (a request
+    // waits for an opening under way). One that fails to open there fails
+    // again, reported, when a classifier or the guide asks for it.
+    if (settings_.level >= MAX_LEVEL && settings_.mode == SchemaMode::Sound && !opening_ahead_.joinable())
+      opening_ahead_ = std::jthread([&libraries = *libraries_] {
+        try {
+          libraries.kv3cpp_passes();
+          libraries.k3cppvk();
+        } catch (const TableError&) {
+          // Reported when asked for again.
+        }
+      });
     classifiers_ = make_level(settings_.level, settings_.mode, *libraries_);
     classifiers_built_ = true;
   }

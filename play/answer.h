@@ -13,6 +13,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "chunk_libraries.h"
@@ -162,6 +163,9 @@ class Player {
 
   PlaySettings settings_;
   std::unique_ptr<ChunkLibraries> libraries_;
+  // Opens libraries while classifiers() opens others (there); joined
+  // before libraries_ goes.
+  std::jthread opening_ahead_;
   std::mutex classifiers_mutex_;
   std::vector<std::unique_ptr<Classifier>> classifiers_;
   bool classifiers_built_ = false;
