@@ -71,4 +71,5 @@ resumed=$(grep -Eo "[0-9]+ of 27 levels from $dir/levels" "$dir/out" | cut -d' '
 }
 [ ! -e "$dir/levels/level-$kept.rank-1-of-2.tbl.tmp.99999" ] || { echo "FAIL: a half-written file was kept"; exit 1; }
 cmp "$dir/single.tbl" "$dir/mpi.tbl" || { echo "FAIL: the resumed table differs"; exit 1; }
-echo "ok: rank $victim killed at $(grep -Eo 'level [0-9]+ of 27' "$dir/err"), one line naming $kept levels; the rerun resumed $resumed"
+killed_at=$(grep -Eo 'level [0-9]+ of 27' "$dir/err")
+echo "ok: rank $victim killed at $killed_at, one line naming $kept levels; the rerun resumed $resumed"
