@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <iterator>
 
 #include "new_queen.h"
 #include "notation.h"
@@ -71,7 +72,7 @@ constexpr long long CHESS_CHOICE_MS = 500;
 
 std::optional<Move> GamePlayer::chess_choice(const GuiGame& game, const Position& pos, const std::vector<Move>& wins,
                                              const std::stop_token& stop) {
-  if (put_off_ >= MAX_PUT_OFF || stop.stop_requested()) return std::nullopt;
+  if (stop.stop_requested()) return std::nullopt;
   std::vector<Move> candidates;
   std::vector<std::string> among;
   for (Move m : wins)
@@ -123,7 +124,16 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
   std::optional<Move> judged;  // the chess engine's choice among the wins the careful rules leave
   if (in_gui && is_win(answer->value)) {
     careful = careful_moves(pos, winning, seconds);
-    if (!careful.won) judged = chess_choice(*game, pos, careful.moves.empty() ? winning : careful.moves, stop);
+    if (!careful.won) {
+      // Only the quickest wins: along them the distance falls every move, so
+      // no reply of the opponent's comes back to an earlier position (a
+      // repetition, a draw by Chunker's rules) and the game ends as soon.
+      const std::vector<Move>& wins = careful.moves.empty() ? winning : careful.moves;
+      const Value best = value_of(quickest(wins, [](Move) { return true; }));
+      std::vector<Move> fastest;
+      std::copy_if(wins.begin(), wins.end(), std::back_inserter(fastest), [&](Move m) { return value_of(m) == best; });
+      judged = chess_choice(*game, pos, fastest, stop);
+    }
     // Where the engine did not judge, the exact move is at once; while the
     // careful solve runs, the rest of the move's time is the solve's (the
     // opponent's engine is idle then).
@@ -151,12 +161,10 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
       chosen = kept;
     }
     if (judged) {
-      if (*judged != chosen) {
-        g.note += (g.note.empty() ? "" : "; ") + uci(*judged) + " wins too, and the chess engine prefers it to " +
-                  uci(chosen) + " for the chess after Chunker's game";
-        // A slower win puts the quickest off: counted, so that the game ends.
-        if (value_of(*judged) < value_of(chosen)) ++put_off_;
-      }
+      if (*judged != chosen)
+        g.note += (g.note.empty() ? "" : "; ") + uci(*judged) +
+                  " wins as quickly, and the chess engine prefers it to " + uci(chosen) +
+                  " for the chess after Chunker's game";
       chosen = *judged;
     } else if (in_gui && is_win(answer->value) && refuted_in_chess(player_, pos, chosen)) {
       // In a GUI's chess (loses_in_chess given): the quickest win that the

@@ -9,7 +9,7 @@
 // leaves the opponent no promotion to answer ours with, or, where every win
 // allows one, one whose answer only draws: a GUI's chess game after the win
 // is not then lost to a new queen. Where the careful rules do not score the
-// position won, the chess engine chooses among the winning moves left.
+// position won, the chess engine chooses among the quickest wins left.
 #pragma once
 
 #include <functional>
@@ -74,8 +74,8 @@ class GamePlayer {
   // `wins` that no checking promotion refutes (refuted_in_chess), until
   // `stop`: a win by Chunker's rules ends its game, the GUI's chess goes on,
   // and the engine sees there what the rules do not (an answering queen that
-  // wins, a mating net). None where fewer than two are left, no engine plays,
-  // or the game has put its quickest win off enough.
+  // wins, a mating net). None where fewer than two are left or no engine
+  // plays.
   std::optional<Move> chess_choice(const GuiGame& game, const Position& pos, const std::vector<Move>& wins,
                                    const std::stop_token& stop);
   void start_solve(const Position& pos, double seconds);
