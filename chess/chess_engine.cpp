@@ -191,6 +191,25 @@ ChessReply ChessEngine::play(const std::string& position, const ChessBoard& boar
   if (depth > 0) go += " depth " + std::to_string(depth);
   if (budget_ms >= 0) go += " movetime " + std::to_string(std::max(1LL, budget_ms));
   if (go == "go") go = "go infinite";
+  return search(position, board, go, budget_ms, std::move(stop), info, earlier);
+}
+
+std::optional<std::string> ChessEngine::choose(const std::string& position, const ChessBoard& board,
+                                               const std::vector<std::string>& among, long long budget_ms,
+                                               std::stop_token stop) {
+  if (among.empty() || !start()) return std::nullopt;
+  std::string go = "go movetime " + std::to_string(std::max(1LL, budget_ms)) + " searchmoves";
+  for (const std::string& m : among) go += " " + m;
+  const ChessReply reply = search(position, board, go, budget_ms, std::move(stop), {}, {});
+  if (std::find(among.begin(), among.end(), reply.move) == among.end()) return std::nullopt;
+  return reply.move;
+}
+
+ChessReply ChessEngine::search(const std::string& position, const ChessBoard& board, const std::string& go,
+                               long long budget_ms, std::stop_token stop,
+                               const std::function<void(const std::string&)>& info,
+                               const std::vector<ChessBoard>& earlier) {
+  const std::vector<std::string> legal = board.legal_moves();
   {
     const std::lock_guard lock(write_mutex_);
     process_->write_line("position " + position);

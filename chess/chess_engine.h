@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -55,11 +56,24 @@ class ChessEngine {
                   std::stop_token stop, const std::function<void(const std::string&)>& info = {},
                   const std::vector<ChessBoard>& earlier = {});
 
+  // The engine's choice among `among` (moves of `board`, UCI's searchmoves)
+  // within `budget_ms` or until `stop`, whichever comes first: the chess
+  // judgement of moves that Chunker's rules score alike. None where no
+  // engine plays (the built-in search sees too few plies to judge them) or
+  // it chose none of them.
+  std::optional<std::string> choose(const std::string& position, const ChessBoard& board,
+                                    const std::vector<std::string>& among, long long budget_ms, std::stop_token stop);
+
   // A new game: the engine forgets the last one.
   void new_game();
 
  private:
   bool start();  // the engine, started and ready; false where it cannot be
+  // Sends `go` for `position` and reads the engine's answer, a legal move
+  // of `board` (the built-in search's where the engine fails).
+  ChessReply search(const std::string& position, const ChessBoard& board, const std::string& go, long long budget_ms,
+                    std::stop_token stop, const std::function<void(const std::string&)>& info,
+                    const std::vector<ChessBoard>& earlier);
   void drop(const std::string& why, const std::function<void(const std::string&)>& info);
 
   std::string command_;

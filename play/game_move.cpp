@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <iterator>
 
 #include "new_queen.h"
 #include "notation.h"
@@ -63,6 +64,28 @@ bool GamePlayer::loses_in_chess(const GuiGame& game, Move m) {
   return reply.mate_moves > 0 || (reply.mate_moves == 0 && reply.centipawns >= LOST_CENTIPAWNS);
 }
 
+// The most the chess engine's choice among winning moves takes: half a
+// second a move sees far enough in a pawn race, and a choice that ends on
+// its own, before the move's time, does not wait on the engine's answer to
+// a stop.
+constexpr long long CHESS_CHOICE_MS = 500;
+
+std::optional<Move> GamePlayer::chess_choice(const GuiGame& game, const Position& pos, const std::vector<Move>& wins,
+                                             const std::stop_token& stop) {
+  if (stop.stop_requested()) return std::nullopt;
+  std::vector<Move> candidates;
+  std::vector<std::string> among;
+  for (Move m : wins)
+    if (!refuted_in_chess(player_, pos, m)) {
+      candidates.push_back(m);
+      among.push_back(uci(m));
+    }
+  if (candidates.size() < 2) return std::nullopt;
+  const auto pick = chess_->choose(game.words, game.board, among, CHESS_CHOICE_MS, stop);
+  if (!pick) return std::nullopt;
+  return candidates[std::find(among.begin(), among.end(), *pick) - among.begin()];
+}
+
 std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::vector<Position>& earlier,
                                                const std::vector<Move>& allowed, double seconds,
                                                const std::stop_token& stop, const GuiGame* game) {
@@ -98,13 +121,26 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
     return best;
   };
   CarefulMoves careful;
+  std::optional<Move> judged;  // the chess engine's choice among the wins the careful rules leave
   if (in_gui && is_win(answer->value)) {
     careful = careful_moves(pos, winning, seconds);
-    // The exact move is at once; while the careful solve runs, the rest of
-    // the move's time is the solve's (the opponent's engine is idle then).
-    if (careful.moves.empty() && careful_ && !careful_->done() && stop.stop_possible())
+    if (!careful.won) {
+      // Only the quickest wins: along them the distance falls every move, so
+      // no reply of the opponent's comes back to an earlier position (a
+      // repetition, a draw by Chunker's rules) and the game ends as soon.
+      const std::vector<Move>& wins = careful.moves.empty() ? winning : careful.moves;
+      const Value best = value_of(quickest(wins, [](Move) { return true; }));
+      std::vector<Move> fastest;
+      std::copy_if(wins.begin(), wins.end(), std::back_inserter(fastest), [&](Move m) { return value_of(m) == best; });
+      judged = chess_choice(*game, pos, fastest, stop);
+    }
+    // Where the engine did not judge, the exact move is at once; while the
+    // careful solve runs, the rest of the move's time is the solve's (the
+    // opponent's engine is idle then).
+    if (!judged && careful.moves.empty() && careful_ && !careful_->done() && stop.stop_possible())
       wait_for_either(careful_->finished.get_token(), stop);
-    if (careful.moves.empty() && careful_ && careful_->done()) careful = careful_moves(pos, winning, seconds);
+    if (!judged && careful.moves.empty() && careful_ && careful_->done())
+      careful = careful_moves(pos, winning, seconds);
   }
   if (careful.won) {
     if (careful.moves.front() != chosen)
@@ -124,7 +160,13 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
                  " the careful rules score it lost)";
       chosen = kept;
     }
-    if (in_gui && is_win(answer->value) && refuted_in_chess(player_, pos, chosen)) {
+    if (judged) {
+      if (*judged != chosen)
+        g.note += (g.note.empty() ? "" : "; ") + uci(*judged) +
+                  " wins as quickly, and the chess engine prefers it to " + uci(chosen) +
+                  " for the chess after Chunker's game";
+      chosen = *judged;
+    } else if (in_gui && is_win(answer->value) && refuted_in_chess(player_, pos, chosen)) {
       // In a GUI's chess (loses_in_chess given): the quickest win that the
       // opponent's checking promotion does not refute there.
       const Move other = quickest(winning, [&](Move m) { return !refuted_in_chess(player_, pos, m); });

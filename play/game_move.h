@@ -8,7 +8,8 @@
 // (chess/careful_rules.h) picks, once done, among the winning moves one that
 // leaves the opponent no promotion to answer ours with, or, where every win
 // allows one, one whose answer only draws: a GUI's chess game after the win
-// is not then lost to a new queen.
+// is not then lost to a new queen. Where the careful rules do not score the
+// position won, the chess engine chooses among the quickest wins left.
 #pragma once
 
 #include <functional>
@@ -69,6 +70,14 @@ class GamePlayer {
   // Whether the safe promotion `m` leaves the opponent a won chess position
   // (chess_, after `game`).
   bool loses_in_chess(const GuiGame& game, Move m);
+  // The chess engine's choice (chess_, after `game`) among the wins of
+  // `wins` that no checking promotion refutes (refuted_in_chess), until
+  // `stop`: a win by Chunker's rules ends its game, the GUI's chess goes on,
+  // and the engine sees there what the rules do not (an answering queen that
+  // wins, a mating net). None where fewer than two are left or no engine
+  // plays.
+  std::optional<Move> chess_choice(const GuiGame& game, const Position& pos, const std::vector<Move>& wins,
+                                   const std::stop_token& stop);
   void start_solve(const Position& pos, double seconds);
   // Where the careful table is built and holds `pos`, and scores it won or
   // drawn by CarefulRules: the moves of `allowed` that keep that value, the

@@ -53,3 +53,19 @@ TEST_CASE("ChessEngine: Stockfish over UCI plays the mate and reports it") {
   CHECK(queen.move == "e3d4");
   CHECK(queen.centipawns > 500);
 }
+
+TEST_CASE("ChessEngine: the engine's choice among given moves, none without an engine") {
+  const ChessBoard board = ChessBoard::from_fen(HANGING_QUEEN_ROOK);
+  const std::string position = "fen " + std::string(HANGING_QUEEN_ROOK);
+  // The built-in search sees too few plies to judge moves alike by Chunker's rules: no choice.
+  CHECK(!ChessEngine("").choose(position, board, {"a1a2", "e3d4"}, 100, {}));
+  const std::string command = default_chess_engine();
+  REQUIRE_MESSAGE(!command.empty(), "stockfish is not installed (scripts/setup.sh installs it)");
+  ChessEngine engine(command);
+  // Stockfish takes the queen (e3d4) where it is among the moves; where it
+  // is not, its choice is still one of them, never the queen's capture.
+  CHECK(engine.choose(position, board, {"a1a2", "e3d4", "e1f1"}, 300, {}) == "e3d4");
+  const auto other = engine.choose(position, board, {"a1a2", "e1f1"}, 300, {});
+  REQUIRE(other);
+  CHECK((*other == "a1a2" || *other == "e1f1"));
+}

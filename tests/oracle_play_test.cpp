@@ -10,6 +10,9 @@
 #include <algorithm>
 
 #include "answer.h"
+#include "chess_engine.h"
+#include "game_move.h"
+#include "gui_game.h"
 #include "notation.h"
 
 using namespace chunker;
@@ -38,6 +41,31 @@ TEST_CASE("oracle move: the Szen position with the built tables, through the pla
   for (Move m : legal_moves(szen)) all.push_back(m);
   const Move chosen = player.exact_move(szen, *answer, all);
   CHECK((chosen == Move(3, 4) || chosen == Move(3, 12)));  // d1e1, d1e2
+}
+
+TEST_CASE("game move: among the wins the careful rules leave, the chess engine's choice") {
+  // bench/match, deep-one-move: White's a5a6 and c5c6 each win in 11 plies
+  // by the rules (the oracle), and White played a5a6, then a8=Q, after which
+  // Black's e1=Q won the chess. Stockfish 15.1 (`go depth 16`) scores Black
+  // +135 after a5a6 and +12 after c5c6 (f2f1, a win in 23: +1539). With no
+  // exact memory no careful table is built: the engine chooses.
+  const std::string command = default_chess_engine();
+  REQUIRE_MESSAGE(!command.empty(), "stockfish is not installed (scripts/setup.sh installs it)");
+  PlaySettings play;
+  play.oracle_dir = CHUNKER_TEST_DATA;
+  Player player(play);
+  ChessEngine chess(command);
+  GamePlayer game_player(player, &chess);
+  const GuiGame game = read_game(
+      "fen 8/4ppp1/k7/8/PP5K/8/2P5/8 b - - 0 1 moves e7e5 h4g3 f7f5 g3f2 e5e4 f2e3 a6b7 a4a5 b7a6 c2c4 g7g5 e3e2 "
+      "f5f4 c4c5 a6b5 e2f2 g5g4 f2f1 f4f3 f1f2 b5c4");
+  REQUIRE(game.position.has_value());
+  const Position& pos = *game.position;
+  const std::stop_source never;
+  const GameMove chosen =
+      game_player.choose(pos, game.line, gui_legal_moves(pos, game.board), {}, 0, never.get_token(), {}, &game);
+  CHECK(uci(chosen.move) == "c5c6");
+  CHECK(chosen.value == win_in(11));
 }
 
 TEST_CASE("oracle answer right after an unsafe promotion: through its replies, with no exact table asked") {
