@@ -56,4 +56,11 @@ std::optional<Value> CarefulRules::end(const Position& pos, std::optional<Value>
   return best;
 }
 
+bool promotion_answered(const Position& pos, Move m) {
+  const Position after = make_move(pos, m);
+  MoveList replies = legal_moves(after);
+  const auto value = CarefulRules(pos.side).end(after, rule_value(after, replies));
+  return value && is_win(*value);
+}
+
 }  // namespace chunker

@@ -29,4 +29,11 @@ class CarefulRules : public SideRules {
   void keep_replies(const Position& pos, MoveList& replies) const override;
 };
 
+// Whether the careful rules score the safe promotion `m` (of pos's side to
+// move) lost, from the board alone: the opponent answers it with a pawn's
+// mate, or with a promotion of its own that mates or wins the new queen. A
+// move's worth of arithmetic, so a game asks it when no careful table holds
+// the position or no time is left for the chess engine.
+bool promotion_answered(const Position& pos, Move m);
+
 }  // namespace chunker

@@ -458,6 +458,7 @@ bool UciEngine::execute(const std::string& line) {
       s.game.reset();
       s.no_game = "no position given";
       s.chess->new_game();
+      if (s.game_player) s.game_player->new_game();
     } else if (command == "position") {
       s.thinker.stop();
       std::string rest;

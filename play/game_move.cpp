@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iterator>
 
+#include "careful_rules.h"
 #include "new_queen.h"
 #include "notation.h"
 #include "stop_flag.h"
@@ -13,8 +14,21 @@ namespace chunker {
 
 GamePlayer::~GamePlayer() {
   cancel_ = true;  // a GUI's quit is not kept waiting for a solve
+  if (careful_) careful_->cancel = true;
   if (job_) job_->thread.join();
   if (careful_) careful_->thread.join();
+}
+
+void GamePlayer::new_game() {
+  put_off_ = 0;
+  game_length_ = 0;
+  // The careful table is the last game's: its solve, which may take the
+  // cores for many seconds, stops. An exact solve goes on: its table is
+  // cached, and the next game may well start from the same position.
+  if (careful_) {
+    careful_->stale = true;
+    careful_->cancel = true;
+  }
 }
 
 namespace {
@@ -24,11 +38,15 @@ namespace {
 // the bound keeps the game from putting it off for ever.
 constexpr int MAX_PUT_OFF = 6;
 
-// Whether the opponent can answer `m` with an unsafe promotion that checks
-// our king, where no reply that chess allows keeps our win (chess_allows,
-// new_queen.h): the rules' answer, a safe promotion of ours, is illegal in a
-// GUI then. A reply whose value no table holds counts as keeping the win.
+// Whether `m`, a winning move by Chunker's rules, loses in a GUI's chess on
+// the board alone: a safe promotion that the opponent answers with a mate or
+// by winning the new queen (promotion_answered, careful_rules.h), or a move
+// the opponent answers with an unsafe promotion that checks our king, where
+// no reply that chess allows keeps our win (chess_allows, new_queen.h): the
+// rules' answer, a safe promotion of ours, is illegal in a GUI then. A reply
+// whose value no table holds counts as keeping the win.
 bool refuted_in_chess(Player& player, const Position& pos, Move m) {
+  if (m.kind() == MoveKind::Promotion && is_safe_promotion(pos, m)) return promotion_answered(pos, m);
   const Position after = make_move(pos, m);
   for (Move promotion : legal_moves(after)) {
     if (promotion.kind() != MoveKind::Promotion || is_safe_promotion(after, promotion)) continue;
@@ -64,26 +82,20 @@ bool GamePlayer::loses_in_chess(const GuiGame& game, Move m) {
   return reply.mate_moves > 0 || (reply.mate_moves == 0 && reply.centipawns >= LOST_CENTIPAWNS);
 }
 
-// The most the chess engine's choice among winning moves takes: half a
+// The most the chess engine's choice among moves of one value takes: half a
 // second a move sees far enough in a pawn race, and a choice that ends on
 // its own, before the move's time, does not wait on the engine's answer to
 // a stop.
 constexpr long long CHESS_CHOICE_MS = 500;
 
-std::optional<Move> GamePlayer::chess_choice(const GuiGame& game, const Position& pos, const std::vector<Move>& wins,
+std::optional<Move> GamePlayer::chess_choice(const GuiGame& game, const std::vector<Move>& moves,
                                              const std::stop_token& stop) {
-  if (stop.stop_requested()) return std::nullopt;
-  std::vector<Move> candidates;
+  if (moves.size() < 2 || stop.stop_requested()) return std::nullopt;
   std::vector<std::string> among;
-  for (Move m : wins)
-    if (!refuted_in_chess(player_, pos, m)) {
-      candidates.push_back(m);
-      among.push_back(uci(m));
-    }
-  if (candidates.size() < 2) return std::nullopt;
+  for (Move m : moves) among.push_back(uci(m));
   const auto pick = chess_->choose(game.words, game.board, among, CHESS_CHOICE_MS, stop);
   if (!pick) return std::nullopt;
-  return candidates[std::find(among.begin(), among.end(), *pick) - among.begin()];
+  return moves[std::find(among.begin(), among.end(), *pick) - among.begin()];
 }
 
 std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::vector<Position>& earlier,
@@ -103,10 +115,7 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
   auto allowed_win = [&](const MoveValue& m) {
     return is_win(m.value) && std::find(allowed.begin(), allowed.end(), m.move) != allowed.end();
   };
-  if (earlier.size() < game_length_) {
-    put_off_ = 0;
-    if (careful_) careful_->stale = true;
-  }
+  if (earlier.size() < game_length_) new_game();
   game_length_ = earlier.size();
   GameMove g;
   // The moves that win by Chunker's rules in this game: the careful table
@@ -121,18 +130,24 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
     return best;
   };
   CarefulMoves careful;
-  std::optional<Move> judged;  // the chess engine's choice among the wins the careful rules leave
+  // The chess engine's choice among the wins the careful rules leave, or
+  // among the draws.
+  std::optional<Move> judged;
   if (in_gui && is_win(answer->value)) {
     careful = careful_moves(pos, winning, seconds);
     if (!careful.won) {
-      // Only the quickest wins: along them the distance falls every move, so
-      // no reply of the opponent's comes back to an earlier position (a
-      // repetition, a draw by Chunker's rules) and the game ends as soon.
       const std::vector<Move>& wins = careful.moves.empty() ? winning : careful.moves;
-      const Value best = value_of(quickest(wins, [](Move) { return true; }));
-      std::vector<Move> fastest;
-      std::copy_if(wins.begin(), wins.end(), std::back_inserter(fastest), [&](Move m) { return value_of(m) == best; });
-      judged = chess_choice(*game, pos, fastest, stop);
+      std::vector<Move> open;  // the wins the board alone does not show lost in chess
+      std::copy_if(wins.begin(), wins.end(), std::back_inserter(open),
+                   [&](Move m) { return !refuted_in_chess(player_, pos, m); });
+      // Only the quickest of them: along them the distance falls every move,
+      // so no reply of the opponent's comes back to an earlier position (a
+      // repetition, a draw by Chunker's rules) and the game ends as soon.
+      // Where the chess refutes every win, the engine's least bad of all.
+      std::vector<Move> among = open.empty() ? wins : std::vector<Move>{};
+      const Value best = value_of(quickest(open, [](Move) { return true; }));
+      std::copy_if(open.begin(), open.end(), std::back_inserter(among), [&](Move m) { return value_of(m) == best; });
+      judged = chess_choice(*game, among, stop);
     }
     // Where the engine did not judge, the exact move is at once; while the
     // careful solve runs, the rest of the move's time is the solve's (the
@@ -141,6 +156,14 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
       wait_for_either(careful_->finished.get_token(), stop);
     if (!judged && careful.moves.empty() && careful_ && careful_->done())
       careful = careful_moves(pos, winning, seconds);
+  } else if (in_gui && answer->value == 0) {
+    // Every drawing move keeps Chunker's result; the chess engine sees which
+    // of them leaves the chess after it best (a draw the opponent can trade
+    // for a promotion race that mates is no draw on the GUI's board).
+    std::vector<Move> drawing;
+    for (const MoveValue& m : answer->moves)
+      if (m.value == 0 && std::find(allowed.begin(), allowed.end(), m.move) != allowed.end()) drawing.push_back(m.move);
+    judged = chess_choice(*game, drawing, stop);
   }
   if (careful.won) {
     if (careful.moves.front() != chosen)
@@ -162,9 +185,8 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
     }
     if (judged) {
       if (*judged != chosen)
-        g.note += (g.note.empty() ? "" : "; ") + uci(*judged) +
-                  " wins as quickly, and the chess engine prefers it to " + uci(chosen) +
-                  " for the chess after Chunker's game";
+        g.note += (g.note.empty() ? "" : "; ") + uci(*judged) + " keeps Chunker's result too, and the chess engine " +
+                  "prefers it to " + uci(chosen) + " for the chess on the board";
       chosen = *judged;
     } else if (in_gui && is_win(answer->value) && refuted_in_chess(player_, pos, chosen)) {
       // In a GUI's chess (loses_in_chess given): the quickest win that the
@@ -221,7 +243,7 @@ GamePlayer::CarefulMoves GamePlayer::careful_moves(const Position& pos, const st
     careful_->thread = std::thread([job = careful_.get(), this, pos, seconds] {
       // Nothing may escape a thread: a failure leaves the table null.
       try {
-        Player::Solve solved = player_.solve_careful(pos, pos.side, seconds, &cancel_);
+        Player::Solve solved = player_.solve_careful(pos, pos.side, seconds, &job->cancel);
         job->table = std::move(solved.table);
         char line[160];
         std::snprintf(line, sizeof line, "%.3g positions in %.1f s", double(solved.figures.positions),

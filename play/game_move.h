@@ -9,9 +9,12 @@
 // leaves the opponent no promotion to answer ours with, or, where every win
 // allows one, one whose answer only draws: a GUI's chess game after the win
 // is not then lost to a new queen. Where the careful rules do not score the
-// position won, the chess engine chooses among the quickest wins left.
+// position won, the chess engine chooses among the quickest wins that the
+// board alone does not show lost in chess, and in a drawn position among
+// the drawing moves.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <stop_token>
@@ -63,6 +66,10 @@ class GamePlayer {
   // drawn pawn ending can let the opponent promote.
   std::optional<Move> table_move(const ChessBoard& board);
 
+  // A GUI's new game (UCI's ucinewgame; a game that comes back shorter is
+  // one too): the last game's careful solve stops, and its table is dropped.
+  void new_game();
+
  private:
   std::optional<GameMove> exact_move(const Position& pos, const std::vector<Position>& earlier,
                                      const std::vector<Move>& allowed, double seconds, const std::stop_token& stop,
@@ -70,14 +77,12 @@ class GamePlayer {
   // Whether the safe promotion `m` leaves the opponent a won chess position
   // (chess_, after `game`).
   bool loses_in_chess(const GuiGame& game, Move m);
-  // The chess engine's choice (chess_, after `game`) among the wins of
-  // `wins` that no checking promotion refutes (refuted_in_chess), until
-  // `stop`: a win by Chunker's rules ends its game, the GUI's chess goes on,
-  // and the engine sees there what the rules do not (an answering queen that
-  // wins, a mating net). None where fewer than two are left or no engine
-  // plays.
-  std::optional<Move> chess_choice(const GuiGame& game, const Position& pos, const std::vector<Move>& wins,
-                                   const std::stop_token& stop);
+  // The chess engine's choice (chess_, after `game`) among `moves`, which
+  // Chunker's rules score alike, until `stop`: a win by them ends its game,
+  // the GUI's chess goes on, and the engine sees there what the rules do
+  // not (an answering queen that wins, a mating net). None where fewer than
+  // two are given or no engine plays.
+  std::optional<Move> chess_choice(const GuiGame& game, const std::vector<Move>& moves, const std::stop_token& stop);
   void start_solve(const Position& pos, double seconds);
   // Where the careful table is built and holds `pos`, and scores it won or
   // drawn by CarefulRules: the moves of `allowed` that keep that value, the
@@ -106,13 +111,14 @@ class GamePlayer {
     std::string note;                         // its size and time, or why there is no table
     std::stop_source finished;                // requested when done
     bool done() const { return finished.stop_requested(); }
-    bool told = false;   // the note was given
-    bool stale = false;  // a new game began
+    bool told = false;                // the note was given
+    bool stale = false;               // a new game began
+    std::atomic<bool> cancel{false};  // set when the game it serves is over: the solve stops
     std::thread thread;
   };
   Player& player_;
   ChessEngine* chess_;
-  std::atomic<bool> cancel_{false};  // set when this player goes: the solves stop
+  std::atomic<bool> cancel_{false};  // set when this player goes: the exact solve stops
   std::unique_ptr<Job> job_;
   std::unique_ptr<CarefulJob> careful_;
   bool libraries_usable_ = true;

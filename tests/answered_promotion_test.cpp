@@ -6,6 +6,9 @@
 
 #include <doctest/doctest.h>
 
+#include "careful_rules.h"
+#include "notation.h"
+
 using namespace chunker;
 
 namespace {
@@ -33,4 +36,23 @@ TEST_CASE("a promotion answered by a promotion: what the queens' first moves dec
   CHECK(judged("8/8/8/3K4/8/8/8/2k5 w - -", "a8", "h1") == loss_in(2));
   // e1=Q mates on the back rank; Stockfish: mate, no legal move.
   CHECK(judged("8/8/8/8/8/2k5/6PP/7K w - -", "a8", "e1") == loss_in(0));
+}
+
+TEST_CASE("a safe promotion the careful rules score lost, from the board alone") {
+  auto answered = [](const char* fen, const char* move) {
+    const Position pos = parse_fen(fen).pos;
+    for (Move m : legal_moves(pos))
+      if (uci(m) == move) return promotion_answered(pos, m);
+    FAIL("no such move: " << move);
+    return false;
+  };
+  // bench/match, one-draw-3: after 1.b8=Q, 1...h1=Q mates; Stockfish 15.1
+  // (`go depth 10`): mate in 1 for Black, h2h1q.
+  CHECK(answered("8/1P6/8/8/8/4k3/5p1p/5K2 w - -", "b7b8q"));
+  // bench/match, deepest-abc-fgh-w: after 1...f1=Q, 2.c8=Q mates; Stockfish 15.1: mate in 1, c7c8q.
+  CHECK(answered("k7/P1P5/1P6/8/6p1/6Kp/5p2/8 b - -", "f2f1q"));
+  // No promotion answers 1.b8=Q here; Stockfish 15.1 (`go depth 18` after it): mate in 17 for White.
+  CHECK(!answered("8/1P6/8/8/8/4k3/8/5K2 w - -", "b7b8q"));
+  // 1.b8=Q h1=Q+: a queen ending with nothing won at once, counted even; Stockfish 15.1: 0.00.
+  CHECK(!answered("8/1P6/8/8/8/3k4/7p/2K5 w - -", "b7b8q"));
 }

@@ -17,6 +17,28 @@
 
 using namespace chunker;
 
+namespace {
+
+// Chunker's move in a GUI's game (`words`: UCI's position command after
+// "position"), with the oracle and Stockfish as the chess engine, and no
+// exact memory: no careful table is built.
+GameMove gui_move(const std::string& words) {
+  const std::string command = default_chess_engine();
+  REQUIRE_MESSAGE(!command.empty(), "stockfish is not installed (scripts/setup.sh installs it)");
+  PlaySettings play;
+  play.oracle_dir = CHUNKER_TEST_DATA;
+  Player player(play);
+  ChessEngine chess(command);
+  GamePlayer game_player(player, &chess);
+  const GuiGame game = read_game(words);
+  REQUIRE(game.position.has_value());
+  const Position& pos = *game.position;
+  const std::stop_source never;
+  return game_player.choose(pos, game.line, gui_legal_moves(pos, game.board), {}, 0, never.get_token(), {}, &game);
+}
+
+}  // namespace
+
 TEST_CASE("oracle move: fastest win, longest defence, fewest drawing replies, only allowed moves") {
   const Move a(8, 16), b(9, 17), c(10, 18), d(4, 12);
   auto none = [](Move) { return 0; };
@@ -48,24 +70,22 @@ TEST_CASE("game move: among the wins the careful rules leave, the chess engine's
   // by the rules (the oracle), and White played a5a6, then a8=Q, after which
   // Black's e1=Q won the chess. Stockfish 15.1 (`go depth 16`) scores Black
   // +135 after a5a6 and +12 after c5c6 (f2f1, a win in 23: +1539). With no
-  // exact memory no careful table is built: the engine chooses.
-  const std::string command = default_chess_engine();
-  REQUIRE_MESSAGE(!command.empty(), "stockfish is not installed (scripts/setup.sh installs it)");
-  PlaySettings play;
-  play.oracle_dir = CHUNKER_TEST_DATA;
-  Player player(play);
-  ChessEngine chess(command);
-  GamePlayer game_player(player, &chess);
-  const GuiGame game = read_game(
+  // careful table the engine chooses.
+  const GameMove chosen = gui_move(
       "fen 8/4ppp1/k7/8/PP5K/8/2P5/8 b - - 0 1 moves e7e5 h4g3 f7f5 g3f2 e5e4 f2e3 a6b7 a4a5 b7a6 c2c4 g7g5 e3e2 "
       "f5f4 c4c5 a6b5 e2f2 g5g4 f2f1 f4f3 f1f2 b5c4");
-  REQUIRE(game.position.has_value());
-  const Position& pos = *game.position;
-  const std::stop_source never;
-  const GameMove chosen =
-      game_player.choose(pos, game.line, gui_legal_moves(pos, game.board), {}, 0, never.get_token(), {}, &game);
   CHECK(uci(chosen.move) == "c5c6");
   CHECK(chosen.value == win_in(11));
+}
+
+TEST_CASE("game move: where the chess refutes every win, the chess engine's least bad") {
+  // bench/match, one-draw-3: White wins by the rules with b8=Q (in 1) and
+  // Kg2 (in 3, the oracle), and each loses in chess: after b8=Q Black's
+  // h1=Q mates, after Kg2 f1=Q+ Kxf1 h1=Q+ follows. Stockfish 15.1
+  // (`go depth 20`): f1g2, Black mates in 3.
+  const GameMove chosen = gui_move("fen 8/1P6/8/8/8/4k3/5p1p/5K2 w - - 0 1");
+  CHECK(uci(chosen.move) == "f1g2");
+  CHECK(chosen.value == win_in(3));
 }
 
 TEST_CASE("oracle answer right after an unsafe promotion: through its replies, with no exact table asked") {
