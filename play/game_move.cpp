@@ -73,12 +73,12 @@ bool refuted_in_chess(Player& player, const Position& pos, Move m) {
 constexpr long long PROMOTION_CHECK_MS = 300;
 constexpr int LOST_CENTIPAWNS = 300;
 
-bool GamePlayer::loses_in_chess(const GuiGame& game, Move m) {
+bool GamePlayer::loses_in_chess(const GuiGame& game, Move m, const std::stop_token& stop) {
   ChessBoard after = game.board;
   if (!after.play(uci(m))) return false;
   const bool has_moves = game.words.find(" moves") != std::string::npos || game.words.rfind("moves", 0) == 0;
   const ChessReply reply =
-      chess_->play(game.words + (has_moves ? " " : " moves ") + uci(m), after, PROMOTION_CHECK_MS, 0, {});
+      chess_->play(game.words + (has_moves ? " " : " moves ") + uci(m), after, PROMOTION_CHECK_MS, 0, stop);
   return reply.mate_moves > 0 || (reply.mate_moves == 0 && reply.centipawns >= LOST_CENTIPAWNS);
 }
 
@@ -198,12 +198,12 @@ std::optional<GameMove> GamePlayer::exact_move(const Position& pos, const std::v
         chosen = other;
       }
     } else if (in_gui && wins_now(chosen) && put_off_ < MAX_PUT_OFF && !stop.stop_requested() &&
-               loses_in_chess(*game, chosen)) {
+               loses_in_chess(*game, chosen, stop)) {
       // The quickest other win that does not end the game the same way (not
-      // looked for once the wait above used the move's time: the chess check
-      // takes up to 0.3 s).
+      // looked for once the wait above used the move's time; each check
+      // takes up to 0.3 s, and ends with the move's time).
       const Move other = quickest(winning, [&](Move m) {
-        return m != chosen && !(wins_now(m) && loses_in_chess(*game, m)) && !refuted_in_chess(player_, pos, m);
+        return m != chosen && !(wins_now(m) && loses_in_chess(*game, m, stop)) && !refuted_in_chess(player_, pos, m);
       });
       if (!other.is_none()) {
         g.note = "the promotion " + uci(chosen) + " wins Chunker's game but loses the chess after it: " + uci(other) +

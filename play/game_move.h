@@ -75,8 +75,8 @@ class GamePlayer {
                                      const std::vector<Move>& allowed, double seconds, const std::stop_token& stop,
                                      const GuiGame* game);
   // Whether the safe promotion `m` leaves the opponent a won chess position
-  // (chess_, after `game`).
-  bool loses_in_chess(const GuiGame& game, Move m);
+  // (chess_, after `game`), as far as the engine sees before `stop`.
+  bool loses_in_chess(const GuiGame& game, Move m, const std::stop_token& stop);
   // The chess engine's choice (chess_, after `game`) among `moves`, which
   // Chunker's rules score alike, until `stop`: a win by them ends its game,
   // the GUI's chess goes on, and the engine sees there what the rules do
