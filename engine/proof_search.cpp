@@ -29,9 +29,9 @@ constexpr int EXTRACT_ATTEMPTS = 8;
 constexpr double EPSILON = 0.25;
 // The guide's estimate as initial numbers (GuideShape, search.h): an unknown
 // child the estimate favours for the attacker by e starts with
-// dn = 1 + min(e / GUIDE_SCALE, cap) and pn = 1 plus, for a guide that tells
-// distances and an estimate of at least DECISIVE_UNITS, the depth it stands
-// for over per_depth; the other way round for the defender.
+// dn = unit * (1 + min(e / GUIDE_SCALE, cap)) and pn = unit * (1 plus, for a
+// guide that tells distances and an estimate of at least DECISIVE_UNITS, the
+// depth it stands for over per_depth); the other way round for the defender.
 constexpr double GUIDE_SCALE = 20, DECISIVE_UNITS = 2;
 // Estimates kept by position key (a node is expanded again and again).
 constexpr std::size_t GUIDE_MEMO = std::size_t(1) << 18;
@@ -215,8 +215,8 @@ class Prover {
     const double e = double(guess) / GUIDE_SCALE, x = std::clamp(e, -shape.cap, shape.cap);
     const double depth =
         shape.span > 0 && std::abs(e) >= DECISIVE_UNITS ? std::max(0.0, shape.span - std::abs(e)) / shape.per_depth : 0;
-    return Numbers{Number(1 + std::max(0.0, -x) + (e > 0 ? depth : 0)),
-                   Number(1 + std::max(0.0, x) + (e < 0 ? depth : 0))};
+    return Numbers{Number(shape.unit * (1 + std::max(0.0, -x) + (e > 0 ? depth : 0))),
+                   Number(shape.unit * (1 + std::max(0.0, x) + (e < 0 ? depth : 0)))};
   }
 
   void count() { count_node(nodes_, limits_.node_limit, limits_.stop); }

@@ -50,7 +50,10 @@ enum class SearchKind { AlphaBeta, ProofNumber };
 // for a guide that tells distances (`span` > 0: an estimate of e units
 // stands for a win or loss span - e plies deep), the number of the side it
 // favours grows by that depth over `per_depth`, a deeper win costing more to
-// prove. The defaults are the hand-made guide's (play/evaluation.h),
+// prove. All of it is scaled by `unit`: the search itself adds
+// one for each open sibling and one past the second-best sibling, so the
+// larger the unit, the longer the guide's word holds against those counts.
+// The defaults are the hand-made guide's (play/evaluation.h),
 // measured on the default suite at Level 5: cap 8 proves Szén in 69,091
 // (White to move) and 71,447 (Black) nodes against 186,933 and 77,690
 // unguided; scales 5-80 and caps 4-16 did no better on both.
@@ -58,6 +61,7 @@ struct GuideShape {
   double cap = 8;
   double span = 0;
   double per_depth = 1;
+  double unit = 1;
 };
 
 struct SearchLimits {
