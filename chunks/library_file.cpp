@@ -1,12 +1,17 @@
 #include "library_file.h"
 
 #include <sys/mman.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <filesystem>
+#include <fstream>
 #include <vector>
+
+#include "atomic_file.h"
 
 namespace chunker {
 
@@ -17,6 +22,29 @@ std::string library_path(const std::string& data_dir, const std::string& name) {
 namespace {
 
 std::size_t aligned(std::size_t bytes) { return (bytes + 7) / 8 * 8; }
+
+// A library file's stamp: the file it was (device, inode, size, the times
+// of its last write and last change) when its checksum and contents were
+// last found good, and the checksum its header gives. Any write to the file
+// moves its change time, which no user can set back, so a stamp that still
+// matches names the same bytes, and the checks need not read them again.
+std::string stamp_path(const std::string& path) { return path + ".checked"; }
+std::string stamp_text(const struct stat& s, std::uint64_t checksum) {
+  char text[256];
+  std::snprintf(text, sizeof text, "%llu %llu %lld %lld.%09ld %lld.%09ld %016llx\n", (unsigned long long)s.st_dev,
+                (unsigned long long)s.st_ino, (long long)s.st_size, (long long)s.st_mtim.tv_sec, s.st_mtim.tv_nsec,
+                (long long)s.st_ctim.tv_sec, s.st_ctim.tv_nsec, (unsigned long long)checksum);
+  return text;
+}
+// The stamp beside `path`, empty where there is none.
+std::string read_stamp(const std::string& path) {
+  std::ifstream in(stamp_path(path));
+  std::string line;
+  if (!std::getline(in, line)) return {};
+  return line + "\n";
+}
+// How long a file must be left unchanged before its stamp is written.
+constexpr std::int64_t STAMP_SETTLE_SECONDS = 2;
 
 }  // namespace
 
@@ -63,10 +91,12 @@ MappedLibraryFile::MappedLibraryFile(const std::string& path, const TableHeader&
   std::span<const std::uint8_t> file;
   TableHeader header;
   std::size_t preamble = 0;
+  const std::string stamp = read_stamp(path);
+  struct stat status {};
   try {
-    // Every page at once: the checksum below reads them all, and one call
-    // maps them faster than a fault per page.
-    file = map_table_file(path, true);
+    // A file to check: every page at once, for the checksum below reads
+    // them all, and one call maps them faster than a fault per page.
+    file = map_table_file(path, stamp.empty(), &status);
     map_.reset(file.data(),
                [size = file.size()](const std::uint8_t* p) { munmap(const_cast<std::uint8_t*>(p), size); });
     header = parse_table_preamble(file, preamble);
@@ -79,10 +109,27 @@ MappedLibraryFile::MappedLibraryFile(const std::string& path, const TableHeader&
   if (size < preamble || size - preamble < header.payload_size) throw refuse("truncated");
   if (size - preamble > header.payload_size) throw refuse("damaged (data after the end of the table)");
   payload_ = file.subspan(preamble);
+  stamp_ = stamp_text(status, header.payload_checksum);
+  checked_ = !stamp.empty() && stamp == stamp_;
+  if (checked_) return;
   if (table_checksum(payload_) != header.payload_checksum) throw refuse("checksum mismatch (file damaged)");
   // The checksum read every page into this process; let go of them (they
   // stay in the page cache) so it holds only those a search reads again.
   madvise(const_cast<std::uint8_t*>(file.data()), file.size(), MADV_DONTNEED);
+  // Only a file changed well before this check is stamped: the clock that
+  // dates a change ticks in milliseconds, so a change made within the same
+  // tick as the one checked could leave the same times behind.
+  const std::int64_t changed = std::int64_t(status.st_ctim.tv_sec);
+  stamp_worthy_ = changed + STAMP_SETTLE_SECONDS < std::int64_t(std::time(nullptr));
+}
+
+void MappedLibraryFile::remember_checked() const {
+  if (checked_ || !stamp_worthy_) return;
+  try {
+    write_atomically(stamp_path(path_), stamp_);
+  } catch (const TableError&) {
+    // A directory this process may not write: the next open checks again.
+  }
 }
 
 std::span<const std::uint8_t> MappedLibraryFile::next_bytes(std::size_t element_size) {

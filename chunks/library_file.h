@@ -10,9 +10,13 @@
 // build Level 1's regions from them: 0.03 s mapped, the checksum of every
 // byte checked at each open; 0.20 s with zstd (level 1, one frame, 10 MB of
 // files), of which 0.10 s the decompression and the rest Boost's copy into
-// the library's vectors. The checksum stays per open, being cheap against
-// that: it is what catches a damaged file (the SHA-256 of data/MANIFEST is
-// checked by `chunker libgen --verify`).
+// the library's vectors. The checksum is what catches a damaged file (the
+// SHA-256 of data/MANIFEST is checked by `chunker libgen --verify`), but
+// reading every byte of the libraries was most of a short search's start:
+// so a file found good is stamped (`NAME.lib.checked` beside it: the file's
+// identity and times), and an open that finds the stamp matching the file
+// maps it without reading it through. A write to the file, or a copy over
+// it, changes what the stamp names, and the next open checks it again.
 //
 // File: the preamble of table_file.h (the header's checksum is the
 // payload's), zeros to the next multiple of 8, then for each array its
@@ -98,8 +102,9 @@ void append_library_array(std::string& payload, const LibraryArray<T>& array) {
 }
 
 // A chunk library's file, mapped, its header and checksum checked (else a
-// TableError naming the file and `rebuild`); the arrays read from it keep
-// the mapping.
+// TableError naming the file and `rebuild`), the checksum unless the file's
+// stamp says it was found good and is unchanged since; the arrays read from
+// it keep the mapping.
 class MappedLibraryFile {
  public:
   MappedLibraryFile(const std::string& path, const TableHeader& expected, const std::string& rebuild);
@@ -111,6 +116,13 @@ class MappedLibraryFile {
   }
   // Throws unless every array has been read.
   void finish() const;
+  // Whether the file was found good by an earlier open and is unchanged
+  // since (its stamp, library_file.cpp), so its checksum was not read again
+  // and its contents need no check.
+  bool checked() const { return checked_; }
+  // Stamps the file as good, once its contents are checked too; where the
+  // stamp cannot be written the next open checks it again.
+  void remember_checked() const;
 
  private:
   std::span<const std::uint8_t> next_bytes(std::size_t element_size);
@@ -120,6 +132,8 @@ class MappedLibraryFile {
   std::shared_ptr<const std::uint8_t> map_;
   std::span<const std::uint8_t> payload_;
   std::size_t read_ = 0;
+  std::string stamp_;
+  bool checked_ = false, stamp_worthy_ = false;
 };
 
 // `header.kind` is the library's name; its file is library_path(data_dir, kind).
@@ -142,7 +156,9 @@ Library load_library(const TableHeader& expected, const std::string& data_dir, V
   std::apply([&]<class... T>(LibraryArray<T>&... arrays) { ((arrays = file.template next<T>()), ...); },
              library_arrays(library));
   file.finish();
+  if (file.checked()) return library;
   if (!valid(library)) throw TableError(path + ": holds another library; rebuild it with: " + rebuild);
+  file.remember_checked();
   return library;
 }
 

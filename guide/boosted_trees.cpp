@@ -1,11 +1,13 @@
 #include "boosted_trees.h"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cstdio>
 #include <limits>
 #include <numeric>
-#include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 namespace chunker {
 
@@ -82,26 +84,59 @@ std::string BoostedTrees::text() const {
   return out;
 }
 
+namespace {
+
+// The model's words, read in place: the program parses the model it holds
+// at every start, and a string stream took several times as long.
+class Words {
+ public:
+  explicit Words(const std::string& text) : at_(text.data()), end_(text.data() + text.size()) {}
+  bool next(std::string_view& word) {
+    while (at_ != end_ && std::isspace(static_cast<unsigned char>(*at_))) ++at_;
+    const char* begin = at_;
+    while (at_ != end_ && !std::isspace(static_cast<unsigned char>(*at_))) ++at_;
+    word = {begin, std::size_t(at_ - begin)};
+    return !word.empty();
+  }
+  // A number that is the whole of the next word.
+  template <class T>
+  bool next(T& value) {
+    std::string_view word;
+    if (!next(word)) return false;
+    const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
+    return error == std::errc() && end == word.data() + word.size();
+  }
+
+ private:
+  const char* at_;
+  const char* end_;
+};
+
+}  // namespace
+
 BoostedTrees BoostedTrees::parse(const std::string& text) {
-  std::istringstream in(text);
-  std::string word;
+  Words in(text);
+  std::string_view word;
   int features = 0;
   std::size_t trees = 0;
   float base = 0;
-  if (!(in >> word >> features >> trees >> base) || word != "boosted-trees" || features <= 0 || features > MAX_FEATURES)
+  if (!in.next(word) || word != "boosted-trees" || !in.next(features) || !in.next(trees) || !in.next(base) ||
+      features <= 0 || features > MAX_FEATURES)
     throw std::invalid_argument("not a boosted-trees model");
   BoostedTrees model(features, base);
+  std::vector<Node> nodes;
   for (std::size_t t = 0; t < trees; ++t) {
     std::size_t size = 0;
-    if (!(in >> word >> size) || word != "tree" || size == 0)
+    if (!in.next(word) || word != "tree" || !in.next(size) || size == 0)
       throw std::invalid_argument("tree " + std::to_string(t) + " missing");
-    std::vector<Node> nodes(size);
+    nodes.assign(size, Node{});
     for (std::size_t i = 0; i < size; ++i) {
       Node& n = nodes[i];
-      if (!(in >> word)) throw std::invalid_argument("tree " + std::to_string(t) + " cut short");
-      const bool ok = word == "leaf"    ? bool(in >> n.value)
-                      : word == "split" ? bool(in >> n.feature >> n.threshold >> n.left >> n.right)
-                                        : false;
+      if (!in.next(word)) throw std::invalid_argument("tree " + std::to_string(t) + " cut short");
+      const bool ok = word == "leaf" ? in.next(n.value)
+                      : word == "split"
+                          ? in.next(n.feature) && in.next(n.threshold) && in.next(n.left) && in.next(n.right)
+                          : false;
       // Children lie after their parent, so every walk ends at a leaf.
       const auto child_ok = [&](int c) { return c > int(i) && c < int(size); };
       if (!ok || (n.feature >= 0 && (n.feature >= features || !child_ok(n.left) || !child_ok(n.right))))
@@ -109,7 +144,7 @@ BoostedTrees BoostedTrees::parse(const std::string& text) {
     }
     model.add_tree(nodes);
   }
-  if (in >> word) throw std::invalid_argument("text after the last tree");
+  if (in.next(word)) throw std::invalid_argument("text after the last tree");
   return model;
 }
 

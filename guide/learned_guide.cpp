@@ -57,10 +57,11 @@ std::optional<BoostedTrees> compiled_guide_model(std::string& why_not) {
   return std::nullopt;
 }
 
-std::function<Value(const Position&)> learned_guide(const ChunkLibraries& libraries, BoostedTrees model) {
+std::function<Value(const Position&)> learned_guide(const ChunkLibraries& libraries,
+                                                    std::shared_ptr<const BoostedTrees> model) {
   return [&libraries, model = std::move(model)](const Position& pos) {
     const GuideFeatures f = guide_features(pos, libraries);
-    return Value(std::lround(GUIDE_UNIT * model.predict(f.data())));
+    return Value(std::lround(GUIDE_UNIT * model->predict(f.data())));
   };
 }
 

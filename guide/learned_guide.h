@@ -14,6 +14,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -40,7 +41,10 @@ float guide_target(Value depth_value);
 // damaged (its SHA-256 differs) or unreadable.
 std::optional<BoostedTrees> compiled_guide_model(std::string& why_not);
 
-// The guide's estimate with `model` (whose features must be GUIDE_FEATURES).
-std::function<Value(const Position&)> learned_guide(const ChunkLibraries& libraries, BoostedTrees model);
+// The guide's estimate with `model` (whose features must be GUIDE_FEATURES),
+// shared: the search's limits copy the guide, and a copy of the trees is
+// hundreds of kilobytes.
+std::function<Value(const Position&)> learned_guide(const ChunkLibraries& libraries,
+                                                    std::shared_ptr<const BoostedTrees> model);
 
 }  // namespace chunker

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 
 #include "chunk_report.h"
 #include "guide_features.h"
@@ -80,13 +81,16 @@ ProofGuide guide(const ChunkLibraries& libraries, GuideKind kind) {
     return {};
   }
   if (kind == GuideKind::Learned) {
-    static const std::optional<BoostedTrees> model = [] {
+    static const std::shared_ptr<const BoostedTrees> model = []() -> std::shared_ptr<const BoostedTrees> {
       std::string why_not;
       auto m = compiled_guide_model(why_not);
-      if (!m) std::cerr << "chunker: " << why_not << ": the proof-number search takes the hand-made guide\n";
-      return m;
+      if (!m) {
+        std::cerr << "chunker: " << why_not << ": the proof-number search takes the hand-made guide\n";
+        return nullptr;
+      }
+      return std::make_shared<const BoostedTrees>(std::move(*m));
     }();
-    if (model) return {learned_guide(libraries, *model), LEARNED_GUIDE_SHAPE};
+    if (model) return {learned_guide(libraries, model), LEARNED_GUIDE_SHAPE};
   }
   return {[&libraries](const Position& pos) { return evaluate(pos, libraries); }, GuideShape{}};
 }
