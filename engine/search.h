@@ -53,10 +53,9 @@ enum class SearchKind { AlphaBeta, ProofNumber };
 // prove. All of it is scaled by `unit`: the search itself adds
 // one for each open sibling and one past the second-best sibling, so the
 // larger the unit, the longer the guide's word holds against those counts.
-// The defaults are the hand-made guide's (play/evaluation.h),
-// measured on the default suite at Level 5: cap 8 proves Szén in 69,091
-// (White to move) and 71,447 (Black) nodes against 186,933 and 77,690
-// unguided; scales 5-80 and caps 4-16 did no better on both.
+// The defaults are the hand-made guide's (play/evaluation.h), chosen on
+// the default suite at Level 5, where other scales and caps did no better
+// (docs/benchmarks.md, bench/pn_guide).
 struct GuideShape {
   double cap = 8;
   double span = 0;
