@@ -45,6 +45,7 @@ class BoostedTrees {
   // of different trees overlap in the processor. A leaf above the last
   // level is reached through splits that always go left (feature 0 at the
   // largest threshold), at the leftmost leaf of the last level below it.
+  // A complete tree doubles with each level: a deeper one is refused.
   static constexpr int MAX_DEPTH = 12;
   static constexpr std::size_t LANES = 8;  // trees walked together
   struct Split {
