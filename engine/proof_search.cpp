@@ -51,20 +51,15 @@ struct Numbers {
   bool disproven() const { return dn == 0; }
 };
 
-// `size` entries of zeros, in pages the kernel maps as they are first
-// touched: a short search pays only for the memory it reaches. A block of
-// huge pages' size or more is its own mapping, advised to take huge pages:
-// the tables are probed at random, so their pages are all touched soon, and
-// one fault per 2 MB costs far less than one per 4 KB.
+// `size` entries of zeros, in a mapping of whole huge pages advised to take
+// them: the kernel maps a page as it is first touched, so a short search pays
+// only for the memory it reaches, and the tables are probed at random, so
+// their pages are all touched soon; one fault per 2 MB costs far less than
+// one per 4 KB (where a page is first read, then written, two).
 constexpr std::size_t HUGE_PAGE = std::size_t(2) << 20;
 struct ZeroedRelease {
   std::size_t bytes = 0;
-  void operator()(void* p) const {
-    if (bytes >= HUGE_PAGE)
-      munmap(p, bytes);
-    else
-      std::free(p);
-  }
+  void operator()(void* p) const { munmap(p, bytes); }
 };
 template <class Entry>
 using Zeroed = std::unique_ptr<Entry[], ZeroedRelease>;
@@ -72,12 +67,8 @@ template <class Entry>
 Zeroed<Entry> zeroed(std::size_t size) {
   // An aggregate of trivially copyable members: zero bytes are entries.
   static_assert(std::is_trivially_copyable_v<Entry> && std::is_trivially_destructible_v<Entry>);
-  const std::size_t bytes = size * sizeof(Entry);
-  if (bytes < HUGE_PAGE) {
-    Zeroed<Entry> entries(static_cast<Entry*>(std::calloc(size, sizeof(Entry))), ZeroedRelease{bytes});
-    if (!entries && size > 0) throw std::bad_alloc();
-    return entries;
-  }
+  if (size == 0) return nullptr;
+  const std::size_t bytes = (size * sizeof(Entry) + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
   void* map = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (map == MAP_FAILED) throw std::bad_alloc();
   madvise(map, bytes, MADV_HUGEPAGE);  // advice only: without huge pages it works the same
@@ -90,15 +81,20 @@ Zeroed<Entry> zeroed(std::size_t size) {
 // least work to find again.
 // It starts small and doubles, up to its megabytes, whenever a new position
 // finds its bucket full: until then nothing is replaced, so it holds what a
-// table of its full size would, while a short proof touches a few hundred
-// kilobytes, not every page of the full size (probes at random fault them
-// all in, at a cost above the search's own). An empty entry has work 0.
+// table of its full size would, while a short proof touches a huge page or
+// two, not every page of the full size (probes at random fault them all in,
+// at a cost above the search's own). An empty entry has work 0.
 class ProofTable {
  public:
   explicit ProofTable(std::size_t megabytes)
       : max_size_(std::max<std::size_t>(BUCKET, std::bit_floor(megabytes * 1024 * 1024 / sizeof(Entry)))),
         size_(std::min(max_size_, INITIAL_SIZE)),
         entries_(zeroed<Entry>(size_)) {}
+  // Asks the processor to fetch the bucket of `key`, which a probe reads soon.
+  void prefetch(Key key) const {
+    const char* bucket = reinterpret_cast<const char*>(bucket_of(key));
+    for (std::size_t at = 0; at < BUCKET * sizeof(Entry); at += CACHE_LINE) __builtin_prefetch(bucket + at);
+  }
   const Numbers* probe(const Canonical& c) const {
     const Entry* bucket = bucket_of(c.key);
     for (int i = 0; i < BUCKET; ++i)
@@ -132,6 +128,7 @@ class ProofTable {
 
  private:
   static constexpr int BUCKET = 4;
+  static constexpr std::size_t CACHE_LINE = 64;
   static constexpr std::size_t INITIAL_SIZE = std::size_t(1) << 14;  // entries
   struct Entry {
     Position pos;
@@ -185,8 +182,8 @@ class Prover {
     int source;
     bool win;
   };
-  std::optional<Verdict> verdict(const Position& pos) const {
-    std::optional<Value> v = rule_value(pos, legal_moves(pos));
+  std::optional<Verdict> verdict(const Position& pos, const MoveList& moves) const {
+    std::optional<Value> v = rule_value(pos, moves);
     int source = -1;
     for (std::size_t i = 0; !v && i < classifiers_.size(); ++i)
       if ((v = classifiers_[i]->classify(pos))) source = int(i);
@@ -194,8 +191,8 @@ class Prover {
     return Verdict{source, pos.side == attacker_ ? is_win(*v) : is_loss(*v)};
   }
   // The verdict as numbers, counted among the leaves of its source.
-  std::optional<Numbers> decided(const Position& pos) {
-    const auto v = verdict(pos);
+  std::optional<Numbers> decided(const Position& pos, const MoveList& moves) {
+    const auto v = verdict(pos, moves);
     if (!v) return std::nullopt;
     ++(v->source < 0 ? rule_terminals_ : classifier_terminals_[std::size_t(v->source)]);
     return v->win ? Numbers{0, INF} : Numbers{INF, 0};
@@ -210,7 +207,20 @@ class Prover {
     Position pos;
     Canonical canon;
     Numbers numbers;
-    Value guess = 0;  // the guide's estimate, for the attacker
+    Value guess;  // the guide's estimate, for the attacker
+    // Whether the position was expanded before (its numbers from the table
+    // or from its own search), so that nothing decides it: a decided
+    // position's numbers are a proof or a disproof, and it is never entered.
+    bool expanded;
+  };
+  // A node's children, left uninitialised as MoveList's moves: only the
+  // first of them are ever made, and initialising all of them at every
+  // expansion cost a good part of it.
+  struct Children {
+    union {
+      Child at[MoveList::CAPACITY];
+    };
+    Children() {}
   };
 
   // The guide's estimate of a position for the attacker, memoised.
@@ -225,13 +235,18 @@ class Prover {
 
   // The numbers a child starts with: a repetition of the line (no win for
   // either side), the table's, or unknown: (1, 1), or from the guide's estimate.
-  Numbers child_numbers(const Canonical& c, int ply, bool irreversible, Value guess) {
+  // `expanded`: whether they are the table's.
+  Numbers child_numbers(const Canonical& c, int ply, bool irreversible, Value guess, bool& expanded) {
     const Key key = c.key;  // the line holds canonical positions
     line_keys_[ply] = key;
     reversible_from_[ply] = irreversible ? ply : reversible_from_[ply - 1];
+    expanded = false;
     for (int i = ply - 4; i >= reversible_from_[ply]; i -= 2)
       if (line_keys_[i] == key && line_[i] == c.pos) return Numbers{INF, 0, 0, i};
-    if (const Numbers* n = table_.probe(c)) return *n;
+    if (const Numbers* n = table_.probe(c)) {
+      expanded = true;
+      return *n;
+    }
     if (!limits_.guide) return Numbers{};
     const GuideShape& shape = limits_.guide_shape;
     const double e = double(guess) / GUIDE_SCALE, x = std::clamp(e, -shape.cap, shape.cap);
@@ -243,7 +258,8 @@ class Prover {
 
   void count() { count_node(nodes_, limits_.node_limit, limits_.stop); }
 
-  Numbers mid(const Position& pos, int ply, Number th_pn, Number th_dn);
+  // `expanded`: the position was expanded before, so nothing decides it.
+  Numbers mid(const Position& pos, int ply, Number th_pn, Number th_dn, bool expanded = false);
 
   const ProofLimits& limits_;
   const std::vector<const Classifier*>& classifiers_;
@@ -262,42 +278,53 @@ class Prover {
   int reversible_from_[MAX_PROOF_PLY + 1];
 };
 
-Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn) {
+Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn, bool expanded) {
   count();
   const std::uint64_t nodes_before = nodes_;
   const Canonical self = canonical(pos);
+  MoveList moves = legal_moves(pos);
   // A position is asked what decides it when it is first entered, not
   // when its parent is expanded: most children are never entered.
-  if (auto leaf = decided(pos)) {
-    table_.store(self, *leaf, 1);
-    return *leaf;
-  }
+  if (!expanded)
+    if (auto leaf = decided(pos, moves)) {
+      table_.store(self, *leaf, 1);
+      return *leaf;
+    }
   line_[ply] = self.pos;
   line_keys_[ply] = self.key;
   // No proof this deep: a disproof of this line only, never stored (rep_ply 0).
   if (ply >= MAX_PROOF_PLY) return Numbers{INF, 0, 0, 0};
   const bool or_node = pos.side == attacker_;
-  MoveList moves = legal_moves(pos);
   const Move no_killers[2] = {};
   order_moves(pos, moves, Move(), no_killers);
-  Child children[MoveList::CAPACITY];
+  Children made;
+  Child* children[MoveList::CAPACITY];
   int n = 0;
   for (Move m : moves) {
-    Child& c = children[n++];
+    Child& c = made.at[n++];
     c.move = m;
     c.pos = make_move(pos, m);
     c.canon = canonical(c.pos);
-    if (limits_.guide) c.guess = guess(c.canon);
+    // Each child's estimate and table bucket lie where the cache seldom
+    // holds them: fetched for all the children at once, the misses overlap.
+    if (limits_.guide) __builtin_prefetch(&guide_memo_[c.canon.key & (GUIDE_MEMO - 1)]);
+    table_.prefetch(c.canon.key);
   }
-  // With a guide, the side to move's best estimate first (ties keep the
-  // static order): of equal numbers, the first child is searched first.
-  if (limits_.guide)
-    std::stable_sort(children, children + n, [or_node](const Child& a, const Child& b) {
-      return or_node ? a.guess > b.guess : a.guess < b.guess;
-    });
-  for (int i = 0; i < n; ++i)
-    children[i].numbers =
-        child_numbers(children[i].canon, ply + 1, is_irreversible(pos, children[i].move), children[i].guess);
+  for (int i = 0; i < n; ++i) {
+    Child& c = made.at[i];
+    c.guess = limits_.guide ? guess(c.canon) : 0;
+    // With a guide, the side to move's best estimate first (ties keep the
+    // static order): of equal numbers, the first child is searched first.
+    // A stable insertion, as the lists are short.
+    int at = i;
+    for (; at > 0 && (or_node ? c.guess > children[at - 1]->guess : c.guess < children[at - 1]->guess); --at)
+      children[at] = children[at - 1];
+    children[at] = &c;
+  }
+  for (int i = 0; i < n; ++i) {
+    Child& c = *children[i];
+    c.numbers = child_numbers(c.canon, ply + 1, is_irreversible(pos, c.move), c.guess, c.expanded);
+  }
   Numbers self_numbers;
   for (;;) {
     // The node's numbers from its children's. OR: the easiest child to
@@ -310,7 +337,7 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn) {
     Number easiest = INF, largest = 0, open = 0, second = INF;
     int best = -1;
     for (int i = 0; i < n; ++i) {
-      const Numbers& c = children[i].numbers;
+      const Numbers& c = children[i]->numbers;
       const Number v = or_node ? c.pn : c.dn, w = or_node ? c.dn : c.pn;
       largest = std::max(largest, w);
       open += w != 0;
@@ -326,7 +353,7 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn) {
     const Number pn = or_node ? easiest : every, dn = or_node ? every : easiest;
     self_numbers = Numbers{pn, dn};
     if (pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0) break;
-    Child& c = children[best];
+    Child& c = *children[best];
     const Number sibling = std::max<Number>(add(second, 1), Number(std::min<double>(INF, second * (1 + EPSILON))));
     Number child_pn, child_dn;
     if (or_node) {
@@ -338,13 +365,14 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn) {
     }
     line_keys_[ply + 1] = c.canon.key;
     reversible_from_[ply + 1] = is_irreversible(pos, c.move) ? ply + 1 : reversible_from_[ply];
-    c.numbers = mid(c.pos, ply + 1, child_pn, child_dn);
+    c.numbers = mid(c.pos, ply + 1, child_pn, child_dn, c.expanded);
+    c.expanded = true;
   }
   // Depth of a proof and the repetition a disproof leaned on.
   if (self_numbers.proven()) {
     int depth = or_node ? INT_MAX : 0;
     for (int i = 0; i < n; ++i) {
-      const Numbers& c = children[i].numbers;
+      const Numbers& c = children[i]->numbers;
       if (or_node && c.proven()) depth = std::min(depth, c.depth + 1);
       if (!or_node) depth = std::max(depth, c.depth + 1);
     }
@@ -352,7 +380,7 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn) {
   } else if (self_numbers.disproven()) {
     int rep = or_node ? NO_REPETITION : INT_MIN;
     for (int i = 0; i < n; ++i) {
-      const Numbers& c = children[i].numbers;
+      const Numbers& c = children[i]->numbers;
       if (or_node) rep = std::min(rep, c.rep_ply);
       if (!or_node && c.disproven()) rep = std::max(rep, c.rep_ply);  // the disproof that leans least on the line
     }
@@ -400,7 +428,7 @@ ProofTree Prover::extract(const Position& root, int attempts_left) {
   auto node_of = [&](const Position& p, bool prove_again) -> std::optional<std::uint32_t> {
     for (std::uint32_t i : index[zobrist(p)])
       if (nodes[i].pos == p) return i;
-    const auto l = verdict(p);
+    const auto l = verdict(p, legal_moves(p));
     if (l && !l->win) return std::nullopt;
     if (!l && !table_proven(p) && !(prove_again && proven_again(p))) return std::nullopt;
     const std::uint32_t i = std::uint32_t(nodes.size());

@@ -14,45 +14,74 @@ namespace chunker {
 void BoostedTrees::add_tree(const std::vector<Node>& nodes) {
   roots_.push_back(std::uint32_t(nodes_.size()));
   nodes_.insert(nodes_.end(), nodes.begin(), nodes.end());
+  int depth = 0;
   struct Pending {
-    int node;
-    std::uint32_t step;
-    int depth;
+    int node, depth;
   };
-  step_roots_.push_back(std::uint32_t(steps_.size()));
-  steps_.emplace_back();
-  for (std::vector<Pending> stack{{0, step_roots_.back(), 0}}; !stack.empty();) {
+  for (std::vector<Pending> stack{{0, 0}}; !stack.empty();) {
     const Pending p = stack.back();
     stack.pop_back();
     const Node& n = nodes[std::size_t(p.node)];
+    depth = std::max(depth, p.depth);
+    if (n.feature < 0) continue;
+    stack.push_back({n.left, p.depth + 1});
+    stack.push_back({n.right, p.depth + 1});
+  }
+  if (depth > MAX_DEPTH) throw std::length_error("boosted trees: a tree deeper than " + std::to_string(MAX_DEPTH));
+  if (depth <= depth_) return lay_out(roots_.size() - 1);
+  // A deeper tree: every tree laid out again at its depth.
+  depth_ = depth;
+  splits_.clear();
+  leaves_.clear();
+  for (std::size_t t = 0; t < roots_.size(); ++t) lay_out(t);
+}
+
+void BoostedTrees::lay_out(std::size_t t) {
+  const std::size_t splits = (std::size_t(1) << depth_) - 1, group = t / LANES, lane = t % LANES;
+  // Whole groups of LANES trees, the last one's missing trees a leaf of 0
+  // that predict does not add.
+  splits_.resize((group + 1) * splits * LANES);
+  leaves_.resize((group + 1) * (splits + 1) * LANES);
+  Split* group_splits = splits_.data() + group * splits * LANES;
+  float* group_leaves = leaves_.data() + group * (splits + 1) * LANES;
+  const Node* nodes = &nodes_[roots_[t]];
+  struct Pending {
+    int node;
+    std::size_t at;  // heap index
+  };
+  for (std::vector<Pending> stack{{0, 0}}; !stack.empty();) {
+    const Pending p = stack.back();
+    stack.pop_back();
+    const Node& n = nodes[p.node];
     if (n.feature < 0) {
-      steps_[p.step] = {std::numeric_limits<int>::max(), 0, p.step, n.value};
-      depth_ = std::max(depth_, p.depth);
+      std::size_t at = p.at;
+      while (at < splits) at = 2 * at + 1;
+      group_leaves[(at - splits) * LANES + lane] = n.value;
       continue;
     }
-    const std::uint32_t pair = std::uint32_t(steps_.size());
-    if (pair + 2 > MAX_STEPS) throw std::length_error("boosted trees: too many nodes");
-    steps_.resize(steps_.size() + 2);
-    steps_[p.step] = {n.threshold, std::uint32_t(n.feature), pair, 0};
-    stack.push_back({n.left, pair, p.depth + 1});
-    stack.push_back({n.right, pair + 1, p.depth + 1});
+    group_splits[p.at * LANES + lane] = {n.threshold, n.feature};
+    stack.push_back({n.left, 2 * p.at + 1});
+    stack.push_back({n.right, 2 * p.at + 2});
   }
 }
 
 float BoostedTrees::predict(const int* x) const {
-  // LANES trees at a time, step by step, so that their loads overlap.
-  constexpr std::size_t LANES = 8;
+  // LANES trees at a time, level by level, so that their loads overlap;
+  // each lane's place held in a register.
+  const std::size_t trees = roots_.size(), splits = (std::size_t(1) << depth_) - 1;
   float sum = base_;
-  for (std::size_t first = 0; first < step_roots_.size(); first += LANES) {
-    const std::size_t lanes = std::min(LANES, step_roots_.size() - first);
-    std::uint32_t at[LANES];
-    std::copy_n(&step_roots_[first], lanes, at);
+  for (std::size_t first = 0; first < trees; first += LANES) {
+    const Split* group = splits_.data() + first * splits;
+    std::size_t at[LANES] = {};
     for (int d = 0; d < depth_; ++d)
-      for (std::size_t l = 0; l < lanes; ++l) {
-        const Step& s = steps_[at[l]];
-        at[l] = s.next + std::uint32_t(x[s.feature] > s.threshold);
+#pragma GCC unroll 8
+      for (std::size_t l = 0; l < LANES; ++l) {
+        const Split& s = group[at[l] * LANES + l];
+        at[l] = 2 * at[l] + 1 + std::size_t(x[s.feature] > s.threshold);
       }
-    for (std::size_t l = 0; l < lanes; ++l) sum += steps_[at[l]].value;
+    const float* leaves = leaves_.data() + first * (splits + 1) - splits * LANES;
+    const std::size_t lanes = std::min(LANES, trees - first);
+    for (std::size_t l = 0; l < lanes; ++l) sum += leaves[at[l] * LANES + l];
   }
   return sum;
 }

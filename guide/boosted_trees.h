@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -38,24 +39,30 @@ class BoostedTrees {
   static BoostedTrees parse(const std::string& text);
 
  private:
-  // The trees as predict walks them, without a branch on the features: a
-  // split's children side by side, so the next node is the pair's first
-  // plus (feature > threshold); a leaf its own next node (it splits on
-  // feature 0 at the largest threshold). Every walk then takes `depth_`
-  // steps, and the walks of different trees overlap in the processor.
-  static constexpr std::uint32_t MAX_STEPS = 1u << 24;
-  struct Step {
-    int threshold;
-    std::uint32_t feature : 8, next : 24;  // next: the children's pair, or the leaf itself
-    float value;                           // a leaf's
+  // The trees as predict walks them: each a complete tree of `depth_`
+  // levels in heap order (split i's children are 2i + 1 and 2i + 2), so the
+  // walk reads no child's index and branches on no feature, and the walks
+  // of different trees overlap in the processor. A leaf above the last
+  // level is reached through splits that always go left (feature 0 at the
+  // largest threshold), at the leftmost leaf of the last level below it.
+  // A complete tree doubles with each level: a deeper one is refused.
+  static constexpr int MAX_DEPTH = 12;
+  static constexpr std::size_t LANES = 8;  // trees walked together
+  struct Split {
+    int threshold = std::numeric_limits<int>::max();
+    int feature = 0;
   };
+  // Appends tree t (of nodes_) laid out at depth_.
+  void lay_out(std::size_t t);
   int features_;
   float base_;
   std::vector<Node> nodes_;  // as read or fitted, for text()
   std::vector<std::uint32_t> roots_;
-  std::vector<Step> steps_;
-  std::vector<std::uint32_t> step_roots_;
-  int depth_ = 0;  // of the deepest leaf
+  // By group of LANES trees, then by node, then by lane: a level's nodes of
+  // the group's trees lie together.
+  std::vector<Split> splits_;  // 2^depth_ - 1 a tree
+  std::vector<float> leaves_;  // 2^depth_ a tree
+  int depth_ = 0;              // of the deepest leaf
 };
 
 struct TreeFitSettings {
