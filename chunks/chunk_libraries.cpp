@@ -48,7 +48,7 @@ const K3cppvkExact& ChunkLibraries::k3cppvk_exact() const {
 }
 
 const Kv3cppRegions& ChunkLibraries::kv3cpp_regions() const {
-  return once(kv3cpp_regions_, [&] { return build_strategy_regions(kv3cpp(Assumption::AMS)); });
+  return once(kv3cpp_regions_, [&] { return Kv3cppRegions(kv3cpp(Assumption::AMS)); });
 }
 
 const KpkLibrary& ChunkLibraries::kpk() const {

@@ -1,5 +1,6 @@
 #include "kv3cpp_region.h"
 
+#include <atomic>
 #include <optional>
 #include <utility>
 
@@ -11,105 +12,91 @@ namespace chunker {
 
 namespace {
 
-// The entries of the library by distance: each region is built from
-// regions of smaller distance.
-std::vector<std::vector<std::uint32_t>> entries_by_distance(const Kv3cppLibrary& am) {
-  std::vector<std::vector<std::uint32_t>> by_distance;
-  for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i) {
-    if (!am.legal(i) || am.value(i) == 0) continue;
-    const auto d = std::size_t(distance_of(am.value(i)));
-    if (by_distance.size() <= d) by_distance.resize(d + 1);
-    by_distance[d].push_back(i);
-  }
-  return by_distance;
-}
-
 // A move's successor in the strategy: the region it leads to, and the square
 // where the losing king waits to take a piece the winner promoted unsafely.
 struct Step {
-  const StrategyRegion* next;
+  StrategyRegion next;
   Bitboard waits;
-  int widened_size() const { return popcount(king_reach_any(next->king | waits, 1)); }
+  int widened_size() const { return popcount(king_reach_any(next.king | waits, 1)); }
 };
 
 void join(StrategyRegion& r, const Step& step) {
-  r.king |= step.waits | step.next->king;
-  r.later |= step.waits | step.next->king;
-  r.idle |= step.next->idle;
-  r.trapped_by |= step.next->trapped_by;
-  r.stuck_free &= step.next->stuck_free;
+  r.king |= step.waits | step.next.king;
+  r.later |= step.waits | step.next.king;
+  r.idle |= step.next.idle;
+  r.trapped_by |= step.next.trapped_by;
+  r.stuck_free &= step.next.stuck_free;
 }
-
-class RegionBuilder {
- public:
-  explicit RegionBuilder(const Kv3cppLibrary& am) : am_(am) { out_.regions.assign(KV3CPP_ENTRIES, {}); }
-
-  Kv3cppRegions build() {
-    for (const auto& entries : entries_by_distance(am_))
-      for (std::uint32_t i : entries) out_.regions[i] = region(i);
-    return std::move(out_);
-  }
-
- private:
-  StrategyRegion region(std::uint32_t i) const {
-    const Position pos = kv3cpp_position(i);
-    const int group = kv3cpp_group_of_slice(kv3cpp_slice_of(i));
-    // The normal form's pawns are White and its king Black.
-    const Color winner = is_win(am_.pawns_value(i)) ? WHITE : BLACK;
-    const bool winner_moves = pos.side == winner, king_loses = winner == WHITE;
-    const MoveList moves = legal_moves(pos);
-    const bool in_check = pos.in_check();
-    StrategyRegion r;
-    if (!winner_moves) {
-      r.king = square_bb(pos.king[BLACK]);
-      if ((moves.empty() || !pos.pawns[WHITE]) && !in_check) r.idle = r.king;
-      if (king_loses && !in_check && !moves.empty()) {
-        r.trapped_by = ~king_reach(pos.king[BLACK], 1);
-        for (Move m : moves) r.trapped_by &= KING_ATTACKS[m.to()];
-      }
-    }
-    if (!pos.pawns[WHITE] || (moves.empty() && in_check)) return r;  // the game is over
-    if (moves.empty()) {                                             // a pass: the side moves in the other chunk
-      Position passed = pos;
-      passed.side = ~pos.side;
-      join(r, {&out_.regions[kv3cpp_index(passed, group)], 0});
-      r.stuck_free &= !winner_moves && !king_loses;  // only the loser's pawns may be stuck
-      return r;
-    }
-    if (winner_moves && rule_value(pos, moves)) return r;  // a safe promotion ends it
-    const Value v = am_.value(i);
-    std::optional<Step> chosen;
-    for (Move m : moves) {
-      Position after = make_move(pos, m);
-      const bool promotion = m.kind() == MoveKind::Promotion;
-      if (promotion) {
-        if (is_safe_promotion(pos, m)) continue;                // the loser's would win: it has none
-        after = make_move(after, *legal_moves(after).begin());  // the one reply takes the piece (movegen.h)
-      }
-      const std::uint32_t next = kv3cpp_index(after, group);
-      if (!winner_moves) {
-        join(r, {&out_.regions[next], 0});
-        continue;
-      }
-      // The winner's move is optimal when its value, for the winner, is the entry's.
-      const Value got = promotion ? from_child(from_child(am_.value(next))) : from_child(am_.value(next));
-      if (got != v) continue;
-      const Step step{&out_.regions[next], promotion ? square_bb(pos.king[BLACK]) : 0};
-      if (!chosen || std::pair(!step.next->stuck_free, step.widened_size()) <
-                         std::pair(!chosen->next->stuck_free, chosen->widened_size()))
-        chosen = step;
-    }
-    if (chosen) join(r, *chosen);
-    return r;
-  }
-
-  const Kv3cppLibrary& am_;
-  Kv3cppRegions out_;
-};
 
 }  // namespace
 
-Kv3cppRegions build_strategy_regions(const Kv3cppLibrary& am) { return RegionBuilder(am).build(); }
+Kv3cppRegions::Kv3cppRegions(const Kv3cppLibrary& am) : am_(&am), entries_(zeroed<Entry>(KV3CPP_ENTRIES)) {}
+
+StrategyRegion Kv3cppRegions::operator[](std::uint32_t i) const {
+  Entry& e = entries_[i];
+  std::atomic_ref<std::uint8_t> state(e.state);
+  if (state.load(std::memory_order_acquire) == BUILT) return e.region;
+  if (!am_->legal(i) || am_->value(i) == 0) return {};
+  const StrategyRegion r = build(i);
+  std::uint8_t missing = MISSING;
+  if (state.compare_exchange_strong(missing, STORING, std::memory_order_relaxed)) {
+    e.region = r;
+    state.store(BUILT, std::memory_order_release);
+  }
+  return r;
+}
+
+StrategyRegion Kv3cppRegions::build(std::uint32_t i) const {
+  const Position pos = kv3cpp_position(i);
+  const int group = kv3cpp_group_of_slice(kv3cpp_slice_of(i));
+  // The normal form's pawns are White and its king Black.
+  const Color winner = is_win(am_->pawns_value(i)) ? WHITE : BLACK;
+  const bool winner_moves = pos.side == winner, king_loses = winner == WHITE;
+  const MoveList moves = legal_moves(pos);
+  const bool in_check = pos.in_check();
+  StrategyRegion r;
+  if (!winner_moves) {
+    r.king = square_bb(pos.king[BLACK]);
+    if ((moves.empty() || !pos.pawns[WHITE]) && !in_check) r.idle = r.king;
+    if (king_loses && !in_check && !moves.empty()) {
+      r.trapped_by = ~king_reach(pos.king[BLACK], 1);
+      for (Move m : moves) r.trapped_by &= KING_ATTACKS[m.to()];
+    }
+  }
+  if (!pos.pawns[WHITE] || (moves.empty() && in_check)) return r;  // the game is over
+  if (moves.empty()) {                                             // a pass: the side moves in the other chunk
+    Position passed = pos;
+    passed.side = ~pos.side;
+    join(r, {(*this)[kv3cpp_index(passed, group)], 0});
+    r.stuck_free &= !winner_moves && !king_loses;  // only the loser's pawns may be stuck
+    return r;
+  }
+  if (winner_moves && rule_value(pos, moves)) return r;  // a safe promotion ends it
+  const Value v = am_->value(i);
+  std::optional<Step> chosen;
+  for (Move m : moves) {
+    Position after = make_move(pos, m);
+    const bool promotion = m.kind() == MoveKind::Promotion;
+    if (promotion) {
+      if (is_safe_promotion(pos, m)) continue;                // the loser's would win: it has none
+      after = make_move(after, *legal_moves(after).begin());  // the one reply takes the piece (movegen.h)
+    }
+    const std::uint32_t next = kv3cpp_index(after, group);
+    if (!winner_moves) {
+      join(r, {(*this)[next], 0});
+      continue;
+    }
+    // The winner's move is optimal when its value, for the winner, is the entry's.
+    const Value got = promotion ? from_child(from_child(am_->value(next))) : from_child(am_->value(next));
+    if (got != v) continue;
+    const Step step{(*this)[next], promotion ? square_bb(pos.king[BLACK]) : 0};
+    if (!chosen || std::pair(!step.next.stuck_free, step.widened_size()) <
+                       std::pair(!chosen->next.stuck_free, chosen->widened_size()))
+      chosen = step;
+  }
+  if (chosen) join(r, *chosen);
+  return r;
+}
 
 Bitboard board_squares(Bitboard normal, const Kv3cppInstance& instance) {
   if (instance.mirrored) normal = mirror_files(normal);

@@ -21,9 +21,10 @@
 // at a safe promotion or a mate, and the squares after it do not.
 #pragma once
 
-#include <vector>
+#include <cstdint>
 
 #include "kv3cpp.h"
+#include "zeroed_memory.h"
 
 namespace chunker {
 
@@ -44,14 +45,28 @@ struct StrategyRegion {
   bool stuck_free = true;
 };
 
-struct Kv3cppRegions {
-  std::vector<StrategyRegion> regions;  // KV3CPP_ENTRIES, indexed as in kv3cpp.h; empty where no side wins
-};
+// The regions of such a library, indexed as in kv3cpp.h; empty where no side
+// wins. An entry's region joins those of its successors (the winner's chosen
+// move, every move of the loser), all of smaller distance. Each is built the
+// first time it is asked for, with the successors it joins: a search asks
+// for few of the library's entries, and building all of them took longer
+// than a short proof. Thread-safe without a lock: threads that build the
+// same region at once build the same, and the first to claim it stores it.
+class Kv3cppRegions {
+ public:
+  explicit Kv3cppRegions(const Kv3cppLibrary& am);
+  StrategyRegion operator[](std::uint32_t entry) const;
 
-// From such a library, in order of distance: an entry's region joins those of
-// its successors (the winner's chosen move, every move of the loser), each
-// built before it.
-Kv3cppRegions build_strategy_regions(const Kv3cppLibrary& am);
+ private:
+  enum State : std::uint8_t { MISSING, STORING, BUILT };
+  struct Entry {  // zero bytes: missing
+    StrategyRegion region;
+    std::uint8_t state;
+  };
+  StrategyRegion build(std::uint32_t entry) const;
+  const Kv3cppLibrary* am_;
+  Zeroed<Entry> entries_;
+};
 
 // Squares of an entry's normal form on the board of a chunk instance.
 Bitboard board_squares(Bitboard normal, const Kv3cppInstance& instance);

@@ -15,6 +15,8 @@
 #include <memory>
 #include <sstream>
 
+#include "zeroed_memory.h"
+
 namespace boost::serialization {
 template <class Archive>
 void serialize(Archive& ar, chunker::TableHeader& h, unsigned) {
@@ -32,7 +34,6 @@ constexpr char MAGIC[8] = {'C', 'H', 'U', 'N', 'K', 'T', 'B', 'L'};
 constexpr int ZSTD_LEVEL = 1;
 constexpr std::uint32_t MAX_HEADER = 1 << 16;  // a longer header is damage
 constexpr std::size_t CHUNK = 1 << 20;
-constexpr std::size_t HUGE_PAGE = 2 << 20;
 // Compression threads, for speed. The bytes do not depend on the number
 // (checked with the zstd program at this level: --single-thread and -T1 to
 // -T8 give the same frame), so files stay identical on every machine.

@@ -32,7 +32,7 @@ struct ChunkView {
   int distance(const Kv3cppLibrary& library, Color side) const { return distance_of(library.value(entry(side))); }
   // The strategy region of the chunk with `side` to move, its squares on the board.
   StrategyRegion region(const Kv3cppRegions& regions, Color side) const {
-    StrategyRegion r = regions.regions[entry(side)];
+    StrategyRegion r = regions[entry(side)];
     for (Bitboard* squares : {&r.king, &r.later, &r.idle, &r.trapped_by}) *squares = board_squares(*squares, instance);
     return r;
   }

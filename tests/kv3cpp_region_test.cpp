@@ -13,7 +13,7 @@ using namespace chunker;
 namespace {
 
 const Kv3cppRegions& regions() {
-  static const Kv3cppRegions built = build_strategy_regions(built_kv3cpp(Assumption::AM));
+  static const Kv3cppRegions built(built_kv3cpp(Assumption::AM));
   return built;
 }
 
@@ -39,16 +39,16 @@ constexpr Square A2 = make_square(0, 1), A3 = make_square(0, 2), A4 = make_squar
 TEST_CASE("strategy regions: the lone king's squares with the loser to move, by hand") {
   // The pawns lose (a3-a4 is their only move, Kxa4 takes it): the king
   // stands on b3, then on a4 with the pawns, now gone, to move.
-  const StrategyRegion& chased = regions().regions[entry("8/8/8/8/8/Pk6/8/7K w - -")];
+  const StrategyRegion& chased = regions()[entry("8/8/8/8/8/Pk6/8/7K w - -")];
   CHECK(chased.king == squares({B3, A4}));
   CHECK(chased.stuck_free);
   // The king on a3 blocks the pawn on a2 (kv3cpp_test: a loss in 2 for the
   // pawns): they pass, the king takes, and the pawns stand before it twice.
-  CHECK(regions().regions[entry("8/8/8/8/8/k7/P7/7K w - -")].king == squares({A3, A2}));
+  CHECK(regions()[entry("8/8/8/8/8/k7/P7/7K w - -")].king == squares({A3, A2}));
   // The king on a8 hemmed in by a6 b6 c7 passes, and c8 promotes safely:
   // the game ends with the winner's move, so the king's square is the only
   // one; on the board that pass could be stalemate.
-  const StrategyRegion& hemmed = regions().regions[entry("k7/2P5/PP6/8/8/8/8/7K b - -")];
+  const StrategyRegion& hemmed = regions()[entry("k7/2P5/PP6/8/8/8/8/7K b - -")];
   CHECK(hemmed.king == squares({A8}));
   CHECK(hemmed.idle == squares({A8}));
   CHECK_FALSE(hemmed.stuck_free);
@@ -61,7 +61,7 @@ TEST_CASE("strategy regions: a chunk seen colour-reversed and mirrored is mapped
   const auto chunk = kv3cpp_instance(pos, WHITE);
   REQUIRE(chunk);
   CHECK(chunk->index == entry("8/8/8/8/8/k7/P7/7K w - -"));
-  CHECK(board_squares(regions().regions[chunk->index].king, *chunk) == squares({H6, H7}));
+  CHECK(board_squares(regions()[chunk->index].king, *chunk) == squares({H6, H7}));
 }
 
 TEST_CASE("strategy regions: a winning king is never left without a move; a losing one sometimes") {
@@ -72,7 +72,7 @@ TEST_CASE("strategy regions: a winning king is never left without a move; a losi
   const Kv3cppLibrary& am = built_kv3cpp(Assumption::AM);
   int stuck[2] = {0, 0};  // [whether the pawns win]
   for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i)
-    if (am.legal(i) && am.value(i) != 0) stuck[is_win(am.pawns_value(i))] += !regions().regions[i].stuck_free;
+    if (am.legal(i) && am.value(i) != 0) stuck[is_win(am.pawns_value(i))] += !regions()[i].stuck_free;
   CHECK(stuck[false] == 0);
   CHECK(stuck[true] > 0);
 }
@@ -86,9 +86,9 @@ TEST_CASE("strategy regions under AMS: a stuck lone king is stalemate, and no wi
   CHECK(built_kv3cpp(Assumption::AMS).value(hemmed) == 0);
   // Every AMS win keeps every king, and the winner's pawns, able to move.
   const Kv3cppLibrary& ams = built_kv3cpp(Assumption::AMS);
-  const Kv3cppRegions strict = build_strategy_regions(ams);
+  const Kv3cppRegions strict(ams);
   int stuck = 0;
   for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i)
-    if (ams.legal(i) && ams.value(i) != 0) stuck += !strict.regions[i].stuck_free;
+    if (ams.legal(i) && ams.value(i) != 0) stuck += !strict[i].stuck_free;
   CHECK(stuck == 0);
 }
