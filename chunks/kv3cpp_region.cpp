@@ -30,18 +30,22 @@ void join(StrategyRegion& r, const Step& step) {
 
 }  // namespace
 
-Kv3cppRegions::Kv3cppRegions(const Kv3cppLibrary& am) : am_(&am), entries_(zeroed<Entry>(KV3CPP_ENTRIES)) {}
+Kv3cppRegions::Kv3cppRegions(const Kv3cppLibrary& am)
+    : am_(&am), stored_at_(zeroed<std::uint32_t>(KV3CPP_ENTRIES)), built_(zeroed<StrategyRegion>(KV3CPP_ENTRIES)) {}
 
 StrategyRegion Kv3cppRegions::operator[](std::uint32_t i) const {
-  Entry& e = entries_[i];
-  std::atomic_ref<std::uint8_t> state(e.state);
-  if (state.load(std::memory_order_acquire) == BUILT) return e.region;
+  std::atomic_ref<std::uint32_t> stored_at(stored_at_[i]);
+  if (const std::uint32_t at = stored_at.load(std::memory_order_acquire)) return built_[at - 1];
   if (!am_->legal(i) || am_->value(i) == 0) return {};
   const StrategyRegion r = build(i);
-  std::uint8_t missing = MISSING;
-  if (state.compare_exchange_strong(missing, STORING, std::memory_order_relaxed)) {
-    e.region = r;
-    state.store(BUILT, std::memory_order_release);
+  // A place is lost only where two threads built the same region: the
+  // places run out (and the region is built again when asked) only after
+  // as many such races as there are entries.
+  const std::uint32_t place = std::atomic_ref(built_count_).fetch_add(1, std::memory_order_relaxed);
+  if (place < KV3CPP_ENTRIES) {
+    built_[place] = r;
+    std::uint32_t none = 0;
+    stored_at.compare_exchange_strong(none, place + 1, std::memory_order_release, std::memory_order_relaxed);
   }
   return r;
 }

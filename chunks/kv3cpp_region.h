@@ -50,22 +50,21 @@ struct StrategyRegion {
 // move, every move of the loser), all of smaller distance. Each is built the
 // first time it is asked for, with the successors it joins: a search asks
 // for few of the library's entries, and building all of them took longer
-// than a short proof. Thread-safe without a lock: threads that build the
-// same region at once build the same, and the first to claim it stores it.
+// than a short proof. The built ones lie together, in the order built, so
+// that a search touches little memory. Thread-safe without a lock: threads
+// that build the same region at once build the same, and the first to
+// publish it is kept.
 class Kv3cppRegions {
  public:
   explicit Kv3cppRegions(const Kv3cppLibrary& am);
   StrategyRegion operator[](std::uint32_t entry) const;
 
  private:
-  enum State : std::uint8_t { MISSING, STORING, BUILT };
-  struct Entry {  // zero bytes: missing
-    StrategyRegion region;
-    std::uint8_t state;
-  };
   StrategyRegion build(std::uint32_t entry) const;
   const Kv3cppLibrary* am_;
-  Zeroed<Entry> entries_;
+  Zeroed<std::uint32_t> stored_at_;  // by entry: 1 + the region's place in built_; 0: not built
+  Zeroed<StrategyRegion> built_;     // KV3CPP_ENTRIES places
+  mutable std::uint32_t built_count_ = 0;
 };
 
 // Squares of an entry's normal form on the board of a chunk instance.

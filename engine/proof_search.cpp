@@ -1,6 +1,7 @@
 #include "proof_search.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <chrono>
 #include <climits>
@@ -51,54 +52,44 @@ struct Numbers {
 };
 
 // The table of whole positions (mirror-canonical), as the alpha-beta
-// search's: a collision never hands one position another's numbers. Buckets
-// of BUCKET entries; a new position replaces the one whose numbers cost the
-// least work to find again.
+// search's: a collision never hands one position another's numbers. A
+// position has two buckets of BUCKET entries (one from each half of its
+// key), and goes to the one with room: with two choices a bucket is seldom
+// full before most of the table is used.
 // It starts small and doubles, up to its megabytes, whenever a new position
-// finds its bucket full: until then nothing is replaced, so it holds what a
-// table of its full size would, while a short proof touches a huge page or
+// finds both buckets full: until then nothing is replaced, so it holds what
+// a table of its full size would, while a short proof touches a huge page or
 // two, not every page of the full size (probes at random fault them all in,
-// at a cost above the search's own). An empty entry has work 0.
+// at a cost above the search's own). At its full size a new position
+// replaces the one of the two buckets whose numbers cost the least work to
+// find again. An empty entry has work 0.
 class ProofTable {
  public:
   explicit ProofTable(std::size_t megabytes)
       : max_size_(std::max<std::size_t>(BUCKET, std::bit_floor(megabytes * 1024 * 1024 / sizeof(Entry)))),
         size_(std::min(max_size_, INITIAL_SIZE)),
         entries_(zeroed<Entry>(size_)) {}
-  // Asks the processor to fetch the bucket of `key`, which a probe reads soon.
+  // Asks the processor to fetch the buckets of `key`, which a probe reads soon.
   void prefetch(Key key) const {
-    const char* bucket = reinterpret_cast<const char*>(bucket_of(key));
-    for (std::size_t at = 0; at < BUCKET * sizeof(Entry); at += CACHE_LINE) __builtin_prefetch(bucket + at);
+    for (const Entry* bucket : buckets_of(key)) {
+      const char* bytes = reinterpret_cast<const char*>(bucket);
+      for (std::size_t at = 0; at < BUCKET * sizeof(Entry); at += CACHE_LINE) __builtin_prefetch(bytes + at);
+    }
   }
   const Numbers* probe(const Canonical& c) const {
-    const Entry* bucket = bucket_of(c.key);
-    for (int i = 0; i < BUCKET; ++i)
-      if (bucket[i].work && bucket[i].pos == c.pos) return &bucket[i].numbers;
-    return nullptr;
+    const Entry* found = find(c.pos, c.key);
+    return found ? &found->numbers : nullptr;
   }
   void erase(const Canonical& c) {
-    Entry* bucket = bucket_of(c.key);
-    for (int i = 0; i < BUCKET; ++i)
-      if (bucket[i].work && bucket[i].pos == c.pos) bucket[i].work = 0;
+    if (Entry* found = find(c.pos, c.key)) found->work = 0;
   }
   void store(const Canonical& c, const Numbers& n, std::uint64_t work) {
-    for (;;) {
-      Entry* bucket = bucket_of(c.key);
-      Entry* slot = &bucket[0];
-      for (int i = 0; i < BUCKET; ++i) {
-        if (bucket[i].work && bucket[i].pos == c.pos) {
-          slot = &bucket[i];
-          break;
-        }
-        if (bucket[i].work < slot->work) slot = &bucket[i];
-      }
-      if (slot->work && !(slot->pos == c.pos) && size_ < max_size_) {
-        grow();
-        continue;
-      }
-      *slot = {c.pos, n, std::max<std::uint64_t>(work, 1)};
+    const Entry entry{c.pos, n, std::max<std::uint64_t>(work, 1)};
+    if (Entry* found = find(c.pos, c.key)) {
+      *found = entry;
       return;
     }
+    while (!place(entry, c.key, size_ == max_size_)) grow();
   }
 
  private:
@@ -110,19 +101,37 @@ class ProofTable {
     Numbers numbers;
     std::uint64_t work = 0;  // nodes spent on the position's numbers; 0: empty
   };
-  Entry* bucket_of(Key key) const { return &entries_[(key * BUCKET) & (size_ - 1)]; }
-  // Each bucket's entries go, in their order, to the first free slots of
-  // the one of two buckets the larger size sends them to.
+  std::array<Entry*, 2> buckets_of(Key key) const {
+    return {&entries_[(key * BUCKET) & (size_ - 1)], &entries_[((key >> 32) * BUCKET) & (size_ - 1)]};
+  }
+  Entry* find(const Position& pos, Key key) const {
+    for (Entry* bucket : buckets_of(key))
+      for (int i = 0; i < BUCKET; ++i)
+        if (bucket[i].work && bucket[i].pos == pos) return &bucket[i];
+    return nullptr;
+  }
+  // Puts a new position in an empty slot of its buckets, or where `replace`
+  // in the slot of least work; false when it found no room.
+  bool place(const Entry& entry, Key key, bool replace) {
+    Entry* slot = nullptr;
+    for (Entry* bucket : buckets_of(key))
+      for (int i = 0; i < BUCKET; ++i)
+        if (!slot || bucket[i].work < slot->work) slot = &bucket[i];
+    if (slot->work && !replace) return false;
+    *slot = entry;
+    return true;
+  }
+  // Every entry moved to a table twice the size; one that finds no room
+  // there (rare) doubles it again.
   void grow() {
-    Zeroed<Entry> old = zeroed<Entry>(2 * size_);
-    std::swap(old, entries_);
+    const Zeroed<Entry> old = std::move(entries_);
     const std::size_t old_size = size_;
-    size_ *= 2;
-    for (std::size_t i = 0; i < old_size; ++i) {
-      if (!old[i].work) continue;
-      Entry* slot = bucket_of(zobrist(old[i].pos));
-      while (slot->work) ++slot;
-      *slot = old[i];
+    for (bool moved = false; !moved;) {
+      size_ *= 2;
+      entries_ = zeroed<Entry>(size_);
+      moved = true;
+      for (std::size_t i = 0; i < old_size && moved; ++i)
+        if (old[i].work) moved = place(old[i], zobrist(old[i].pos), size_ == max_size_);
     }
   }
   std::size_t max_size_, size_;
