@@ -16,6 +16,11 @@ std::uint32_t with_side(std::uint32_t index, int side_bit, const Kv3cppInstance&
 
 constexpr int KV3CPP_SIDE_BIT = 6, K3CPPVK_SIDE_BIT = 12;
 
+template <class T>
+void prefetch(const LibraryArray<T>& array, std::uint32_t i) {
+  __builtin_prefetch(array.data() + i);
+}
+
 Kv3cppChunkReport kv3cpp_report(const Position& pos, Color pawns, const Kv3cppInstance& instance,
                                 const ChunkLibraries& libraries) {
   Kv3cppChunkReport report;
@@ -46,10 +51,7 @@ InteractionReport interaction_report(const Position& pos) {
   }
   report.promotion_pending = pos.promoted != NO_SQUARE;
   for (Color c : {WHITE, BLACK}) report.hemmed_in[c] = king_hemmed_in(pos, c);
-  for (int moves = 0; moves <= 7 && report.meeting_moves < 0; ++moves) {
-    const int horizon[COLOR_NB] = {moves, moves};
-    if (chunks_interact(pos, horizon)) report.meeting_moves = moves;
-  }
+  report.meeting_moves = chunks_meeting_moves(pos);
   return report;
 }
 
@@ -80,14 +82,33 @@ AlternateParseReport alternate_report(const Position& pos, Color escort, const K
 
 ChunkReport chunk_report(const Position& pos, const ChunkLibraries& libraries) {
   ChunkReport report;
+  // The chunks first, and their entries asked of the processor at once, so
+  // that the entries' cache misses (the K3CPPvK library is large) overlap
+  // each other and the interaction's work.
+  std::optional<Kv3cppInstance> chunk[COLOR_NB], alternate[COLOR_NB];
+  if (pos.promoted == NO_SQUARE)
+    for (Color pawns : {WHITE, BLACK}) {
+      if (!pos.pawns[pawns]) continue;
+      chunk[pawns] = kv3cpp_instance(pos, ~pawns);
+      alternate[pawns] = k3cppvk_instance(pos, pawns);
+      for (Color side : {WHITE, BLACK}) {
+        if (chunk[pawns]) {
+          const std::uint32_t entry = with_side(chunk[pawns]->index, KV3CPP_SIDE_BIT, *chunk[pawns], side);
+          for (int a = 0; a < ASSUMPTION_NB; ++a) prefetch(libraries.kv3cpp(Assumption(a)).values, entry);
+          prefetch(libraries.kv3cpp_tempi().tempi, entry);
+        }
+        if (alternate[pawns]) {
+          const std::uint32_t entry = with_side(alternate[pawns]->index, K3CPPVK_SIDE_BIT, *alternate[pawns], side);
+          prefetch(libraries.k3cppvk().values, entry);
+          prefetch(libraries.k3cppvk().tempi, entry);
+        }
+      }
+    }
   report.interaction = interaction_report(pos);
   if (report.interaction.promotion_pending) return report;
   for (Color pawns : {WHITE, BLACK}) {
-    if (!pos.pawns[pawns]) continue;
-    if (auto instance = kv3cpp_instance(pos, ~pawns))
-      report.chunk[pawns] = kv3cpp_report(pos, pawns, *instance, libraries);
-    if (auto instance = k3cppvk_instance(pos, pawns))
-      report.alternates.push_back(alternate_report(pos, pawns, *instance, libraries));
+    if (chunk[pawns]) report.chunk[pawns] = kv3cpp_report(pos, pawns, *chunk[pawns], libraries);
+    if (alternate[pawns]) report.alternates.push_back(alternate_report(pos, pawns, *alternate[pawns], libraries));
   }
   return report;
 }

@@ -36,8 +36,8 @@ struct InteractionReport {
   bool promotion_pending = false;             // a promoted piece waits to be taken: no chunk holds it
   bool hemmed_in[COLOR_NB] = {false, false};  // a king without a move of its own (parse.h)
   // The fewest moves each king makes before the chunks may interact
-  // (chunks_interact with both horizons equal): 0 when they already do,
-  // -1 when not even a king's crossing of the board brings them together.
+  // (chunks_meeting_moves): 0 when they already do, -1 when not even a
+  // king's crossing of the board brings them together.
   int meeting_moves = -1;
 };
 

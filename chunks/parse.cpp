@@ -84,4 +84,32 @@ bool chunks_interact(const Position& pos, const int horizon[COLOR_NB]) {
   return sets.find_set(0) == sets.find_set(1);
 }
 
+int chunks_meeting_moves(const Position& pos) {
+  // Each king joins the other king's chunk (its pawns), so the kings are
+  // connected exactly when one edge joins the chunks: pawns of both colours
+  // on the same or adjacent files (at once), a king that reaches a square
+  // next to its own pawns' paths (the other king's chunk), or the kings next
+  // to each other, each having come half the way.
+  int best = MAX_REACH + 1;
+  for (Bitboard w = pos.pawns[WHITE]; w;) {
+    const int file = file_of(pop_lsb(w));
+    for (Bitboard b = pos.pawns[BLACK]; b;)
+      if (std::abs(file_of(pop_lsb(b)) - file) <= 1) return 0;
+  }
+  for (Color c : {WHITE, BLACK}) {
+    const Square king = pos.king[c];
+    for (Bitboard b = pos.pawns[c]; b;) {
+      const Square pawn = pop_lsb(b);
+      // The king's distance to the pawn's path: to the file segment from the
+      // pawn to its last rank.
+      const int rank_gap =
+          c == WHITE ? std::max(0, rank_of(pawn) - rank_of(king)) : std::max(0, rank_of(king) - rank_of(pawn));
+      const int to_path = std::max(std::abs(file_of(king) - file_of(pawn)), rank_gap);
+      best = std::min(best, std::max(0, to_path - 1));
+    }
+  }
+  best = std::min(best, distance(pos.king[WHITE], pos.king[BLACK]) / 2);
+  return best <= MAX_REACH ? best : -1;
+}
+
 }  // namespace chunker

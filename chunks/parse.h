@@ -48,5 +48,9 @@ bool king_hemmed_in(const Position& pos, Color c);
 // they can come next to each other; pawns of both colours on the same or
 // adjacent files.
 bool chunks_interact(const Position& pos, const int horizon[COLOR_NB]);
+// The fewest moves m such that the chunks interact with both horizons m, as
+// chunks_interact answers it, worked out without the graph; -1 where not
+// even m = 7 makes them interact.
+int chunks_meeting_moves(const Position& pos);
 
 }  // namespace chunker

@@ -402,19 +402,21 @@ ProofTree Prover::extract(const Position& root, int attempts_left) {
     reversible_from_[0] = 0;
     return mid(p, 0, INF, INF).proven();
   };
-  auto table_proven = [&](const Position& p) {
-    const Numbers* e = table_.probe(canonical(p));
-    return e && e->proven();
-  };
+  // Whether the table holds the numbers of an expansion of the position:
+  // nothing decided it then, and nothing does now, so no classifier need be
+  // asked again. (Undecided numbers, or a proof of some depth; a disproof
+  // and a leaf's proof look alike.)
+  auto table_expanded = [&](const Numbers* e) { return e && !e->disproven() && (!e->proven() || e->depth > 0); };
   // The node of a position (added, to be expanded, when new); none where
   // the position is neither a verdict's win nor proven.
   std::vector<std::uint32_t> open;
   auto node_of = [&](const Position& p, bool prove_again) -> std::optional<std::uint32_t> {
     for (std::uint32_t i : index[zobrist(p)])
       if (nodes[i].pos == p) return i;
-    const auto l = verdict(p, legal_moves(p));
+    const Numbers* e = table_.probe(canonical(p));
+    const auto l = table_expanded(e) ? std::nullopt : verdict(p, legal_moves(p));
     if (l && !l->win) return std::nullopt;
-    if (!l && !table_proven(p) && !(prove_again && proven_again(p))) return std::nullopt;
+    if (!l && !(e && e->proven()) && !(prove_again && proven_again(p))) return std::nullopt;
     const std::uint32_t i = std::uint32_t(nodes.size());
     Gathered g;
     g.pos = p;
