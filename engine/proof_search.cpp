@@ -375,16 +375,17 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn, bo
 }
 
 // The proof, from the table. The proven positions the root reaches (every
-// proven move of the winner, every move of the loser) are gathered first,
-// a proven one whose entry is gone proven again; then each one's proof
-// depth is found afresh, from the leaves up, until none changes. A table's
-// depths alone can disagree (an entry replaced, and proven again by another
-// path, with another depth), and a winner's move chosen by them can lead
-// back to a position on the way: by the fresh depths, which fall by one at
-// least along every move chosen, the proof has no cycle. Where the root has
-// no finite depth, its proven marks lean on each other in a cycle (below);
-// empty when a few attempts find no proof (then the value counts as not
-// proven). Found on abc-efg-967 of bench/pn's sample,
+// proven move of the winner that the search examined, every move of the
+// loser) are gathered first, a loser's move whose entry is gone proven
+// again (and a winner's position none of whose moves is left, itself);
+// then each one's proof depth is found afresh, from the leaves up, until
+// none changes. A table's depths alone can disagree (an entry replaced, and
+// proven again by another path, with another depth), and a winner's move
+// chosen by them can lead back to a position on the way: by the fresh
+// depths, which fall by one at least along every move chosen, the proof has
+// no cycle. Where the root has no finite depth, its proven marks lean on
+// each other in a cycle (below); empty when a few attempts find no proof
+// (then the value counts as not proven). Found on abc-efg-967 of bench/pn's sample,
 // k7/4pp2/8/8/3K4/1P6/2P5/8 w: the table's depths alone gave a proof with a
 // cycle, which its check refused.
 ProofTree Prover::extract(const Position& root, int attempts_left) {
@@ -414,6 +415,9 @@ ProofTree Prover::extract(const Position& root, int attempts_left) {
     for (std::uint32_t i : index[zobrist(p)])
       if (nodes[i].pos == p) return i;
     const Numbers* e = table_.probe(canonical(p));
+    // A winner's move the search never examined is left out: asking the
+    // classifiers about every such move was most of the extraction's time.
+    if (!e && !prove_again) return std::nullopt;
     const auto l = table_expanded(e) ? std::nullopt : verdict(p, legal_moves(p));
     if (l && !l->win) return std::nullopt;
     if (!l && !(e && e->proven()) && !(prove_again && proven_again(p))) return std::nullopt;
