@@ -8,9 +8,9 @@
 // search's mapping to initial numbers serves both. A heuristic: a proof
 // never rests on it.
 //
-// The model is guide/guide.model, compiled into the program with its
-// SHA-256 (guide/guide.model.sha256); at run time no table of whole
-// positions is read, only the chunk libraries.
+// The model is guide/guide.model, compiled into the program where its
+// SHA-256 is guide/guide.model.sha256's (guide/CMakeLists.txt); at run time
+// no table of whole positions is read, only the chunk libraries.
 #pragma once
 
 #include <functional>
@@ -37,8 +37,8 @@ constexpr GuideShape LEARNED_GUIDE_SHAPE{40, GUIDE_SPAN, 6, 12};
 // The model's target for a position of knowledge-depth value v (side to move).
 float guide_target(Value depth_value);
 
-// The compiled-in model, or nullopt with `why_not` set where it is missing,
-// damaged (its SHA-256 differs) or unreadable.
+// The compiled-in model, or nullopt with `why_not` set where it was missing
+// or damaged (its SHA-256 differed) at build time, or is unreadable.
 std::optional<BoostedTrees> compiled_guide_model(std::string& why_not);
 
 // The guide's estimate with `model` (whose features must be GUIDE_FEATURES),
