@@ -5,8 +5,8 @@
 // K3CPPvK chunk and 3CPP unopposed, the paper §4).
 #pragma once
 
+#include <boost/container/static_vector.hpp>
 #include <optional>
-#include <vector>
 
 #include "chunk_libraries.h"
 #include "parse.h"
@@ -60,7 +60,9 @@ struct ChunkReport {
   // Kv3CPP chunk, or there are none.
   std::optional<Kv3cppChunkReport> chunk[COLOR_NB];
   InteractionReport interaction;
-  std::vector<AlternateParseReport> alternates;  // one per side whose pawns form a chunk with its king
+  // One per side whose pawns form a chunk with its king; held in place, as
+  // the learned guide asks for a report at nearly every node.
+  boost::container::static_vector<AlternateParseReport, COLOR_NB> alternates;
 };
 
 // Throws TableError when a library is missing or damaged.
