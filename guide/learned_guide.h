@@ -32,7 +32,7 @@ constexpr int GUIDE_UNIT = 20;  // the estimate per ply
 // f-h only (a-c vs e-g stays held out): see the commit that set it. Its
 // unit is large because an estimate of depth is worth more than the few
 // steps the search counts for open siblings.
-constexpr GuideShape LEARNED_GUIDE_SHAPE{40, GUIDE_SPAN, 6, 12};
+constexpr GuideShape LEARNED_GUIDE_SHAPE{32, GUIDE_SPAN, 12, 8};
 
 // The model's target for a position of knowledge-depth value v (side to move).
 float guide_target(Value depth_value);
