@@ -4,86 +4,122 @@
 #include <cctype>
 #include <charconv>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 
 namespace chunker {
 
-void BoostedTrees::add_tree(const std::vector<Node>& nodes) {
-  roots_.push_back(std::uint32_t(nodes_.size()));
-  nodes_.insert(nodes_.end(), nodes.begin(), nodes.end());
-  int depth = 0;
-  struct Pending {
-    int node, depth;
-  };
-  for (std::vector<Pending> stack{{0, 0}}; !stack.empty();) {
-    const Pending p = stack.back();
-    stack.pop_back();
-    const Node& n = nodes[std::size_t(p.node)];
-    depth = std::max(depth, p.depth);
-    if (n.feature < 0) continue;
-    stack.push_back({n.left, p.depth + 1});
-    stack.push_back({n.right, p.depth + 1});
+namespace {
+
+// Trees or'ed at once, in bytes: a vector of 256 bits. With 512 the trees
+// are padded to more of them, and predict was slower here.
+constexpr std::size_t VECTOR = 32;
+using Bytes = std::uint8_t __attribute__((vector_size(VECTOR)));
+// Independent chains of or's, so that each waits less on the one before.
+constexpr std::size_t WAYS = 4;
+// Partial sums of the leaves, tree t's in lane t % LANES, added up in lane
+// order at the end: the leaves' loads do not wait on one another, and the
+// sum is the same float on every machine.
+constexpr std::size_t LANES = 16;
+using Floats = float __attribute__((vector_size(LANES * sizeof(float))));
+
+}  // namespace
+
+BoostedTrees::BoostedTrees(int features, float base, std::vector<Tree> trees)
+    : features_(features), base_(base), trees_(std::move(trees)) {
+  for (std::size_t t = 0; t < trees_.size(); ++t) {
+    const Tree& tree = trees_[t];
+    const auto bad = [t](const std::string& what) {
+      return std::invalid_argument("tree " + std::to_string(t) + ": " + what);
+    };
+    if (tree.splits.size() > std::size_t(MAX_DEPTH)) throw bad("deeper than " + std::to_string(MAX_DEPTH));
+    if (tree.leaves.size() != std::size_t(1) << tree.splits.size()) throw bad("not 2^depth leaves");
+    for (const Split& s : tree.splits)
+      if (s.feature < 0 || s.feature >= features_) throw bad("no feature " + std::to_string(s.feature));
+    depth_ = std::max(depth_, int(tree.splits.size()));
   }
-  if (depth > MAX_DEPTH) throw std::length_error("boosted trees: a tree deeper than " + std::to_string(MAX_DEPTH));
-  if (depth <= depth_) return lay_out(roots_.size() - 1);
-  // A deeper tree: every tree laid out again at its depth.
-  depth_ = depth;
-  splits_.clear();
-  leaves_.clear();
-  for (std::size_t t = 0; t < roots_.size(); ++t) lay_out(t);
+  lay_out();
 }
 
-void BoostedTrees::lay_out(std::size_t t) {
-  const std::size_t splits = (std::size_t(1) << depth_) - 1, group = t / LANES, lane = t % LANES;
-  // Whole groups of LANES trees, the last one's missing trees a leaf of 0
-  // that predict does not add.
-  splits_.resize((group + 1) * splits * LANES);
-  leaves_.resize((group + 1) * (splits + 1) * LANES);
-  Split* group_splits = splits_.data() + group * splits * LANES;
-  float* group_leaves = leaves_.data() + group * (splits + 1) * LANES;
-  const Node* nodes = &nodes_[roots_[t]];
-  struct Pending {
-    int node;
-    std::size_t at;  // heap index
+void BoostedTrees::lay_out() {
+  row_bytes_ = (trees_.size() + VECTOR - 1) / VECTOR * VECTOR;
+  struct Asked {
+    std::size_t tree, level;
+    int threshold;
   };
-  for (std::vector<Pending> stack{{0, 0}}; !stack.empty();) {
-    const Pending p = stack.back();
-    stack.pop_back();
-    const Node& n = nodes[p.node];
-    if (n.feature < 0) {
-      std::size_t at = p.at;
-      while (at < splits) at = 2 * at + 1;
-      group_leaves[(at - splits) * LANES + lane] = n.value;
-      continue;
+  std::vector<std::vector<Asked>> asked(static_cast<std::size_t>(features_));
+  for (std::size_t t = 0; t < trees_.size(); ++t)
+    for (std::size_t l = 0; l < trees_[t].splits.size(); ++l) {
+      const Split& s = trees_[t].splits[l];
+      asked[std::size_t(s.feature)].push_back({t, l, s.threshold});
     }
-    group_splits[p.at * LANES + lane] = {n.threshold, n.feature};
-    stack.push_back({n.left, 2 * p.at + 1});
-    stack.push_back({n.right, 2 * p.at + 2});
+  // Row 0 is all zeros: predict's padding.
+  rows_.assign(row_bytes_, 0);
+  for (int f = 0; f < features_; ++f) {
+    if (asked[std::size_t(f)].empty()) continue;
+    std::vector<int> thresholds;
+    for (const Asked& a : asked[std::size_t(f)]) thresholds.push_back(a.threshold);
+    std::sort(thresholds.begin(), thresholds.end());
+    thresholds.erase(std::unique(thresholds.begin(), thresholds.end()), thresholds.end());
+    if (std::int64_t(thresholds.back()) - thresholds.front() > MAX_SPAN)
+      throw std::invalid_argument("feature " + std::to_string(f) + "'s thresholds span more than " +
+                                  std::to_string(MAX_SPAN) + " values");
+    const auto bin = [&thresholds](int v) {
+      return std::size_t(std::lower_bound(thresholds.begin(), thresholds.end(), v) - thresholds.begin());
+    };
+    const std::size_t first_row = rows_.size();
+    rows_.resize(first_row + (thresholds.size() + 1) * row_bytes_, 0);
+    // A value past a threshold answers yes.
+    for (const Asked& a : asked[std::size_t(f)])
+      for (std::size_t b = bin(a.threshold) + 1; b <= thresholds.size(); ++b)
+        rows_[first_row + b * row_bytes_ + a.tree] |= std::uint8_t(1u << a.level);
+    // Past the last threshold, one value stands for all (none where it is
+    // the largest int).
+    const int high = thresholds.back() < std::numeric_limits<int>::max() ? thresholds.back() + 1 : thresholds.back();
+    const FeatureBins b{f, thresholds.front(), high, std::uint32_t(row_of_.size())};
+    for (std::int64_t v = b.low; v <= b.high; ++v)
+      row_of_.push_back(std::uint32_t(first_row + bin(int(v)) * row_bytes_));
+    bins_.push_back(b);
   }
+  // Missing trees past the last a leaf of 0.
+  leaves_.assign(row_bytes_ << depth_, 0);
+  for (std::size_t t = 0; t < trees_.size(); ++t)
+    std::copy(trees_[t].leaves.begin(), trees_[t].leaves.end(), leaves_.begin() + std::ptrdiff_t(t << depth_));
 }
 
 float BoostedTrees::predict(const int* x) const {
-  // LANES trees at a time, level by level, so that their loads overlap;
-  // each lane's place held in a register.
-  const std::size_t trees = roots_.size(), splits = (std::size_t(1) << depth_) - 1;
-  float sum = base_;
-  for (std::size_t first = 0; first < trees; first += LANES) {
-    const Split* group = splits_.data() + first * splits;
-    std::size_t at[LANES] = {};
-    for (int d = 0; d < depth_; ++d)
-#pragma GCC unroll 8
-      for (std::size_t l = 0; l < LANES; ++l) {
-        const Split& s = group[at[l] * LANES + l];
-        at[l] = 2 * at[l] + 1 + std::size_t(x[s.feature] > s.threshold);
+  // Each feature's row, then the zero row up to whole ways.
+  const std::uint8_t* row[MAX_FEATURES + WAYS];
+  std::size_t rows = 0;
+  for (const FeatureBins& b : bins_)
+    row[rows++] = rows_.data() + row_of_[b.at + std::size_t(std::clamp(x[b.feature], b.low, b.high) - b.low)];
+  while (rows % WAYS) row[rows++] = rows_.data();
+  Floats sum = {};
+  alignas(64) float reached[VECTOR];
+  for (std::size_t first = 0; first < row_bytes_; first += VECTOR) {
+    Bytes leaf[WAYS] = {};
+    for (std::size_t i = 0; i < rows; i += WAYS)
+      for (std::size_t w = 0; w < WAYS; ++w) {
+        Bytes bits;
+        std::memcpy(&bits, row[i + w] + first, VECTOR);
+        leaf[w] |= bits;
       }
-    const float* leaves = leaves_.data() + first * (splits + 1) - splits * LANES;
-    const std::size_t lanes = std::min(LANES, trees - first);
-    for (std::size_t l = 0; l < lanes; ++l) sum += leaves[at[l] * LANES + l];
+    for (std::size_t w = 1; w < WAYS; ++w) leaf[0] |= leaf[w];
+    const float* leaves = leaves_.data() + (first << depth_);
+    for (std::size_t t = 0; t < VECTOR; ++t) reached[t] = leaves[(t << depth_) + leaf[0][t]];
+    for (std::size_t t = 0; t < VECTOR; t += LANES) {
+      Floats v;
+      std::memcpy(&v, reached + t, sizeof v);
+      sum += v;
+    }
   }
-  return sum;
+  float total = base_;
+  for (std::size_t l = 0; l < LANES; ++l) total += sum[l];
+  return total;
 }
 
 namespace {
@@ -99,16 +135,12 @@ std::string exact(float v) {
 
 std::string BoostedTrees::text() const {
   std::string out =
-      "boosted-trees " + std::to_string(features_) + " " + std::to_string(roots_.size()) + " " + exact(base_) + "\n";
-  for (std::size_t t = 0; t < roots_.size(); ++t) {
-    const std::size_t end = t + 1 < roots_.size() ? roots_[t + 1] : nodes_.size();
-    out += "tree " + std::to_string(end - roots_[t]) + "\n";
-    for (std::size_t i = roots_[t]; i < end; ++i) {
-      const Node& n = nodes_[i];
-      out += n.feature < 0 ? "leaf " + exact(n.value) + "\n"
-                           : "split " + std::to_string(n.feature) + " " + std::to_string(n.threshold) + " " +
-                                 std::to_string(n.left) + " " + std::to_string(n.right) + "\n";
-    }
+      "oblivious-trees " + std::to_string(features_) + " " + std::to_string(trees_.size()) + " " + exact(base_) + "\n";
+  for (const Tree& tree : trees_) {
+    out += "tree " + std::to_string(tree.splits.size()) + "\n";
+    for (const Split& s : tree.splits)
+      out += "split " + std::to_string(s.feature) + " " + std::to_string(s.threshold) + "\n";
+    for (float v : tree.leaves) out += "leaf " + exact(v) + "\n";
   }
   return out;
 }
@@ -149,32 +181,27 @@ BoostedTrees BoostedTrees::parse(const std::string& text) {
   int features = 0;
   std::size_t trees = 0;
   float base = 0;
-  if (!in.next(word) || word != "boosted-trees" || !in.next(features) || !in.next(trees) || !in.next(base) ||
+  if (!in.next(word) || word != "oblivious-trees" || !in.next(features) || !in.next(trees) || !in.next(base) ||
       features <= 0 || features > MAX_FEATURES)
-    throw std::invalid_argument("not a boosted-trees model");
-  BoostedTrees model(features, base);
-  std::vector<Node> nodes;
+    throw std::invalid_argument("not an oblivious-trees model");
+  std::vector<Tree> model;
   for (std::size_t t = 0; t < trees; ++t) {
-    std::size_t size = 0;
-    if (!in.next(word) || word != "tree" || !in.next(size) || size == 0)
-      throw std::invalid_argument("tree " + std::to_string(t) + " missing");
-    nodes.assign(size, Node{});
-    for (std::size_t i = 0; i < size; ++i) {
-      Node& n = nodes[i];
-      if (!in.next(word)) throw std::invalid_argument("tree " + std::to_string(t) + " cut short");
-      const bool ok = word == "leaf" ? in.next(n.value)
-                      : word == "split"
-                          ? in.next(n.feature) && in.next(n.threshold) && in.next(n.left) && in.next(n.right)
-                          : false;
-      // Children lie after their parent, so every walk ends at a leaf.
-      const auto child_ok = [&](int c) { return c > int(i) && c < int(size); };
-      if (!ok || (n.feature >= 0 && (n.feature >= features || !child_ok(n.left) || !child_ok(n.right))))
-        throw std::invalid_argument("tree " + std::to_string(t) + " node " + std::to_string(i) + " malformed");
-    }
-    model.add_tree(nodes);
+    const std::string name = "tree " + std::to_string(t);
+    std::size_t depth = 0;
+    if (!in.next(word) || word != "tree" || !in.next(depth)) throw std::invalid_argument(name + " missing");
+    if (depth > std::size_t(MAX_DEPTH)) throw std::invalid_argument(name + " deeper than " + std::to_string(MAX_DEPTH));
+    Tree& tree = model.emplace_back();
+    tree.splits.resize(depth);
+    tree.leaves.resize(std::size_t(1) << depth);
+    for (Split& s : tree.splits)
+      if (!in.next(word) || word != "split" || !in.next(s.feature) || !in.next(s.threshold))
+        throw std::invalid_argument(name + ": a split missing or malformed");
+    for (float& v : tree.leaves)
+      if (!in.next(word) || word != "leaf" || !in.next(v))
+        throw std::invalid_argument(name + ": a leaf missing or malformed");
   }
   if (in.next(word)) throw std::invalid_argument("text after the last tree");
-  return model;
+  return BoostedTrees(features, base, std::move(model));
 }
 
 namespace {
@@ -184,7 +211,7 @@ namespace {
 // threshold at or above its value.
 struct Bins {
   std::vector<std::vector<int>> thresholds;
-  std::vector<std::uint8_t> bin;  // row-major like x
+  std::vector<std::uint8_t> bin;  // column-major: a feature's bins together
 };
 
 Bins make_bins(const std::vector<int>& x, int features, std::size_t rows, int max_bins) {
@@ -203,17 +230,15 @@ Bins make_bins(const std::vector<int>& x, int features, std::size_t rows, int ma
     if (t.back() < values.back()) t.push_back(values.back());
     for (std::size_t r = 0; r < rows; ++r) {
       const int v = x[r * std::size_t(features) + std::size_t(f)];
-      bins.bin[r * std::size_t(features) + std::size_t(f)] =
-          std::uint8_t(std::lower_bound(t.begin(), t.end(), v) - t.begin());
+      bins.bin[std::size_t(f) * rows + r] = std::uint8_t(std::lower_bound(t.begin(), t.end(), v) - t.begin());
     }
   }
   return bins;
 }
 
-struct Split {
-  double gain = 0;
-  int feature = -1, bin = 0;
-};
+// The sum of squares a split of every node removes, up to a constant of
+// the level: sum^2 / (count + l2) over the nodes it makes.
+double split_score(double sum, std::uint32_t count, double l2) { return count ? sum * sum / (double(count) + l2) : 0; }
 
 }  // namespace
 
@@ -221,78 +246,75 @@ BoostedTrees fit_boosted_trees(const std::vector<int>& x, int features, const st
                                const TreeFitSettings& settings) {
   const std::size_t rows = y.size();
   if (rows == 0 || x.size() != rows * std::size_t(features)) throw std::invalid_argument("no samples to fit");
+  if (settings.depth > BoostedTrees::MAX_DEPTH) throw std::invalid_argument("trees too deep to fit");
   const Bins bins = make_bins(x, features, rows, settings.max_bins);
   const double base = std::accumulate(y.begin(), y.end(), 0.0) / double(rows);
-  BoostedTrees model(features, float(base));
+  const double l2 = settings.l2;
   std::vector<double> residual(rows);
   for (std::size_t r = 0; r < rows; ++r) residual[r] = y[r] - float(base);
-  std::vector<std::uint32_t> order(rows);
+  std::vector<BoostedTrees::Tree> trees;
+  std::vector<std::uint8_t> leaf(rows);  // the node a row has reached
+  std::vector<double> sum;
+  std::vector<std::uint32_t> count;
   for (int t = 0; t < settings.trees; ++t) {
-    // Grown depth-first: a node holds a contiguous range of `order`.
-    std::iota(order.begin(), order.end(), 0u);
-    std::vector<BoostedTrees::Node> nodes;
-    struct Pending {
-      std::size_t node, begin, end;
-      int depth;
-    };
-    nodes.emplace_back();
-    std::vector<Pending> stack{{0, 0, rows, 0}};
-    while (!stack.empty()) {
-      const Pending p = stack.back();
-      stack.pop_back();
-      double sum = 0;
-      for (std::size_t i = p.begin; i < p.end; ++i) sum += residual[order[i]];
-      const double count = double(p.end - p.begin);
-      Split best;
-      if (p.depth < settings.depth && p.end - p.begin >= 2 * std::size_t(settings.min_leaf)) {
-        for (int f = 0; f < features; ++f) {
-          const std::size_t nb = bins.thresholds[std::size_t(f)].size();
-          std::vector<double> s(nb, 0);
-          std::vector<std::size_t> c(nb, 0);
-          for (std::size_t i = p.begin; i < p.end; ++i) {
-            const std::uint8_t b = bins.bin[std::size_t(order[i]) * std::size_t(features) + std::size_t(f)];
-            s[b] += residual[order[i]];
-            ++c[b];
+    BoostedTrees::Tree& tree = trees.emplace_back();
+    std::fill(leaf.begin(), leaf.end(), std::uint8_t(0));
+    for (int level = 0; level < settings.depth; ++level) {
+      const std::size_t nodes = std::size_t(1) << level;
+      double best = -1;
+      int best_feature = -1;
+      std::size_t best_bin = 0;
+      for (int f = 0; f < features; ++f) {
+        const std::size_t nb = bins.thresholds[std::size_t(f)].size();
+        const std::uint8_t* bin = &bins.bin[std::size_t(f) * rows];
+        sum.assign(nodes * nb, 0);
+        count.assign(nodes * nb, 0);
+        for (std::size_t r = 0; r < rows; ++r) {
+          const std::size_t at = leaf[r] * nb + bin[r];
+          sum[at] += residual[r];
+          ++count[at];
+        }
+        // Each threshold but the last (which splits nothing off), over the nodes.
+        std::vector<double> score(nb - 1, 0);
+        for (std::size_t n = 0; n < nodes; ++n) {
+          double node_sum = 0;
+          std::uint32_t node_count = 0;
+          for (std::size_t b = 0; b < nb; ++b) {
+            node_sum += sum[n * nb + b];
+            node_count += count[n * nb + b];
           }
-          double ls = 0;
-          std::size_t lc = 0;
+          double left = 0;
+          std::uint32_t left_count = 0;
           for (std::size_t b = 0; b + 1 < nb; ++b) {
-            ls += s[b];
-            lc += c[b];
-            const std::size_t rc = (p.end - p.begin) - lc;
-            if (lc < std::size_t(settings.min_leaf) || rc < std::size_t(settings.min_leaf)) continue;
-            const double rs = sum - ls;
-            const double gain = ls * ls / double(lc) + rs * rs / double(rc) - sum * sum / count;
-            if (gain > best.gain) best = {gain, f, int(b)};
+            left += sum[n * nb + b];
+            left_count += count[n * nb + b];
+            score[b] += split_score(left, left_count, l2) + split_score(node_sum - left, node_count - left_count, l2);
           }
         }
+        for (std::size_t b = 0; b + 1 < nb; ++b)
+          if (score[b] > best) {
+            best = score[b];
+            best_feature = f;
+            best_bin = b;
+          }
       }
-      if (best.feature < 0) {
-        nodes[p.node].value = float(settings.learning_rate * sum / count);
-        continue;
-      }
-      const int threshold = bins.thresholds[std::size_t(best.feature)][std::size_t(best.bin)];
-      const auto mid = std::stable_partition(
-          order.begin() + std::ptrdiff_t(p.begin), order.begin() + std::ptrdiff_t(p.end), [&](std::uint32_t r) {
-            return bins.bin[std::size_t(r) * std::size_t(features) + std::size_t(best.feature)] <= best.bin;
-          });
-      const std::size_t split = std::size_t(mid - order.begin());
-      const std::size_t left = nodes.size(), right = nodes.size() + 1;
-      BoostedTrees::Node& n = nodes[p.node];
-      n.feature = best.feature;
-      n.threshold = threshold;
-      n.left = int(left);
-      n.right = int(right);
-      nodes.resize(nodes.size() + 2);
-      stack.push_back({right, split, p.end, p.depth + 1});
-      stack.push_back({left, p.begin, split, p.depth + 1});
+      if (best_feature < 0) break;  // every feature constant
+      tree.splits.push_back({best_feature, bins.thresholds[std::size_t(best_feature)][best_bin]});
+      const std::uint8_t* bin = &bins.bin[std::size_t(best_feature) * rows];
+      for (std::size_t r = 0; r < rows; ++r) leaf[r] |= std::uint8_t((bin[r] > best_bin) << level);
     }
-    BoostedTrees tree(features, 0);
-    tree.add_tree(nodes);
-    for (std::size_t r = 0; r < rows; ++r) residual[r] -= tree.predict(&x[r * std::size_t(features)]);
-    model.add_tree(nodes);
+    const std::size_t leaves = std::size_t(1) << tree.splits.size();
+    sum.assign(leaves, 0);
+    count.assign(leaves, 0);
+    for (std::size_t r = 0; r < rows; ++r) {
+      sum[leaf[r]] += residual[r];
+      ++count[leaf[r]];
+    }
+    for (std::size_t l = 0; l < leaves; ++l)
+      tree.leaves.push_back(count[l] ? float(settings.learning_rate * sum[l] / (double(count[l]) + l2)) : 0.0f);
+    for (std::size_t r = 0; r < rows; ++r) residual[r] -= tree.leaves[leaf[r]];
   }
-  return model;
+  return BoostedTrees(features, float(base), std::move(trees));
 }
 
 }  // namespace chunker

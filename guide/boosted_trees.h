@@ -1,16 +1,17 @@
-// Gradient-boosted regression trees over integer features: the learned
-// guide's model (learned_guide.h), fitted offline by least squares
-// (fit_boosted_trees) and read back from its text form.
+// Gradient-boosted oblivious regression trees over integer features: the
+// learned guide's model (learned_guide.h), fitted offline by least squares
+// (fit_boosted_trees) and read back from its text form. A tree is
+// oblivious: all the nodes of one level ask the same question (is feature
+// F greater than THRESHOLD?), so the leaf a row reaches is the number whose
+// bit l answers level l, and no answer waits for another.
 //
-// Text form, one item a line: "boosted-trees FEATURES TREES BASE", then each
-// tree's nodes in order, "split FEATURE THRESHOLD LEFT RIGHT" (go LEFT, a
-// node index within the tree, where the feature is at most THRESHOLD) or
-// "leaf VALUE". Numbers are printed so that the same fit writes the same
-// bytes.
+// Text form, one item a line: "oblivious-trees FEATURES TREES BASE", then
+// each tree: "tree DEPTH", its levels from the first, "split FEATURE
+// THRESHOLD", and its 2^DEPTH leaves in order of that number, "leaf VALUE".
+// Numbers are printed so that the same fit writes the same bytes.
 #pragma once
 
 #include <cstdint>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -19,17 +20,23 @@ namespace chunker {
 class BoostedTrees {
  public:
   static constexpr int MAX_FEATURES = 256;
-  struct Node {
-    int feature = -1;  // -1: a leaf
+  // A leaf's number is a byte.
+  static constexpr int MAX_DEPTH = 8;
+  struct Split {
+    int feature = 0;
     int threshold = 0;
-    int left = 0, right = 0;  // node indices within the tree
-    float value = 0;          // a leaf's
+  };
+  struct Tree {
+    std::vector<Split> splits;  // by level
+    std::vector<float> leaves;  // 2^splits.size()
   };
 
-  BoostedTrees(int features, float base) : features_(features), base_(base) {}
+  // Throws std::invalid_argument naming a tree that does not fit: too
+  // deep, a feature out of range, the wrong number of leaves, or a feature's
+  // thresholds too far apart for predict's tables.
+  BoostedTrees(int features, float base, std::vector<Tree> trees);
   int features() const { return features_; }
-  std::size_t trees() const { return roots_.size(); }
-  void add_tree(const std::vector<Node>& nodes);
+  std::size_t trees() const { return trees_.size(); }
 
   // `x` holds features() values.
   float predict(const int* x) const;
@@ -39,42 +46,42 @@ class BoostedTrees {
   static BoostedTrees parse(const std::string& text);
 
  private:
-  // The trees as predict walks them: each a complete tree of `depth_`
-  // levels in heap order (split i's children are 2i + 1 and 2i + 2), so the
-  // walk reads no child's index and branches on no feature, and the walks
-  // of different trees overlap in the processor. A leaf above the last
-  // level is reached through splits that always go left (feature 0 at the
-  // largest threshold), at the leftmost leaf of the last level below it.
-  // A complete tree doubles with each level: a deeper one is refused.
-  static constexpr int MAX_DEPTH = 12;
-  static constexpr std::size_t LANES = 8;  // trees walked together
-  struct Split {
-    int threshold = std::numeric_limits<int>::max();
-    int feature = 0;
+  // predict's tables, made by the constructor. Each feature the trees ask
+  // of has its thresholds sorted, and a value's bin is the number of them
+  // below it. For each bin a row of bytes, one a tree, holds the bits of the
+  // levels the value answers yes: the leaves' numbers are the rows of the
+  // features' bins or'ed together, a few vector operations a feature,
+  // whatever the trees' depth.
+  struct FeatureBins {
+    int feature;
+    int low, high;     // a value is taken as low below it, as high above it
+    std::uint32_t at;  // in row_of_, for low..high
   };
-  // Appends tree t (of nodes_) laid out at depth_.
-  void lay_out(std::size_t t);
+  void lay_out();
+  static constexpr int MAX_SPAN = 1 << 16;  // values from a feature's first threshold to its last
   int features_;
   float base_;
-  std::vector<Node> nodes_;  // as read or fitted, for text()
-  std::vector<std::uint32_t> roots_;
-  // By group of LANES trees, then by node, then by lane: a level's nodes of
-  // the group's trees lie together.
-  std::vector<Split> splits_;  // 2^depth_ - 1 a tree
-  std::vector<float> leaves_;  // 2^depth_ a tree
-  int depth_ = 0;              // of the deepest leaf
+  std::vector<Tree> trees_;
+  std::vector<FeatureBins> bins_;
+  std::vector<std::uint32_t> row_of_;  // by feature and value, where the bin's row starts in rows_
+  std::vector<std::uint8_t> rows_;     // row_bytes_ a row
+  std::size_t row_bytes_ = 0;          // the trees rounded up to whole vectors
+  int depth_ = 0;                      // of the deepest tree
+  std::vector<float> leaves_;          // 2^depth_ a tree
 };
 
 struct TreeFitSettings {
   int trees;
   int depth;
   float learning_rate;
-  int min_leaf;  // samples
+  float l2;      // added to a leaf's sample count where its value is the residuals' mean
   int max_bins;  // candidate thresholds per feature
 };
 
-// Least squares: each tree fits the residuals of those before it. `x` is
-// row-major, one row of `features` values per target. Deterministic.
+// Least squares: each tree fits the residuals of those before it, level by
+// level, each level the split that most reduces their squares over all the
+// level's nodes. `x` is row-major, one row of `features` values per target.
+// Deterministic.
 BoostedTrees fit_boosted_trees(const std::vector<int>& x, int features, const std::vector<float>& y,
                                const TreeFitSettings& settings);
 

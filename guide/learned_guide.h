@@ -27,12 +27,13 @@ namespace chunker {
 
 constexpr int GUIDE_SPAN = 50;  // plies of knowledge depth the estimate tells apart
 constexpr int GUIDE_UNIT = 20;  // the estimate per ply
-// Its shape (SearchLimits::guide_shape), chosen at Level 5 on Szén and on
-// the first 200 of bench/pn's positions of knowledge depth >= 10 of a-c vs
-// f-h only (a-c vs e-g stays held out): see the commit that set it. Its
-// unit is large because an estimate of depth is worth more than the few
-// steps the search counts for open siblings.
-constexpr GuideShape LEARNED_GUIDE_SHAPE{40, GUIDE_SPAN, 6, 12};
+// Its shape (SearchLimits::guide_shape), chosen at Level 5 on Szén, on the
+// default suite's deepest a-c vs f-h positions and on the first 200 of
+// bench/pn's positions of knowledge depth >= 10 of a-c vs f-h only (a-c vs
+// e-g stays held out): see the commit that set it. Its unit is large
+// because an estimate of depth is worth more than the few steps the search
+// counts for open siblings.
+constexpr GuideShape LEARNED_GUIDE_SHAPE{32, GUIDE_SPAN, 8, 8};
 
 // The model's target for a position of knowledge-depth value v (side to move).
 float guide_target(Value depth_value);
