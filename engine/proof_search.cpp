@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <memory>
 #include <new>
+#include <span>
 #include <stdexcept>
 #include <type_traits>
 #include <unordered_map>
@@ -181,9 +182,9 @@ class Prover {
     ++(v->source < 0 ? rule_terminals_ : classifier_terminals_[std::size_t(v->source)]);
     return v->win ? Numbers{0, INF} : Numbers{INF, 0};
   }
-  // The verdict as a proof names it: the rules or the classifier.
-  std::string leaf_name(const Verdict& v) const {
-    return v.source < 0 ? std::string(RULES_LEAF) : classifiers_[std::size_t(v.source)]->name();
+  // A verdict's source (Verdict::source) as a proof names it: the rules or the classifier.
+  std::string leaf_name(int source) const {
+    return source < 0 ? std::string(RULES_LEAF) : classifiers_[std::size_t(source)]->name();
   }
 
   struct Child {
@@ -389,15 +390,21 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn, bo
 // k7/4pp2/8/8/3K4/1P6/2P5/8 w: the table's depths alone gave a proof with a
 // cycle, which its check refused.
 ProofTree Prover::extract(const Position& root, int attempts_left) {
+  // Plain values, the children in one array for all: thousands are
+  // gathered, and an allocation or two for each was a good part of the time.
+  using Edge = std::pair<Move, std::uint32_t>;
   struct Gathered {
     Position pos;
     bool or_node = false, leaf = false, dead = false;  // dead: a loser's move that is not proven
-    std::string leaf_name;
-    std::vector<std::pair<Move, std::uint32_t>> children;  // the winner's proven moves, or every move
+    int leaf_source = 0;                               // a leaf's Verdict::source
+    std::uint32_t first_edge = 0, edges = 0;           // the winner's proven moves, or every move
+    std::uint32_t same_key = UINT32_MAX;               // the next node whose position has the same key
     int depth = INT_MAX;
   };
   std::vector<Gathered> nodes;
-  std::unordered_map<Key, std::vector<std::uint32_t>> index;
+  std::vector<Edge> edges;
+  std::unordered_map<Key, std::uint32_t> first_of_key;
+  auto children_of = [&](const Gathered& g) { return std::span(edges).subspan(g.first_edge, g.edges); };
   auto proven_again = [&](const Position& p) {
     line_keys_[0] = canonical(p).key;
     reversible_from_[0] = 0;
@@ -412,7 +419,10 @@ ProofTree Prover::extract(const Position& root, int attempts_left) {
   // the position is neither a verdict's win nor proven.
   std::vector<std::uint32_t> open;
   auto node_of = [&](const Position& p, bool prove_again) -> std::optional<std::uint32_t> {
-    for (std::uint32_t i : index[zobrist(p)])
+    const Key key = zobrist(p);
+    const auto first = first_of_key.find(key);
+    for (std::uint32_t i = first == first_of_key.end() ? UINT32_MAX : first->second; i != UINT32_MAX;
+         i = nodes[i].same_key)
       if (nodes[i].pos == p) return i;
     const Numbers* e = table_.probe(canonical(p));
     // A winner's move the search never examined is left out: asking the
@@ -427,13 +437,14 @@ ProofTree Prover::extract(const Position& root, int attempts_left) {
     g.or_node = p.side == attacker_;
     if (l) {
       g.leaf = true;
-      g.leaf_name = leaf_name(*l);
+      g.leaf_source = l->source;
       g.depth = 0;
     } else {
       open.push_back(i);
     }
-    nodes.push_back(std::move(g));
-    index[zobrist(p)].push_back(i);
+    if (first != first_of_key.end()) g.same_key = first->second;
+    nodes.push_back(g);
+    first_of_key[key] = i;
     return i;
   };
   if (!node_of(root, true)) return {};
@@ -442,18 +453,20 @@ ProofTree Prover::extract(const Position& root, int attempts_left) {
     open.pop_back();
     const Position pos = nodes[i].pos;
     const bool or_node = nodes[i].or_node;
-    std::vector<std::pair<Move, std::uint32_t>> children;
+    // node_of adds nodes, never edges: this node's lie together at the end.
+    const std::size_t first_edge = edges.size();
     bool dead = false;
-    for (int attempt = 0; attempt < 2 && children.empty(); ++attempt) {
+    for (int attempt = 0; attempt < 2 && edges.size() == first_edge; ++attempt) {
       if (attempt > 0 && (!or_node || !proven_again(pos))) break;
       for (Move m : legal_moves(pos)) {
         const auto child = node_of(make_move(pos, m), !or_node);
-        if (child) children.push_back({m, *child});
+        if (child) edges.push_back({m, *child});
         if (!child && !or_node) dead = true;
       }
     }
-    nodes[i].children = std::move(children);
-    nodes[i].dead = dead || nodes[i].children.empty();
+    nodes[i].first_edge = std::uint32_t(first_edge);
+    nodes[i].edges = std::uint32_t(edges.size() - first_edge);
+    nodes[i].dead = dead || nodes[i].edges == 0;
   }
   // Proof depths from the leaves up: each round lowers some, never raises one.
   for (bool changed = true; changed;) {
@@ -461,7 +474,7 @@ ProofTree Prover::extract(const Position& root, int attempts_left) {
     for (Gathered& g : nodes) {
       if (g.leaf || g.dead) continue;
       int d = g.or_node ? INT_MAX : 0;
-      for (const auto& c : g.children) {
+      for (const Edge& c : children_of(g)) {
         const int cd = nodes[c.second].depth;
         d = g.or_node ? std::min(d, cd) : std::max(d, cd);
       }
@@ -495,8 +508,8 @@ ProofTree Prover::extract(const Position& root, int attempts_left) {
     const std::uint32_t self = id[stack.back()];
     stack.pop_back();
     node.kind = g.leaf ? ProofNode::Kind::Leaf : g.or_node ? ProofNode::Kind::Move : ProofNode::Kind::Every;
-    node.leaf = g.leaf_name;
-    auto take = [&](const std::pair<Move, std::uint32_t>& c) {
+    if (g.leaf) node.leaf = leaf_name(g.leaf_source);
+    auto take = [&](const Edge& c) {
       if (id[c.second] == UINT32_MAX) {
         id[c.second] = std::uint32_t(tree.nodes.size());
         tree.nodes.emplace_back();
@@ -504,12 +517,13 @@ ProofTree Prover::extract(const Position& root, int attempts_left) {
       }
       node.children.push_back({c.first, id[c.second]});
     };
+    const std::span<const Edge> children = children_of(g);
     if (g.or_node && !g.leaf)
-      take(*std::min_element(g.children.begin(), g.children.end(), [&](const auto& x, const auto& y) {
+      take(*std::min_element(children.begin(), children.end(), [&](const Edge& x, const Edge& y) {
         return nodes[x.second].depth < nodes[y.second].depth;
       }));
     else
-      for (const auto& c : g.children) take(c);
+      for (const Edge& c : children) take(c);
     tree.nodes[self] = std::move(node);
   }
   return tree;
