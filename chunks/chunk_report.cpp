@@ -1,5 +1,7 @@
 #include "chunk_report.h"
 
+#include <array>
+
 #include "k3cppvk.h"
 #include "pawns.h"  // moves_to_promote: the paper's 3CPP unopposed count, "a simple matter to calculate"
 
@@ -21,15 +23,18 @@ void prefetch(const LibraryArray<T>& array, std::uint32_t i) {
   __builtin_prefetch(array.data() + i);
 }
 
+// The five Kv3CPP libraries, asked of the registry once a report.
+using Kv3cppLibraries = std::array<const Kv3cppLibrary*, ASSUMPTION_NB>;
+
 Kv3cppChunkReport kv3cpp_report(const Position& pos, Color pawns, const Kv3cppInstance& instance,
-                                const ChunkLibraries& libraries) {
+                                const ChunkLibraries& libraries, const Kv3cppLibraries& kv3cpp) {
   Kv3cppChunkReport report;
   report.pawns = pawns;
   report.pawn_squares = pos.pawns[pawns];
   report.king = pos.king[~pawns];
   report.instance = instance;
   for (int a = 0; a < ASSUMPTION_NB; ++a) {
-    const Kv3cppLibrary& library = libraries.kv3cpp(Assumption(a));
+    const Kv3cppLibrary& library = *kv3cpp[std::size_t(a)];
     for (Color side : {WHITE, BLACK}) {
       const std::uint32_t entry = with_side(instance.index, KV3CPP_SIDE_BIT, instance, side);
       if (library.legal(entry)) report.result[a][side] = {true, library.pawns_value(entry)};
@@ -87,27 +92,31 @@ ChunkReport chunk_report(const Position& pos, const ChunkLibraries& libraries) {
   // each other and the interaction's work.
   std::optional<Kv3cppInstance> chunk[COLOR_NB], alternate[COLOR_NB];
   if (pos.promoted == NO_SQUARE)
-    for (Color pawns : {WHITE, BLACK}) {
-      if (!pos.pawns[pawns]) continue;
-      chunk[pawns] = kv3cpp_instance(pos, ~pawns);
-      alternate[pawns] = k3cppvk_instance(pos, pawns);
-      for (Color side : {WHITE, BLACK}) {
-        if (chunk[pawns]) {
-          const std::uint32_t entry = with_side(chunk[pawns]->index, KV3CPP_SIDE_BIT, *chunk[pawns], side);
-          for (int a = 0; a < ASSUMPTION_NB; ++a) prefetch(libraries.kv3cpp(Assumption(a)).values, entry);
-          prefetch(libraries.kv3cpp_tempi().tempi, entry);
-        }
-        if (alternate[pawns]) {
-          const std::uint32_t entry = with_side(alternate[pawns]->index, K3CPPVK_SIDE_BIT, *alternate[pawns], side);
-          prefetch(libraries.k3cppvk().values, entry);
-          prefetch(libraries.k3cppvk().tempi, entry);
-        }
+    for (Color pawns : {WHITE, BLACK})
+      if (pos.pawns[pawns]) {
+        chunk[pawns] = kv3cpp_instance(pos, ~pawns);
+        alternate[pawns] = k3cppvk_instance(pos, pawns);
+      }
+  Kv3cppLibraries kv3cpp{};
+  if (chunk[WHITE] || chunk[BLACK])
+    for (int a = 0; a < ASSUMPTION_NB; ++a) kv3cpp[std::size_t(a)] = &libraries.kv3cpp(Assumption(a));
+  for (Color pawns : {WHITE, BLACK})
+    for (Color side : {WHITE, BLACK}) {
+      if (chunk[pawns]) {
+        const std::uint32_t entry = with_side(chunk[pawns]->index, KV3CPP_SIDE_BIT, *chunk[pawns], side);
+        for (const Kv3cppLibrary* library : kv3cpp) prefetch(library->values, entry);
+        prefetch(libraries.kv3cpp_tempi().tempi, entry);
+      }
+      if (alternate[pawns]) {
+        const std::uint32_t entry = with_side(alternate[pawns]->index, K3CPPVK_SIDE_BIT, *alternate[pawns], side);
+        prefetch(libraries.k3cppvk().values, entry);
+        prefetch(libraries.k3cppvk().tempi, entry);
       }
     }
   report.interaction = interaction_report(pos);
   if (report.interaction.promotion_pending) return report;
   for (Color pawns : {WHITE, BLACK}) {
-    if (chunk[pawns]) report.chunk[pawns] = kv3cpp_report(pos, pawns, *chunk[pawns], libraries);
+    if (chunk[pawns]) report.chunk[pawns] = kv3cpp_report(pos, pawns, *chunk[pawns], libraries, kv3cpp);
     if (alternate[pawns]) report.alternates.push_back(alternate_report(pos, pawns, *alternate[pawns], libraries));
   }
   return report;
