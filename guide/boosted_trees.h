@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace chunker {
@@ -43,7 +44,7 @@ class BoostedTrees {
 
   std::string text() const;
   // Throws std::invalid_argument naming what is wrong.
-  static BoostedTrees parse(const std::string& text);
+  static BoostedTrees parse(std::string_view text);
 
  private:
   // predict's tables, made by the constructor. Each feature the trees ask
