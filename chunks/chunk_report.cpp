@@ -1,6 +1,8 @@
 #include "chunk_report.h"
 
+#include <algorithm>
 #include <array>
+#include <utility>
 
 #include "k3cppvk.h"
 #include "pawns.h"  // moves_to_promote: the paper's 3CPP unopposed count, "a simple matter to calculate"
@@ -26,13 +28,32 @@ void prefetch(const LibraryArray<T>& array, std::uint32_t i) {
 // The five Kv3CPP libraries, asked of the registry once a report.
 using Kv3cppLibraries = std::array<const Kv3cppLibrary*, ASSUMPTION_NB>;
 
+// A cache's slot for a chunk's entry, and its key there; none without a cache.
+template <class Report>
+using Slot = ChunkReportCache::Slot<Report>;
+template <class Report>
+std::pair<Slot<Report>*, std::uint32_t> slot_of(Slot<Report>* slots, const Kv3cppInstance& instance) {
+  const std::uint32_t key = 1 + (instance.index << 1 | std::uint32_t(instance.colour_reversed));
+  if (!slots) return {nullptr, key};
+  return {&slots[(instance.index * 0x9E3779B1u >> 20) % ChunkReportCache::SLOTS], key};
+}
+
 Kv3cppChunkReport kv3cpp_report(const Position& pos, Color pawns, const Kv3cppInstance& instance,
-                                const ChunkLibraries& libraries, const Kv3cppLibraries& kv3cpp) {
+                                const ChunkLibraries& libraries, const Kv3cppLibraries& kv3cpp,
+                                Slot<Kv3cppChunkReport>* slots) {
   Kv3cppChunkReport report;
   report.pawns = pawns;
   report.pawn_squares = pos.pawns[pawns];
   report.king = pos.king[~pawns];
   report.instance = instance;
+  // What the libraries say depends on the entry and its colour reversal only.
+  const auto [slot, key] = slot_of(slots, instance);
+  if (slot && slot->key == key) {
+    std::copy(&slot->report.result[0][0], &slot->report.result[0][0] + ASSUMPTION_NB * COLOR_NB, &report.result[0][0]);
+    std::copy(slot->report.spare_tempi, slot->report.spare_tempi + COLOR_NB, report.spare_tempi);
+    report.z_configuration = slot->report.z_configuration;
+    return report;
+  }
   for (int a = 0; a < ASSUMPTION_NB; ++a) {
     const Kv3cppLibrary& library = *kv3cpp[std::size_t(a)];
     for (Color side : {WHITE, BLACK}) {
@@ -44,6 +65,7 @@ Kv3cppChunkReport kv3cpp_report(const Position& pos, Color pawns, const Kv3cppIn
     report.spare_tempi[side] =
         libraries.kv3cpp_tempi().tempi[with_side(instance.index, KV3CPP_SIDE_BIT, instance, side)];
   report.z_configuration = libraries.z_configurations().contains(instance.index);
+  if (slot) *slot = {key, report};
   return report;
 }
 
@@ -61,19 +83,26 @@ InteractionReport interaction_report(const Position& pos) {
 }
 
 AlternateParseReport alternate_report(const Position& pos, Color escort, const Kv3cppInstance& instance,
-                                      const ChunkLibraries& libraries) {
+                                      const ChunkLibraries& libraries, Slot<AlternateParseReport>* slots) {
   AlternateParseReport report;
   report.escort = escort;
   report.pawn_squares = pos.pawns[escort];
   report.king = pos.king[escort];
   report.lone_king = pos.king[~escort];
   report.instance = instance;
-  const K3cppvkLibrary& library = libraries.k3cppvk();
-  for (Color side : {WHITE, BLACK}) {
-    const std::uint32_t entry = with_side(instance.index, K3CPPVK_SIDE_BIT, instance, side);
-    if (!library.legal(entry)) continue;
-    report.result[side] = {true, library.pawns_value(entry)};
-    report.spare_tempi[side] = library.tempi[entry];
+  const auto [slot, key] = slot_of(slots, instance);
+  if (slot && slot->key == key) {
+    std::copy(slot->report.result, slot->report.result + COLOR_NB, report.result);
+    std::copy(slot->report.spare_tempi, slot->report.spare_tempi + COLOR_NB, report.spare_tempi);
+  } else {
+    const K3cppvkLibrary& library = libraries.k3cppvk();
+    for (Color side : {WHITE, BLACK}) {
+      const std::uint32_t entry = with_side(instance.index, K3CPPVK_SIDE_BIT, instance, side);
+      if (!library.legal(entry)) continue;
+      report.result[side] = {true, library.pawns_value(entry)};
+      report.spare_tempi[side] = library.tempi[entry];
+    }
+    if (slot) *slot = {key, report};
   }
   report.unopposed = pos.pawns[~escort];
   for (Bitboard b = report.unopposed; b;) {
@@ -85,7 +114,7 @@ AlternateParseReport alternate_report(const Position& pos, Color escort, const K
 
 }  // namespace
 
-ChunkReport chunk_report(const Position& pos, const ChunkLibraries& libraries) {
+ChunkReport chunk_report(const Position& pos, const ChunkLibraries& libraries, ChunkReportCache* cache) {
   ChunkReport report;
   // The chunks first, and their entries asked of the processor at once, so
   // that the entries' cache misses (the K3CPPvK library is large) overlap
@@ -115,9 +144,14 @@ ChunkReport chunk_report(const Position& pos, const ChunkLibraries& libraries) {
     }
   report.interaction = interaction_report(pos);
   if (report.interaction.promotion_pending) return report;
+  ChunkReportCache::Slots* slots = cache ? &cache->slots() : nullptr;
   for (Color pawns : {WHITE, BLACK}) {
-    if (chunk[pawns]) report.chunk[pawns] = kv3cpp_report(pos, pawns, *chunk[pawns], libraries, kv3cpp);
-    if (alternate[pawns]) report.alternates.push_back(alternate_report(pos, pawns, *alternate[pawns], libraries));
+    if (chunk[pawns])
+      report.chunk[pawns] =
+          kv3cpp_report(pos, pawns, *chunk[pawns], libraries, kv3cpp, slots ? slots->chunks.data() : nullptr);
+    if (alternate[pawns])
+      report.alternates.push_back(
+          alternate_report(pos, pawns, *alternate[pawns], libraries, slots ? slots->alternates.data() : nullptr));
   }
   return report;
 }

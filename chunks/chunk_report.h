@@ -5,7 +5,10 @@
 // K3CPPvK chunk and 3CPP unopposed, the paper §4).
 #pragma once
 
+#include <array>
 #include <boost/container/static_vector.hpp>
+#include <cstdint>
+#include <memory>
 #include <optional>
 
 #include "chunk_libraries.h"
@@ -65,7 +68,40 @@ struct ChunkReport {
   boost::container::static_vector<AlternateParseReport, COLOR_NB> alternates;
 };
 
-// Throws TableError when a library is missing or damaged.
-ChunkReport chunk_report(const Position& pos, const ChunkLibraries& libraries);
+// The libraries' word on recently seen chunks, kept by chunk entry, for
+// one caller that asks about many positions of one set of libraries (the
+// learned guide, at every node of a search): the positions after a node's
+// moves share most of their chunks. One thread at a time; a copy starts
+// empty.
+class ChunkReportCache {
+ public:
+  ChunkReportCache() = default;
+  ChunkReportCache(const ChunkReportCache&) {}
+  ChunkReportCache& operator=(const ChunkReportCache&) { return *this; }
+
+  // A report kept for its entry: what the libraries said of it (the board's
+  // own fields are those of the position it was made for).
+  template <class Report>
+  struct Slot {
+    std::uint32_t key = 0;  // 1 + the entry and its colour reversal; 0: empty
+    Report report;
+  };
+  static constexpr std::size_t SLOTS = 1024;
+  struct Slots {
+    std::array<Slot<Kv3cppChunkReport>, SLOTS> chunks;
+    std::array<Slot<AlternateParseReport>, SLOTS> alternates;
+  };
+  Slots& slots() {
+    if (!slots_) slots_ = std::make_unique<Slots>();
+    return *slots_;
+  }
+
+ private:
+  std::unique_ptr<Slots> slots_;
+};
+
+// Throws TableError when a library is missing or damaged. With a cache,
+// the same report, sooner.
+ChunkReport chunk_report(const Position& pos, const ChunkLibraries& libraries, ChunkReportCache* cache = nullptr);
 
 }  // namespace chunker

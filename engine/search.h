@@ -88,6 +88,7 @@ struct SearchLimits {
   // An estimate for the side to move (|estimate| well below any game value),
   // never a proof: the proof-number search orders a node's moves by it and
   // starts an unknown child's numbers from it (df-pn+). Empty: no guide.
+  // Called by the search's thread only: a guide may keep a cache.
   std::function<Value(const Position&)> guide;
   GuideShape guide_shape;  // each guide has its own, as measured
 };

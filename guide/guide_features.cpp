@@ -52,11 +52,11 @@ int fewest_moves_to_promote(Bitboard pawns, Color owner) {
 
 }  // namespace
 
-GuideFeatures guide_features(const Position& pos, const ChunkLibraries& libraries) {
+GuideFeatures guide_features(const Position& pos, const ChunkLibraries& libraries, ChunkReportCache* cache) {
   GuideFeatures f{};
   int n = 0;
   const Color us = pos.side, them = ~pos.side;
-  const ChunkReport report = chunk_report(pos, libraries);
+  const ChunkReport report = chunk_report(pos, libraries, cache);
   for (Color pawns : {us, them}) {
     const auto& chunk = report.chunk[pawns];
     f[n++] = popcount(pos.pawns[pawns]);

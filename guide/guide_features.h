@@ -9,6 +9,7 @@
 #include <array>
 
 #include "chunk_libraries.h"
+#include "chunk_report.h"
 #include "position.h"
 
 namespace chunker {
@@ -27,7 +28,8 @@ constexpr int BOARD_FEATURES = 11;
 constexpr int GUIDE_FEATURES = 2 * CHUNK_FEATURES + 2 * ALTERNATE_FEATURES + INTERACTION_FEATURES + BOARD_FEATURES;
 using GuideFeatures = std::array<int, GUIDE_FEATURES>;
 
-// Throws TableError when a library it reads is missing or damaged.
-GuideFeatures guide_features(const Position& pos, const ChunkLibraries& libraries);
+// Throws TableError when a library it reads is missing or damaged. With a
+// cache (chunk_report.h), the same features, sooner.
+GuideFeatures guide_features(const Position& pos, const ChunkLibraries& libraries, ChunkReportCache* cache = nullptr);
 
 }  // namespace chunker

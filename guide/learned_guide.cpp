@@ -33,8 +33,9 @@ std::optional<BoostedTrees> compiled_guide_model(std::string& why_not) {
 
 std::function<Value(const Position&)> learned_guide(const ChunkLibraries& libraries,
                                                     std::shared_ptr<const BoostedTrees> model) {
-  return [&libraries, model = std::move(model)](const Position& pos) {
-    const GuideFeatures f = guide_features(pos, libraries);
+  // Each copy of the guide (each search's) keeps its own chunk cache.
+  return [&libraries, model = std::move(model), cache = ChunkReportCache()](const Position& pos) mutable {
+    const GuideFeatures f = guide_features(pos, libraries, &cache);
     return Value(std::lround(GUIDE_UNIT * model->predict(f.data())));
   };
 }

@@ -44,7 +44,8 @@ std::optional<BoostedTrees> compiled_guide_model(std::string& why_not);
 
 // The guide's estimate with `model` (whose features must be GUIDE_FEATURES),
 // shared: the search's limits copy the guide, and a copy of the trees is
-// hundreds of kilobytes.
+// hundreds of kilobytes. Each copy keeps a cache of the chunks it has seen
+// (ChunkReportCache), so a copy is called by one thread at a time.
 std::function<Value(const Position&)> learned_guide(const ChunkLibraries& libraries,
                                                     std::shared_ptr<const BoostedTrees> model);
 
