@@ -37,7 +37,9 @@ class BoostedTrees {
   // thresholds too far apart for predict's tables.
   BoostedTrees(int features, float base, std::vector<Tree> trees);
   int features() const { return features_; }
+  float base() const { return base_; }
   std::size_t trees() const { return trees_.size(); }
+  const Tree& tree(std::size_t t) const { return trees_[t]; }
 
   // `x` holds features() values.
   float predict(const int* x) const;

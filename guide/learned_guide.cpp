@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
+#include <vector>
 
 #include "guide_features.h"
-#include "guide_model_text.h"
+#include "guide_model_data.h"
 
 namespace chunker {
 
@@ -16,19 +16,28 @@ float guide_target(Value depth_value) {
 }
 
 std::optional<BoostedTrees> compiled_guide_model(std::string& why_not) {
-  if (*GUIDE_MODEL_PROBLEM) {
-    why_not = GUIDE_MODEL_PROBLEM;
+  const GuideModelData& data = GUIDE_MODEL_DATA;
+  if (*data.problem) {
+    why_not = data.problem;
     return std::nullopt;
   }
-  try {
-    BoostedTrees model = BoostedTrees::parse(GUIDE_MODEL_TEXT);
-    if (model.features() == GUIDE_FEATURES) return model;
-    why_not = "guide/guide.model has " + std::to_string(model.features()) + " features, the guide " +
+  if (data.features != GUIDE_FEATURES) {
+    why_not = "guide/guide.model has " + std::to_string(data.features) + " features, the guide " +
               std::to_string(GUIDE_FEATURES);
-  } catch (const std::invalid_argument& e) {
-    why_not = std::string("guide/guide.model: ") + e.what();
+    return std::nullopt;
   }
-  return std::nullopt;
+  std::vector<BoostedTrees::Tree> trees(data.trees);
+  const BoostedTrees::Split* split = data.splits;
+  const float* leaf = data.leaves;
+  for (std::size_t t = 0; t < data.trees; ++t) {
+    const std::size_t depth = data.depths[t], leaves = std::size_t(1) << depth;
+    trees[t].splits.assign(split, split + depth);
+    trees[t].leaves.assign(leaf, leaf + leaves);
+    split += depth;
+    leaf += leaves;
+  }
+  // The build parsed the same trees into a model: they fit.
+  return BoostedTrees(data.features, data.base, std::move(trees));
 }
 
 std::function<Value(const Position&)> learned_guide(const ChunkLibraries& libraries,
