@@ -41,13 +41,17 @@ constexpr std::size_t GUIDE_MEMO = std::size_t(1) << 18;
 
 Number add(Number a, Number b) { return std::min<Number>(INF, a + b); }
 
-// A node's numbers, for proving that the attacker wins. `depth`: for a
-// proven node, the plies of its proof tree; `rep_ply`: for a disproven one,
-// the shallowest line ply whose position the disproof found repeated.
+// What decided a position (Prover::Verdict::source): the rules, a classifier's index, or nothing.
+constexpr int RULES_SOURCE = -1, UNDECIDED = -2;
+
+// A node's numbers, for proving that the attacker wins. `rep_ply`: for a
+// disproven one, the shallowest line ply whose position the disproof found
+// repeated; `source`: for a position decided without its moves, what
+// decided it, so that a proof's leaves need not be asked again.
 struct Numbers {
   Number pn = 1, dn = 1;
-  int depth = 0;
   int rep_ply = NO_REPETITION;
+  int source = UNDECIDED;
   bool proven() const { return pn == 0; }
   bool disproven() const { return dn == 0; }
 };
@@ -161,17 +165,30 @@ class Prover {
   ProofTree extract(const Position& root, int attempts_left = EXTRACT_ATTEMPTS);
 
  private:
-  // What decides a position: the rules (source -1) or the first classifier
-  // that answers (its index), and whether that is a win for the attacker.
+  // What decides a position: the rules (RULES_SOURCE) or the first
+  // classifier that answers (its index), and whether that is a win for the
+  // attacker.
   struct Verdict {
     int source;
     bool win;
   };
   std::optional<Verdict> verdict(const Position& pos, const MoveList& moves) const {
     std::optional<Value> v = rule_value(pos, moves);
-    int source = -1;
+    int source = RULES_SOURCE;
     for (std::size_t i = 0; !v && i < classifiers_.size(); ++i)
       if ((v = classifiers_[i]->classify(pos))) source = int(i);
+    return as_verdict(pos, v, source);
+  }
+  // The verdict of `source` alone, which decided the position or its mirror
+  // image in the search: most leaves are decided by the last classifiers,
+  // and asking the others again was much of a proof's extraction. Where it
+  // does not decide this position after all, the verdict of all.
+  std::optional<Verdict> verdict_of(const Position& pos, int source) const {
+    const std::optional<Value> v =
+        source == RULES_SOURCE ? rule_value(pos, legal_moves(pos)) : classifiers_[std::size_t(source)]->classify(pos);
+    return v ? as_verdict(pos, v, source) : verdict(pos, legal_moves(pos));
+  }
+  std::optional<Verdict> as_verdict(const Position& pos, std::optional<Value> v, int source) const {
     if (!v) return std::nullopt;
     return Verdict{source, pos.side == attacker_ ? is_win(*v) : is_loss(*v)};
   }
@@ -179,12 +196,12 @@ class Prover {
   std::optional<Numbers> decided(const Position& pos, const MoveList& moves) {
     const auto v = verdict(pos, moves);
     if (!v) return std::nullopt;
-    ++(v->source < 0 ? rule_terminals_ : classifier_terminals_[std::size_t(v->source)]);
-    return v->win ? Numbers{0, INF} : Numbers{INF, 0};
+    ++(v->source == RULES_SOURCE ? rule_terminals_ : classifier_terminals_[std::size_t(v->source)]);
+    return v->win ? Numbers{0, INF, NO_REPETITION, v->source} : Numbers{INF, 0, NO_REPETITION, v->source};
   }
   // A verdict's source (Verdict::source) as a proof names it: the rules or the classifier.
   std::string leaf_name(int source) const {
-    return source < 0 ? std::string(RULES_LEAF) : classifiers_[std::size_t(source)]->name();
+    return source == RULES_SOURCE ? std::string(RULES_LEAF) : classifiers_[std::size_t(source)]->name();
   }
 
   struct Child {
@@ -227,7 +244,7 @@ class Prover {
     reversible_from_[ply] = irreversible ? ply : reversible_from_[ply - 1];
     expanded = false;
     for (int i = ply - 4; i >= reversible_from_[ply]; i -= 2)
-      if (line_keys_[i] == key && line_[i] == c.pos) return Numbers{INF, 0, 0, i};
+      if (line_keys_[i] == key && line_[i] == c.pos) return Numbers{INF, 0, i};
     if (const Numbers* n = table_.probe(c)) {
       expanded = true;
       return *n;
@@ -278,7 +295,7 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn, bo
   line_[ply] = self.pos;
   line_keys_[ply] = self.key;
   // No proof this deep: a disproof of this line only, never stored (rep_ply 0).
-  if (ply >= MAX_PROOF_PLY) return Numbers{INF, 0, 0, 0};
+  if (ply >= MAX_PROOF_PLY) return Numbers{INF, 0, 0};
   const bool or_node = pos.side == attacker_;
   const Move no_killers[2] = {};
   order_moves(pos, moves, Move(), no_killers);
@@ -353,16 +370,8 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn, bo
     c.numbers = mid(c.pos, ply + 1, child_pn, child_dn, c.expanded);
     c.expanded = true;
   }
-  // Depth of a proof and the repetition a disproof leaned on.
-  if (self_numbers.proven()) {
-    int depth = or_node ? INT_MAX : 0;
-    for (int i = 0; i < n; ++i) {
-      const Numbers& c = children[i]->numbers;
-      if (or_node && c.proven()) depth = std::min(depth, c.depth + 1);
-      if (!or_node) depth = std::max(depth, c.depth + 1);
-    }
-    self_numbers.depth = depth;
-  } else if (self_numbers.disproven()) {
+  // The repetition a disproof leaned on.
+  if (self_numbers.disproven()) {
     int rep = or_node ? NO_REPETITION : INT_MIN;
     for (int i = 0; i < n; ++i) {
       const Numbers& c = children[i]->numbers;
@@ -412,9 +421,9 @@ ProofTree Prover::extract(const Position& root, int attempts_left) {
   };
   // Whether the table holds the numbers of an expansion of the position:
   // nothing decided it then, and nothing does now, so no classifier need be
-  // asked again. (Undecided numbers, or a proof of some depth; a disproof
-  // and a leaf's proof look alike.)
-  auto table_expanded = [&](const Numbers* e) { return e && !e->disproven() && (!e->proven() || e->depth > 0); };
+  // asked again. (A disproof is left out: one found by a repetition on the
+  // line was never decided, nor expanded.)
+  auto table_expanded = [&](const Numbers* e) { return e && !e->disproven() && e->source == UNDECIDED; };
   // The node of a position (added, to be expanded, when new); none where
   // the position is neither a verdict's win nor proven.
   std::vector<std::uint32_t> open;
@@ -428,7 +437,9 @@ ProofTree Prover::extract(const Position& root, int attempts_left) {
     // A winner's move the search never examined is left out: asking the
     // classifiers about every such move was most of the extraction's time.
     if (!e && !prove_again) return std::nullopt;
-    const auto l = table_expanded(e) ? std::nullopt : verdict(p, legal_moves(p));
+    const auto l = table_expanded(e)             ? std::nullopt
+                   : e && e->source != UNDECIDED ? verdict_of(p, e->source)
+                                                 : verdict(p, legal_moves(p));
     if (l && !l->win) return std::nullopt;
     if (!l && !(e && e->proven()) && !(prove_again && proven_again(p))) return std::nullopt;
     const std::uint32_t i = std::uint32_t(nodes.size());
