@@ -135,13 +135,14 @@ TEST_CASE("solve prints a proven value, its distance and line; --json for script
   // A rook pawn far outside the square of the king on a1's... the black king on
   // a1 cannot stop a2-a4-a5-a6-a7-a8: White promotes on its 5th move, ply 9
   // (counted by hand: the double step saves one move).
-  Run run = chunker({"solve", "8/8/8/8/8/8/P7/k6K w - -", "--json"});
+  // --cache "": the exact solver's tables are not written to the data directory's cache.
+  Run run = chunker({"solve", "8/8/8/8/8/8/P7/k6K w - -", "--json", "--cache", ""});
   CHECK(run.status == 0);
   CHECK(run.out.find("\"value\":\"win\"") != std::string::npos);
   CHECK(run.out.find("\"proven\":true") != std::string::npos);
   CHECK(run.out.find("\"distance\":9") != std::string::npos);
   CHECK(run.out.find("\"best\":\"a4\"") != std::string::npos);
-  Run text = chunker({"solve", "8/8/8/8/8/8/P7/k6K w - -"});
+  Run text = chunker({"solve", "8/8/8/8/8/8/P7/k6K w - -", "--cache", ""});
   CHECK(text.out.find("distance   9 plies") != std::string::npos);
   CHECK(text.out.find("5. a8=Q") != std::string::npos);
 }
@@ -207,7 +208,8 @@ TEST_CASE("solve: the exact solver proves before any search, refuses what does n
 
 TEST_CASE("solve --epd testpositions/literature.epd: every value the suite expects") {
   // Each expected value comes from the source its line names (c0).
-  Run run = chunker({"solve", "--epd", CHUNKER_SOURCE_DIR "/testpositions/literature.epd", "--node-limit", "1000"});
+  Run run = chunker(
+      {"solve", "--epd", CHUNKER_SOURCE_DIR "/testpositions/literature.epd", "--node-limit", "1000", "--cache", ""});
   CHECK(run.status == 0);
   CHECK(std::count(run.out.begin(), run.out.end(), '\n') == 10);
   CHECK(run.out.find("MISMATCH") == std::string::npos);
