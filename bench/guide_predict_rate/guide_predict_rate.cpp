@@ -11,6 +11,7 @@
 #include <ctime>
 #include <string>
 
+#include "count_argument.h"
 #include "guide_features.h"
 #include "guide_fit.h"
 #include "knowledge_depth.h"
@@ -25,7 +26,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string data = argv[1];
-  const std::uint64_t calls = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 10'000'000;
+  const std::uint64_t calls = argc > 2 ? count_argument("guide_predict_rate", "CALLS", argv[2]) : 10'000'000;
   try {
     std::string why_not;
     const auto model = compiled_guide_model(why_not);

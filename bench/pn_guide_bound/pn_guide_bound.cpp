@@ -6,11 +6,11 @@
 // The ideal guide bounds what any estimate of the same shape can give.
 //   pn_guide_bound DATA_DIR SUITE.epd [NODE_LIMIT]
 #include <cstdio>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "count_argument.h"
 #include "epd.h"
 #include "evaluation.h"
 #include "knowledge_depth.h"
@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string data = argv[1];
-  const std::uint64_t limit = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 4'000'000;
+  const std::uint64_t limit = argc > 3 ? count_argument("pn_guide_bound", "NODE_LIMIT", argv[3]) : 4'000'000;
   try {
     ChunkLibraries libraries(data);
     const auto level = make_level(5, SchemaMode::Sound, libraries);

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "count_argument.h"
 #include "oracle.h"
 
 using namespace chunker;
@@ -47,7 +48,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: probe_rate DATA_DIR [PROBES]\n");
     return 2;
   }
-  const std::uint64_t probes = argc > 2 ? std::stoull(argv[2]) : 1000000;
+  const std::uint64_t probes = argc > 2 ? count_argument("probe_rate", "PROBES", argv[2]) : 1000000;
   try {
     for (Layout layout : {Layout::AbcFgh, Layout::AbcEfg}) {
       const OracleTable table = load_oracle(argv[1], layout);
