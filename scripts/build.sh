@@ -17,5 +17,13 @@ esac
 # Unity batches: each folder's files compiled a few at a time, so the headers
 # they share (Boost, the standard library) are parsed once per batch, not per
 # file: a clean Release build takes about 40% less CPU time.
-cmake -S "$root" -B "$root/build/$kind" "${flags[@]}" -DCMAKE_UNITY_BUILD=ON "$@" >/dev/null
-cmake --build "$root/build/$kind" -j "$(nproc)"
+# Ninja, not Make: it compiles a target's files while the libraries it links are
+# still being built, where Make waits for each library (a clean Release build
+# 144 -> 120 s on 2 cores). A directory configured for Make before is
+# reconfigured; its data/ (tables the tests built) is kept.
+dir="$root/build/$kind"
+if [ -f "$dir/CMakeCache.txt" ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$dir/CMakeCache.txt"; then
+  rm -rf "$dir/CMakeCache.txt" "$dir/CMakeFiles"
+fi
+cmake -G Ninja -S "$root" -B "$dir" "${flags[@]}" -DCMAKE_UNITY_BUILD=ON "$@" >/dev/null
+cmake --build "$dir" -j "$(nproc)"

@@ -4,7 +4,7 @@
 # a test whose tool is missing fails. Safe to run any number of times.
 set -euo pipefail
 
-packages=(cmake make g++ libboost-graph-dev libboost-serialization-dev libboost-program-options-dev
+packages=(cmake ninja-build g++ libboost-graph-dev libboost-serialization-dev libboost-program-options-dev
           doctest-dev libzstd-dev libssl-dev
           clang-format git            # the style check of the tests (scripts/check_style.sh)
           gaviotatb libgaviotatb-dev  # the Gaviota tablebase the KPK test compares with
