@@ -18,6 +18,7 @@
 #include "library_file.h"
 #include "notation.h"
 #include "rules.h"
+#include "sample_size.h"
 #include "temp_dir.h"
 
 using namespace chunker;
@@ -26,10 +27,14 @@ namespace {
 
 const Kv3cppLibrary& kv3cpp(Assumption a) { return built_kv3cpp(a); }
 
-const K3cppvkLibrary& k3cppvk() {
-  static const K3cppvkLibrary library = build_k3cppvk();
+// Each library built once for every test that reads it (the tests that check
+// that a build repeats itself call the builder again).
+template <auto build>
+const auto& built_once() {
+  static const decltype(build()) library = build();
   return library;
 }
+const K3cppvkLibrary& k3cppvk() { return built_once<build_k3cppvk>(); }
 
 Position passed(Position pos) {
   pos.side = ~pos.side;
@@ -154,11 +159,12 @@ int quiet_by_search(const Position& pos) {
 
 TEST_CASE("chunk libraries: the race against a king that answers only checks agrees with a recursion") {
   const TempDir temp;
-  save_kv3cpp_quiet(build_kv3cpp_quiet(), temp.path);
+  save_kv3cpp_quiet(built_once<build_kv3cpp_quiet>(), temp.path);
   const Kv3cppQuiet library = load_kv3cpp_quiet(temp.path);
   std::mt19937 random(20261124);  // fixed: the same sample every run
   int compared = 0, racing = 0;
-  while (compared < 300) {
+  const int samples = sample_size(300);
+  while (compared < samples) {
     const std::uint32_t i = (random() % KV3CPP_ENTRIES) & ~(1u << 6);  // the pawns to move
     const Position pos = kv3cpp_position(i);
     const Bitboard king = square_bb(pos.king[BLACK]);
@@ -183,11 +189,12 @@ TEST_CASE("chunk libraries: K3CPPvK entries agree with a forward search of the c
   const TempDir temp;
   save_k3cppvk(k3cppvk(), temp.path);
   const K3cppvkLibrary library = load_k3cppvk(temp.path);
+  const int samples = sample_size(150);
   CHECK(compare_with_search(
-            K3CPPVK_ENTRIES, 150, [&](std::uint32_t i) { return library.legal(i); },
+            K3CPPVK_ENTRIES, samples, [&](std::uint32_t i) { return library.legal(i); },
             [&](std::uint32_t i) { return Value(library.values[i]); }, k3cppvk_position,
             [](std::uint32_t i) { return kv3cpp_group_of_slice(std::uint32_t(king_slice::slice_of(i))); },
-            Assumption::KCP, true) == 150);
+            Assumption::KCP, true) == samples);
   // A whole position reaches its entry and back: White Kb6 with a5 b5 c5
   // against Ka8, White to move; its stored value is the forward search's.
   const Position pos = parse_fen("k7/8/1K6/PPP5/8/8/8/8 w - -").pos;
@@ -265,7 +272,7 @@ int check_tempi(const LibraryArray<std::int8_t>& tempi, bool unsafe_slot) {
 
 TEST_CASE("chunk libraries: spare tempi agree with a forward count over every KCP pawn win") {
   const TempDir temp;
-  save_kv3cpp_tempi(build_kv3cpp_tempi(), temp.path);
+  save_kv3cpp_tempi(built_once<build_kv3cpp_tempi>(), temp.path);
   const Kv3cppTempi tempi = load_kv3cpp_tempi(temp.path);
   CHECK(check_tempi(tempi.tempi, false) > 0);
   // a2 b2 c2 against Ka1, king to move: the c-pawn runs (c4 c5 c6 c7 c8)
@@ -305,7 +312,7 @@ void check_strategy_region(const Position& pos, int tempi, const std::function<b
 
 TEST_CASE("chunk libraries: the race's tempi agree with a forward count, and its regions hold the strategy's squares") {
   const TempDir temp;
-  save_kv3cpp_race(build_kv3cpp_race(), temp.path);
+  save_kv3cpp_race(built_once<build_kv3cpp_race>(), temp.path);
   const Kv3cppRace race = load_kv3cpp_race(temp.path);
   CHECK(check_tempi(race.tempi, true) > 0);
   // A region is the king's square joined with the regions after every king
@@ -352,7 +359,7 @@ TEST_CASE(
   // its replies, none being mate; a quiet move: standing, one spent, or any
   // free king move, none spent). Pawn moves only advance: no loops.
   const TempDir temp;
-  save_kv3cpp_budget(build_kv3cpp_budget(), temp.path);
+  save_kv3cpp_budget(built_once<build_kv3cpp_budget>(), temp.path);
   const Kv3cppBudget budget = load_kv3cpp_budget(temp.path);
   std::unordered_map<std::uint64_t, bool> memo;
   std::function<bool(const Position&, int, int)> wins = [&](const Position& pos, int group, int left) -> bool {
@@ -518,7 +525,7 @@ TEST_CASE(
   // its king passing up to m times likewise; B's pawns pass up to n times;
   // B's pawns without a move or with a safe promotion are no win.
   const TempDir temp;
-  save_kv3cpp_passes(build_kv3cpp_passes(), temp.path);
+  save_kv3cpp_passes(built_once<build_kv3cpp_passes>(), temp.path);
   const Kv3cppPasses passes = load_kv3cpp_passes(temp.path);
   constexpr int PASSES = Kv3cppPasses::PASSES;
   std::vector<std::int8_t> memo[2];  // [game]: by (entry, n, m, W may pass), -1 unknown
@@ -678,12 +685,12 @@ TEST_CASE(
 TEST_CASE("chunk libraries: the fingerprint follows what the library files hold") {
   const TempDir temp;
   const std::string none = libraries_fingerprint(temp.path);
-  save_kv3cpp_tempi(build_kv3cpp_tempi(), temp.path);
+  save_kv3cpp_tempi(built_once<build_kv3cpp_tempi>(), temp.path);
   const std::string tempi = libraries_fingerprint(temp.path);
   CHECK(tempi != none);
   save_kv3cpp_tempi(build_kv3cpp_tempi(), temp.path);  // the same bytes again
   CHECK(libraries_fingerprint(temp.path) == tempi);
-  save_kv3cpp_quiet(build_kv3cpp_quiet(), temp.path);
+  save_kv3cpp_quiet(built_once<build_kv3cpp_quiet>(), temp.path);
   CHECK(libraries_fingerprint(temp.path) != tempi);
 }
 
@@ -692,11 +699,11 @@ TEST_CASE("chunk libraries: a damaged or truncated file is refused with the comm
   const std::string& dir = temp.path;
   save_kv3cpp(kv3cpp(Assumption::AM), dir);
   save_kv3cpp(kv3cpp(Assumption::KCP), dir);
-  save_kv3cpp_tempi(build_kv3cpp_tempi(), dir);
-  save_kv3cpp_quiet(build_kv3cpp_quiet(), dir);
-  save_kv3cpp_race(build_kv3cpp_race(), dir);
-  save_kv3cpp_budget(build_kv3cpp_budget(), dir);
-  save_kv3cpp_passes(build_kv3cpp_passes(), dir);
+  save_kv3cpp_tempi(built_once<build_kv3cpp_tempi>(), dir);
+  save_kv3cpp_quiet(built_once<build_kv3cpp_quiet>(), dir);
+  save_kv3cpp_race(built_once<build_kv3cpp_race>(), dir);
+  save_kv3cpp_budget(built_once<build_kv3cpp_budget>(), dir);
+  save_kv3cpp_passes(built_once<build_kv3cpp_passes>(), dir);
   save_z_configurations(build_z_configurations(kv3cpp(Assumption::AM), kv3cpp(Assumption::KCP)), dir);
   save_k3cppvk(k3cppvk(), dir);
   const std::vector<std::pair<std::string, std::function<void()>>> loaders = {

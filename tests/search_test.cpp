@@ -14,6 +14,7 @@
 #include "epd.h"
 #include "exact_helpers.h"
 #include "notation.h"
+#include "sample_size.h"
 
 using namespace chunker;
 
@@ -159,8 +160,11 @@ TEST_CASE("400 random KPK positions: the search never proves a wrong value or di
   SearchLimits search_only;
   search_only.node_limit = 200'000;
   search_only.hash_megabytes = 8;
+  // Under the sanitizers every sample_divisor()-th position.
+  const std::size_t step = std::size_t(sample_divisor());
   int proven = 0, checked = 0;
-  for (const Epd& e : sample) {
+  for (std::size_t at = 0; at < sample.size(); at += step) {
+    const Epd& e = sample[at];
     INFO(board_fields(e.pos));
     std::string expected = e.op("value") + (e.op("dist").empty() ? "" : " in " + e.op("dist"));
     SearchResult r = solve(e.pos, search_only);
@@ -171,6 +175,8 @@ TEST_CASE("400 random KPK positions: the search never proves a wrong value or di
     // Every tenth position also through the exact solver.
     if (++checked % 10 == 0) CHECK(describe(test::solve_exactly(e.pos).value(e.pos)) == expected);
   }
-  MESSAGE("proven by search alone: ", proven, " of 400");
-  CHECK(proven >= 300);
+  MESSAGE("proven by search alone: ", proven, " of ", checked);
+  // Search alone proves about three quarters of them, of the whole sample
+  // and of every fourth: a share well below that is a weaker search.
+  CHECK(proven * 10 >= checked * 7);
 }
