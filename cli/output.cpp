@@ -121,7 +121,12 @@ void answer_text(std::ostringstream& out, const Position& root, const Answer& a,
                 : "not known: the schemas decided it")
         << "\n";
   if (const Move best = a.best(); !best.is_none()) out << "best move  " << san(root, best) << "\n";
-  if (!a.line.empty()) out << "line       " << san_line(root, a.line, fullmove) << "\n";
+  if (!a.line.empty())
+    out << "line       " << san_line(root, a.line, fullmove)
+        << (a.search && a.search->proof == Proof::ProofNumber && a.source == Source::Search
+                ? " (the proof's, to a position the rules or a schema decide)"
+                : "")
+        << "\n";
   if (a.moves.size() > 1 || (a.moves.size() == 1 && a.source != Source::Search)) {
     std::string moves;
     for (const MoveValue& m : a.moves)

@@ -313,7 +313,7 @@ Answer Player::search(const Position& pos, const std::atomic<bool>* stop) {
     a.value = r.value;
     a.proven = true;
     a.distance_known = r.proven && r.distance_known;
-    if (a.distance_known || !is_decisive(r.value)) a.line = r.pv;
+    if (a.distance_known || !is_decisive(r.value) || r.proof == Proof::ProofNumber) a.line = r.pv;
     if (!r.best.is_none()) a.moves.push_back({r.best, r.value, true});
   } else {
     a.source = Source::Evaluation;

@@ -50,8 +50,11 @@ struct Answer {
   std::string detail;  // which table, file or layout; how the exact solve went
   Value value = 0;     // for the side to move; an evaluation when unproven
   bool proven = false;
-  bool distance_known = false;         // of a proven decisive value
-  std::vector<Move> line;              // best play, when proven decisive and known
+  bool distance_known = false;  // of a proven decisive value
+  // Best play, when proven decisive and known; from a proof-number proof, the
+  // proof's line: the winner's moves against the defence with the deepest
+  // proof below it, to a position the rules or a schema decide.
+  std::vector<Move> line;
   std::vector<MoveValue> moves;        // every legal move's value, where the source gives them
   std::optional<SearchResult> search;  // when the search ran
   std::optional<ExactFigures> exact;   // when an exact table answered

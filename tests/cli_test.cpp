@@ -441,6 +441,16 @@ TEST_CASE("solve --search pn --proof writes a proof that proof check accepts, an
   CHECK(run.out.find("value      win for the side to move (White wins), proven by the search\n") != std::string::npos);
   CHECK(run.out.find("source     proof-number search\n") != std::string::npos);
   CHECK(run.out.find("ply        10 (the proof tree's depth") != std::string::npos);
+  // The proof's line: the winner's moves against the deepest defence, as deep
+  // as the proof tree, from the best move; in the JSON its pv.
+  CHECK(run.out.find("best move  g4\nline       1. g4 ") != std::string::npos);
+  CHECK(run.out.find(" (the proof's, to a position the rules or a schema decide)\n") != std::string::npos);
+  Run json =
+      chunker({"solve", "8/8/8/8/8/k7/6P1/K7 w - -", "--search", "pn", "--level", "0", "--source", "search", "--json"});
+  const std::size_t pv = json.out.find("\"pv\":[\"g4\",");
+  REQUIRE(pv != std::string::npos);
+  const std::string moves = json.out.substr(pv, json.out.find(']', pv) - pv);
+  CHECK(std::count(moves.begin(), moves.end(), ',') + 1 == 10);
   Run ok = chunker({"proof", "check", proof, "--level", "0", "--no-oracle"});
   CHECK(ok.status == 0);
   CHECK(ok.out.find("proof ok: White wins 8/8/8/8/8/k7/6P1/K7 w - - 0 1; ") != std::string::npos);
