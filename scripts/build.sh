@@ -18,9 +18,9 @@ esac
 # they share (Boost, the standard library) are parsed once per batch, not per
 # file: a clean Release build takes about 40% less CPU time.
 # Ninja, not Make: it compiles a target's files while the libraries it links are
-# still being built, where Make waits for each library (a clean Release build
-# 144 -> 120 s on 2 cores). A directory configured for Make before is
-# reconfigured; its data/ (tables the tests built) is kept.
+# still being built, where Make waits for each library, so both cores stay busy.
+# A directory configured for Make before is reconfigured; its data/ (tables the
+# tests built) is kept.
 dir="$root/build/$kind"
 if [ -f "$dir/CMakeCache.txt" ] && ! grep -q '^CMAKE_GENERATOR:INTERNAL=Ninja$' "$dir/CMakeCache.txt"; then
   rm -rf "$dir/CMakeCache.txt" "$dir/CMakeFiles"
