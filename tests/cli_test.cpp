@@ -442,7 +442,8 @@ TEST_CASE("solve --search pn --proof writes a proof that proof check accepts, an
   CHECK(run.out.find("source     proof-number search\n") != std::string::npos);
   CHECK(run.out.find("ply        10 (the proof tree's depth") != std::string::npos);
   // The proof's line: the winner's moves against the deepest defence, as deep
-  // as the proof tree, from the best move; in the JSON its pv.
+  // as the proof tree, in the JSON its pv; it starts with g4, the only
+  // winning move (scripts/reference_solve.py --best: g3 and Kb1 draw).
   CHECK(run.out.find("best move  g4\nline       1. g4 ") != std::string::npos);
   CHECK(run.out.find(" (the proof's, to a position the rules or a schema decide)\n") != std::string::npos);
   Run json =
