@@ -120,7 +120,7 @@ BlockTable::BlockTable(const std::string& path, const TableHeader& expected, std
     : path_(path), rebuild_(std::move(rebuild)), serial_(next_serial++) {
   std::span<const std::uint8_t> map;
   try {
-    map = map_table_file(path, false);
+    map = map_table_file(path);
   } catch (const TableError& e) {
     throw refuse(e.what());
   }

@@ -103,7 +103,7 @@ void check_expected_header(const TableHeader& header, const TableHeader& expecte
                      expected.parameters + " format " + std::to_string(expected.format_version));
 }
 
-std::span<const std::uint8_t> map_table_file(const std::string& path, bool populate, struct stat* status) {
+std::span<const std::uint8_t> map_table_file(const std::string& path, struct stat* status) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw TableError("missing");
   struct stat st {};
@@ -113,7 +113,7 @@ std::span<const std::uint8_t> map_table_file(const std::string& path, bool popul
   }
   if (status) *status = st;
   const std::size_t size = std::size_t(st.st_size);
-  void* map = mmap(nullptr, size, PROT_READ, MAP_SHARED | (populate ? MAP_POPULATE : 0), fd, 0);
+  void* map = mmap(nullptr, size, PROT_READ, MAP_SHARED, fd, 0);
   ::close(fd);  // the mapping keeps the file
   if (map == MAP_FAILED) throw TableError("cannot be mapped");
   return {static_cast<const std::uint8_t*>(map), size};

@@ -86,11 +86,11 @@ TableHeader parse_table_preamble(std::span<const std::uint8_t> bytes, std::size_
 // Throws TableError with the problem alone ("stale: it holds ...") unless
 // `header` is the kind, parameters and format version `expected` says.
 void check_expected_header(const TableHeader& header, const TableHeader& expected);
-// A whole table file mapped read-only (`populate`: every page read at once),
-// for the caller to munmap; `status`, where given, receives the mapped file's
-// fstat. Throws TableError with the problem alone (missing, empty, cannot be
-// read or mapped).
-std::span<const std::uint8_t> map_table_file(const std::string& path, bool populate, struct stat* status = nullptr);
+// A whole table file mapped read-only, for the caller to munmap (and to
+// advise how it will read it); `status`, where given, receives the mapped
+// file's fstat. Throws TableError with the problem alone (missing, empty,
+// cannot be read or mapped).
+std::span<const std::uint8_t> map_table_file(const std::string& path, struct stat* status = nullptr);
 // Writes `path` through `write` to a temporary name, synced, then renamed;
 // a TableError names `path` and the problem.
 void write_file_atomically(const std::string& path, const std::function<void(std::FILE*)>& write);
