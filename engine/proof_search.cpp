@@ -36,8 +36,9 @@ constexpr double EPSILON = 0.25;
 // guide that tells distances and an estimate of at least DECISIVE_UNITS, the
 // depth it stands for over per_depth); the other way round for the defender.
 constexpr double GUIDE_SCALE = 20, DECISIVE_UNITS = 2;
-// Estimates kept by position key (a node is expanded again and again).
-constexpr std::size_t GUIDE_MEMO = std::size_t(1) << 18;
+// Estimates kept by position key (a node is expanded again and again): one
+// huge page (zeroed_memory.h), as each new page costs its zeroing.
+constexpr std::size_t GUIDE_MEMO = std::size_t(1) << 17;
 
 Number add(Number a, Number b) { return std::min<Number>(INF, a + b); }
 
@@ -100,7 +101,9 @@ class ProofTable {
  private:
   static constexpr int BUCKET = 4;
   static constexpr std::size_t CACHE_LINE = 64;
-  static constexpr std::size_t INITIAL_SIZE = std::size_t(1) << 14;  // entries
+  // Entries: each growth zeroes a new table and moves every entry, so the
+  // table starts at a size a search of tens of thousands of nodes needs.
+  static constexpr std::size_t INITIAL_SIZE = std::size_t(1) << 16;
   struct Entry {
     Position pos;
     Numbers numbers;
