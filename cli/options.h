@@ -1,10 +1,12 @@
 // Shared argument handling for the subcommands, on Boost.Program_options.
 #pragma once
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -94,6 +96,14 @@ inline std::vector<SearchKind> search_kinds(const po::variables_map& vm, bool bo
   if (both && kind == "both") return {SearchKind::AlphaBeta, SearchKind::ProofNumber};
   throw InputError(std::string("--search must be ab") + (both ? ", pn or both" : " or pn") + ", got '" + kind + "'");
 }
+
+// --threads: PlaySettings::workers, every core by default.
+inline void add_threads_option(po::options_description& options) {
+  options.add_options()("threads",
+                        po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())),
+                        "threads of an exact solve and of the proof-number search's guide (default: every core)");
+}
+inline unsigned threads_option(const po::variables_map& vm) { return checked<unsigned>(vm, "threads", 1, MAX_THREADS); }
 
 // --guide learned|hand-made: the proof-number search's guide (play/evaluation.h).
 inline void add_guide_option(po::options_description& options) {

@@ -158,6 +158,7 @@ int solve_command(const Args& args) {
   // default suite in fewer nodes than alpha-beta (bench/suite).
   add_search_option(options, false, "pn");
   add_guide_option(options);
+  add_threads_option(options);
   add_schemas_option(options);
   add_libraries_option(options);
   add_data_option(options, "where the oracle's tables live (the exact solver copies in-domain slices from them)");
@@ -173,7 +174,8 @@ int solve_command(const Args& args) {
   const bool peasant = engine == "peasant";
   if (!peasant && engine != "chunker") throw InputError("unknown engine '" + engine + "' (chunker or peasant)");
   // Each engine's own options are refused with the other, rather than ignored.
-  for (const char* name : {"level", "schemas", "max-ply", "node-limit", "memory", "save", "load", "source", "cache"})
+  for (const char* name :
+       {"level", "schemas", "max-ply", "node-limit", "memory", "save", "load", "source", "cache", "threads"})
     if (peasant && vm.count(name) && !vm[name].defaulted())
       throw InputError(std::string("--") + name + " applies to --engine chunker; peasant searches to a fixed --depth");
   if (!peasant && !vm["depth"].defaulted()) throw InputError("--depth applies to --engine peasant only");
@@ -181,6 +183,7 @@ int solve_command(const Args& args) {
   play.level = checked<int>(vm, "level", 0, MAX_LEVEL);
   play.mode = schema_mode(vm);
   play.guide = guide_option(vm);
+  play.workers = threads_option(vm);
   play.sources = sources_option(vm["source"].as<std::string>());
   limits.kind = search_kinds(vm).front();
   if (vm.count("proof") && limits.kind != SearchKind::ProofNumber) throw InputError("--proof needs --search pn");

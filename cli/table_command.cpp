@@ -163,6 +163,7 @@ int table_command(const Args& args) {
   // limit; unguided 3.0M), alpha-beta 10 in 3.85M.
   add_search_option(options, true, "pn");
   add_guide_option(options);
+  add_threads_option(options);
   add_schemas_option(options);
   add_libraries_option(options);
   add_data_option(options, "where saved knowledge-depth tables live (chunker oracle depth --save)");
@@ -202,6 +203,7 @@ int table_command(const Args& args) {
   play.oracle_dir = vm["data"].as<std::string>();
   play.exact_memory = std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20;
   play.exact_cache = exact_cache_option(vm);
+  play.workers = threads_option(vm);
   Player player(play);
   KnowledgeDepths depths(vm["data"].as<std::string>(), last, knowledge_name(last, mode),
                          knowledge_fingerprint(vm["libraries"].as<std::string>()));
@@ -239,6 +241,7 @@ int table_command(const Args& args) {
           const ProofGuide g = guide(libraries, guide_option(vm));
           level_limits.guide = g.estimate;
           level_limits.guide_shape = g.shape;
+          level_limits.threads = player.workers();
         }
         top = run_search(epd.pos, level_limits, consulted[i]);
         cells.push_back(cell_of(*top));

@@ -21,10 +21,10 @@ int uci_command(const Args& args) {
       "memory", po::value<long long>()->default_value(static_cast<long long>(default_exact_memory() >> 20)),
       "MB an exact solve may take (0: never)")("cache", po::value<std::string>(),
                                                "directory of exact tables shared with solve (default: DATA/exact)")(
-      "threads", po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())),
-      "threads of an exact solve")("chess-engine", po::value<std::string>()->implicit_value(""),
-                                   "the chess engine that plays on after Chunker's game, a command line (default: "
-                                   "stockfish where installed; the option alone or '' for the built-in search)");
+      "chess-engine", po::value<std::string>()->implicit_value(""),
+      "the chess engine that plays on after Chunker's game, a command line (default: "
+      "stockfish where installed; the option alone or '' for the built-in search)");
+  add_threads_option(options);
   po::variables_map vm;
   if (!parse_args(
           args,
@@ -41,7 +41,7 @@ int uci_command(const Args& args) {
   settings.use_oracle = !vm.count("no-oracle");
   settings.exact_mb = std::size_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB));
   settings.exact_cache = exact_cache_option(vm);
-  settings.threads = checked<unsigned>(vm, "threads", 1, MAX_THREADS);
+  settings.threads = threads_option(vm);
   settings.chess_engine = vm.count("chess-engine") ? vm["chess-engine"].as<std::string>() : default_chess_engine();
   UciEngine engine(std::cout, settings);
   std::string line;

@@ -23,8 +23,6 @@
 
 namespace chunker::cli {
 
-constexpr unsigned MAX_THREADS = 256;
-
 struct UciSettings {
   std::string libraries;     // the chunk libraries' directory
   std::string oracle_dir;    // the oracle tables' directory

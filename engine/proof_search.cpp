@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <unordered_map>
 
+#include "guide_pool.h"
 #include "move_order.h"
 #include "node_budget.h"
 #include "rules.h"
@@ -228,14 +229,34 @@ class Prover {
     Children() {}
   };
 
-  // The guide's estimate of a position for the attacker, memoised.
-  Value guess(const Canonical& c) {
-    Estimate& slot = guide_memo_[c.key & (GUIDE_MEMO - 1)];
-    if (slot.key != c.key || slot.key == 0) {
-      const Value e = limits_.guide(c.pos);
-      slot = {c.key, c.pos.side == attacker_ ? e : -e};
+  // The guide's estimates of a node's children, for the attacker: those the
+  // memo holds at once, the others begun (GuidePool) and then taken.
+  struct Guesses {
+    const Position* asked[MoveList::CAPACITY];
+    Child* asked_for[MoveList::CAPACITY];
+    int count = 0;
+  };
+  void begin_guesses(Child* children, int n, Guesses& g) {
+    for (int i = 0; i < n; ++i) {
+      Child& c = children[i];
+      const Estimate& slot = guide_memo_[c.canon.key & (GUIDE_MEMO - 1)];
+      if (slot.key == c.canon.key && slot.key != 0) {
+        c.guess = slot.value;
+      } else {
+        g.asked[g.count] = &c.canon.pos;
+        g.asked_for[g.count++] = &c;
+      }
     }
-    return slot.value;
+    guide_->begin(g.asked, g.count);
+  }
+  void finish_guesses(const Guesses& g) {
+    Value answers[MoveList::CAPACITY];
+    guide_->finish(answers);
+    for (int j = 0; j < g.count; ++j) {
+      Child& c = *g.asked_for[j];
+      c.guess = c.canon.pos.side == attacker_ ? answers[j] : -answers[j];
+      guide_memo_[c.canon.key & (GUIDE_MEMO - 1)] = {c.canon.key, c.guess};
+    }
   }
 
   // The numbers a child starts with: a repetition of the line (no win for
@@ -278,6 +299,8 @@ class Prover {
     Value value;
   };
   Zeroed<Estimate> guide_memo_ = zeroed<Estimate>(limits_.guide ? GUIDE_MEMO : 0);
+  std::unique_ptr<GuidePool> guide_ =
+      limits_.guide ? std::make_unique<GuidePool>(limits_.guide, std::max(1u, limits_.threads)) : nullptr;
   Position line_[MAX_PROOF_PLY + 1];
   Key line_keys_[MAX_PROOF_PLY + 1];
   int reversible_from_[MAX_PROOF_PLY + 1];
@@ -288,6 +311,30 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn, bo
   const std::uint64_t nodes_before = nodes_;
   const Canonical self = canonical(pos);
   MoveList moves = legal_moves(pos);
+  const bool or_node = pos.side == attacker_;
+  const Move no_killers[2] = {};
+  Children made;
+  Child* children[MoveList::CAPACITY];
+  int n = 0;
+  Guesses guesses;
+  auto make_children = [&] {
+    order_moves(pos, moves, Move(), no_killers);
+    for (Move m : moves) {
+      Child& c = made.at[n++];
+      c.move = m;
+      c.pos = make_move(pos, m);
+      c.canon = canonical(c.pos);
+      // Each child's estimate and table bucket lie where the cache seldom
+      // holds them: fetched for all the children at once, the misses overlap.
+      if (guide_) __builtin_prefetch(&guide_memo_[c.canon.key & (GUIDE_MEMO - 1)]);
+      table_.prefetch(c.canon.key);
+    }
+    if (guide_) begin_guesses(made.at, n, guesses);
+  };
+  // With helpers, the children's estimates are begun first and made while
+  // the classifiers look at the position, which most often leave it open.
+  const bool early = !expanded && guide_ && guide_->helping();
+  if (early) make_children();
   // A position is asked what decides it when it is first entered, not
   // when its parent is expanded: most children are never entered.
   if (!expanded)
@@ -299,25 +346,11 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn, bo
   line_keys_[ply] = self.key;
   // No proof this deep: a disproof of this line only, never stored (rep_ply 0).
   if (ply >= MAX_PROOF_PLY) return Numbers{INF, 0, 0};
-  const bool or_node = pos.side == attacker_;
-  const Move no_killers[2] = {};
-  order_moves(pos, moves, Move(), no_killers);
-  Children made;
-  Child* children[MoveList::CAPACITY];
-  int n = 0;
-  for (Move m : moves) {
-    Child& c = made.at[n++];
-    c.move = m;
-    c.pos = make_move(pos, m);
-    c.canon = canonical(c.pos);
-    // Each child's estimate and table bucket lie where the cache seldom
-    // holds them: fetched for all the children at once, the misses overlap.
-    if (limits_.guide) __builtin_prefetch(&guide_memo_[c.canon.key & (GUIDE_MEMO - 1)]);
-    table_.prefetch(c.canon.key);
-  }
+  if (!early) make_children();
+  if (guide_) finish_guesses(guesses);
   for (int i = 0; i < n; ++i) {
     Child& c = made.at[i];
-    c.guess = limits_.guide ? guess(c.canon) : 0;
+    if (!guide_) c.guess = 0;
     // With a guide, the side to move's best estimate first (ties keep the
     // static order): of equal numbers, the first child is searched first.
     // A stable insertion, as the lists are short.
@@ -602,8 +635,9 @@ ProofResult prove(const Position& root, const ProofLimits& limits, const std::ve
 SearchResult run_search(const Position& root, const SearchLimits& limits,
                         const std::vector<const Classifier*>& classifiers) {
   if (limits.kind == SearchKind::AlphaBeta) return solve(root, limits, classifiers);
-  ProofResult p = prove(root, {limits.node_limit, limits.hash_megabytes, limits.stop, limits.guide, limits.guide_shape},
-                        classifiers);
+  ProofResult p = prove(
+      root, {limits.node_limit, limits.hash_megabytes, limits.stop, limits.guide, limits.guide_shape, limits.threads},
+      classifiers);
   SearchResult r;
   r.kind = SearchKind::ProofNumber;
   r.value = value_of(p.outcome);

@@ -44,6 +44,7 @@ struct ProofLimits {
   const std::atomic<bool>* stop = nullptr;      // set by another thread to end the search early
   std::function<Value(const Position&)> guide;  // SearchLimits::guide
   GuideShape guide_shape;                       // SearchLimits::guide_shape
+  unsigned threads = 1;                         // SearchLimits::threads
 };
 
 struct ProofResult {

@@ -88,9 +88,14 @@ struct SearchLimits {
   // An estimate for the side to move (|estimate| well below any game value),
   // never a proof: the proof-number search orders a node's moves by it and
   // starts an unknown child's numbers from it (df-pn+). Empty: no guide.
-  // Called by the search's thread only: a guide may keep a cache.
+  // Each thread that asks it (threads, below) asks its own copy: a guide may
+  // keep a cache.
   std::function<Value(const Position&)> guide;
   GuideShape guide_shape;  // each guide has its own, as measured
+  // Threads that make the guide's estimates together (guide_pool.h), the
+  // search's own among them; the proof-number search itself is one thread.
+  // Its nodes and proof are the same with any number.
+  unsigned threads = 1;
 };
 
 enum class StopReason { Proven, PlyLimit, NodeLimit, Stopped };

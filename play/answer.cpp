@@ -300,6 +300,7 @@ Answer Player::search(const Position& pos, const std::atomic<bool>* stop) {
     const ProofGuide g = guide(*libraries_, settings_.guide);
     limits.guide = g.estimate;
     limits.guide_shape = g.shape;
+    limits.threads = workers();
   }
   Answer a;
   a.search = run_search(pos, limits, classifiers());

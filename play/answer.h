@@ -64,6 +64,9 @@ struct Answer {
   Move best() const;
 };
 
+// The most threads a solve may be given.
+constexpr unsigned MAX_THREADS = 256;
+
 struct PlaySettings {
   std::string libraries;  // the chunk libraries' directory
   std::string oracle_dir;
@@ -74,7 +77,9 @@ struct PlaySettings {
   Sources sources = Sources::All;
   std::uint64_t exact_memory = 0;  // bytes an exact solve may take; 0: never solve
   std::string exact_cache;         // directory of saved exact tables; empty: none
-  unsigned workers = 0;            // threads of an exact solve; 0: every core
+  // Threads of a solve: an exact solve's, and those that make the guide's
+  // estimates in the proof-number search (SearchLimits::threads); 0: every core.
+  unsigned workers = 0;
   // Called now and then during an exact solve: slices done of the total.
   std::function<void(std::uint64_t done, std::uint64_t total)> exact_progress;
 };
@@ -153,7 +158,7 @@ class Player {
   std::optional<OracleAnswer> oracle_answer(const Position& pos);
   ChunkLibraries& libraries() { return *libraries_; }
   ExactTables& exact_tables() { return exact_; }
-  // The threads an exact solve takes (PlaySettings::workers; 0: every core).
+  // The threads a solve takes (PlaySettings::workers; 0: every core).
   unsigned workers() const;
 
  private:

@@ -160,6 +160,10 @@ TEST_CASE("solve never calls an unfinished search proven") {
   CHECK(run.out.find("\"exact\":null") != std::string::npos);
   check_refused({"solve", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--source", "magic"},
                 "--source must be auto, oracle, exact or search, got 'magic'");
+  check_refused({"solve", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--threads", "0"},
+                "--threads must be between 1 and 256, got 0");
+  check_refused({"solve", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--engine", "peasant", "--threads", "2"},
+                "--threads applies to --engine chunker");
 }
 
 TEST_CASE("solve: the exact solver proves before any search, refuses what does not fit, saves, loads and caches") {

@@ -161,3 +161,29 @@ TEST_CASE("a proof with a move changed, or a leaf the classifier does not decide
   REQUIRE(c.failure.has_value());
   CHECK(c.failure->find("'KPK library' does not decide a win for the winner") != std::string::npos);
 }
+
+TEST_CASE("the proof-number search proves the same, in the same nodes, with the guide on several threads") {
+  // The Szén position, a win for the side to move (Szén 1836; the oracle),
+  // at Level 5 with the learned guide: the threads only share the guide's
+  // estimates (engine/guide_pool.h), so the search must not change.
+  const Level level(MAX_LEVEL);
+  const ProofGuide learned = guide(libraries());
+  for (const char* fen : {"4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "4k3/5ppp/8/8/8/8/PPP5/3K4 b - -"}) {
+    INFO(fen);
+    const Position pos = parse_fen(fen).pos;
+    ProofLimits limits;
+    limits.guide = learned.estimate;
+    limits.guide_shape = learned.shape;
+    const ProofResult alone = prove(pos, limits, level.consulted);
+    limits.threads = 2;
+    const ProofResult shared = prove(pos, limits, level.consulted);
+    REQUIRE(alone.proven);
+    CHECK(alone.outcome == Outcome::Win);
+    CHECK(alone.outcome == oracle_outcome(pos));
+    CHECK(shared.proven);
+    CHECK(shared.outcome == alone.outcome);
+    CHECK(shared.nodes == alone.nodes);
+    CHECK(shared.tree.nodes.size() == alone.tree.nodes.size());
+    CHECK(shared.pv == alone.pv);
+  }
+}
