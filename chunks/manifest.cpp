@@ -1,7 +1,8 @@
 #include "manifest.h"
 
-#include <openssl/evp.h>
+#include <sha2.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -17,20 +18,19 @@ namespace chunker {
 std::string sha256_of_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw TableError(path + ": cannot be read");
-  std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> context(EVP_MD_CTX_new(), EVP_MD_CTX_free);
-  if (!context || !EVP_DigestInit_ex(context.get(), EVP_sha256(), nullptr)) throw TableError("SHA-256 unavailable");
+  SHA2_CTX context;
+  SHA256Init(&context);
   std::vector<char> block(1 << 20);
   while (in) {
     in.read(block.data(), std::streamsize(block.size()));
-    EVP_DigestUpdate(context.get(), block.data(), std::size_t(in.gcount()));
+    SHA256Update(&context, reinterpret_cast<const std::uint8_t*>(block.data()), std::size_t(in.gcount()));
   }
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int size = 0;
-  EVP_DigestFinal_ex(context.get(), digest, &size);
+  std::uint8_t digest[SHA256_DIGEST_LENGTH];
+  SHA256Final(digest, &context);
   std::string hex;
   char byte[3];
-  for (unsigned i = 0; i < size; ++i) {
-    std::snprintf(byte, sizeof byte, "%02x", digest[i]);
+  for (std::uint8_t b : digest) {
+    std::snprintf(byte, sizeof byte, "%02x", b);
     hex += byte;
   }
   return hex;

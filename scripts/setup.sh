@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ libboost-graph-dev libboost-serialization-dev libboost-program-options-dev
-          doctest-dev libzstd-dev libssl-dev
+          doctest-dev libzstd-dev libmd-dev
           clang-format git            # the style check of the tests (scripts/check_style.sh)
           gaviotatb libgaviotatb-dev  # the Gaviota tablebase the KPK test compares with
           libedit-dev                 # line editing in chunker inspect (BSD licence, readline's interface)
