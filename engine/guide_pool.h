@@ -32,8 +32,8 @@ class GuidePool {
   using Guide = std::function<Value(const Position&)>;
   static constexpr int MAX_BATCH = MoveList::CAPACITY;
 
-  // `threads` in all: the caller's and threads - 1 helpers, started with the
-  // search's first batches of any size.
+  // `threads` in all: the caller's and threads - 1 helpers, started once
+  // the caller has begun a few batches (a short search starts none).
   GuidePool(const Guide& guide, unsigned threads);
   ~GuidePool();
   GuidePool(const GuidePool&) = delete;
@@ -43,8 +43,8 @@ class GuidePool {
   // has reason to begin it before other work.
   bool helping() const;
   // A batch of `count` (at most MAX_BATCH) positions, which the helpers
-  // start on; the caller keeps them until it finishes the batch, or leaves
-  // it unfinished by beginning another.
+  // start on where it is large enough to share; the caller keeps them until
+  // it finishes the batch, or leaves it unfinished by beginning another.
   void begin(const Position* const* positions, int count);
   // estimates[i] = guide(*positions[i]) for each position of the batch
   // begun last.
