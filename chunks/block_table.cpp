@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include "cores.h"
+
 namespace chunker {
 
 namespace {
@@ -42,7 +44,7 @@ std::uint64_t word_at(const std::uint8_t* p) {
 
 template <typename Work>
 void on_all_cores(std::uint64_t count, const Work& work) {
-  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = usable_cores();
   std::vector<std::exception_ptr> errors(threads);
   std::vector<std::thread> workers;
   for (unsigned t = 0; t < threads; ++t)

@@ -1,17 +1,16 @@
 // Shared argument handling for the subcommands, on Boost.Program_options.
 #pragma once
 
-#include <algorithm>
 #include <boost/program_options.hpp>
 #include <iostream>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include "answer.h"
 #include "commands.h"
+#include "cores.h"
 #include "hash_table.h"
 #include "paths.h"
 #include "position.h"
@@ -97,11 +96,11 @@ inline std::vector<SearchKind> search_kinds(const po::variables_map& vm, bool bo
   throw InputError(std::string("--search must be ab") + (both ? ", pn or both" : " or pn") + ", got '" + kind + "'");
 }
 
-// --threads: PlaySettings::workers, every core by default.
+// --threads: PlaySettings::workers, by default every core the process may run on.
 inline void add_threads_option(po::options_description& options) {
-  options.add_options()("threads",
-                        po::value<unsigned>()->default_value(std::max(1u, std::thread::hardware_concurrency())),
-                        "threads of an exact solve and of the proof-number search's guide (default: every core)");
+  options.add_options()("threads", po::value<unsigned>()->default_value(usable_cores()),
+                        "threads of an exact solve and of the proof-number search's guide (default: every core this "
+                        "process may run on)");
 }
 inline unsigned threads_option(const po::variables_map& vm) { return checked<unsigned>(vm, "threads", 1, MAX_THREADS); }
 

@@ -20,6 +20,7 @@
 #include <memory>
 
 #include "block_table.h"
+#include "cores.h"
 #include "oracle_index.h"
 #include "retrograde.h"
 #include "table_file.h"
@@ -208,7 +209,7 @@ TableBytes solve_domain(const OracleIndex& index, const Rules& rules,
     ++slices;
   }
 
-  const unsigned workers = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned workers = usable_cores();
   std::vector<std::unique_ptr<retro::SliceSolver<king_slice::SIZE>>> solvers;
   for (unsigned w = 0; w < workers; ++w) solvers.push_back(std::make_unique<retro::SliceSolver<king_slice::SIZE>>());
   std::atomic<std::uint64_t> mismatches = 0;

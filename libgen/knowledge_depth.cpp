@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "cores.h"
+
 namespace chunker {
 
 namespace {
@@ -89,7 +91,7 @@ std::uint64_t DepthHistogram::decisive_within(int depth) const {
 }
 
 DepthSummary summarize_depth(const DepthTable& depth, const OracleTable& oracle) {
-  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = usable_cores();
   std::vector<DepthSummary> parts(threads);
   std::vector<std::thread> workers;
   for (unsigned t = 0; t < threads; ++t)

@@ -2,6 +2,7 @@
 // zugzwangs, and wins that only one move keeps.
 #include <thread>
 
+#include "cores.h"
 #include "oracle.h"
 
 namespace chunker {
@@ -57,7 +58,7 @@ void summarize_configs(const OracleTable& table, std::uint32_t first, std::uint3
 }  // namespace
 
 OracleSummary summarize(const OracleTable& table) {
-  const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  const unsigned threads = usable_cores();
   std::vector<OracleSummary> parts(threads);
   std::vector<std::thread> workers;
   for (unsigned t = 0; t < threads; ++t)

@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "careful_rules.h"
+#include "cores.h"
 #include "evaluation.h"
 #include "peasant/eval.h"
 #include "proof_search.h"
@@ -232,9 +233,7 @@ std::optional<std::vector<PawnStructure>> Player::plan(const Position& pos, doub
   return std::nullopt;
 }
 
-unsigned Player::workers() const {
-  return settings_.workers ? settings_.workers : std::max(1u, std::thread::hardware_concurrency());
-}
+unsigned Player::workers() const { return settings_.workers ? settings_.workers : usable_cores(); }
 
 Player::Solve Player::solve_exact(const Position& pos, double seconds, const std::atomic<bool>* cancel) {
   Solve result;

@@ -78,7 +78,8 @@ struct PlaySettings {
   std::uint64_t exact_memory = 0;  // bytes an exact solve may take; 0: never solve
   std::string exact_cache;         // directory of saved exact tables; empty: none
   // Threads of a solve: an exact solve's, and those that make the guide's
-  // estimates in the proof-number search (SearchLimits::threads); 0: every core.
+  // estimates in the proof-number search (SearchLimits::threads); 0: every
+  // core it may run on (usable_cores).
   unsigned workers = 0;
   // Called now and then during an exact solve: slices done of the total.
   std::function<void(std::uint64_t done, std::uint64_t total)> exact_progress;
@@ -158,7 +159,7 @@ class Player {
   std::optional<OracleAnswer> oracle_answer(const Position& pos);
   ChunkLibraries& libraries() { return *libraries_; }
   ExactTables& exact_tables() { return exact_; }
-  // The threads a solve takes (PlaySettings::workers; 0: every core).
+  // The threads a solve takes (PlaySettings::workers; 0: usable_cores()).
   unsigned workers() const;
 
  private:

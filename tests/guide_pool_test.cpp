@@ -1,10 +1,12 @@
 // The guide's threads (engine/guide_pool.h) against the guide itself, asked
 // on the caller's thread alone: every estimate a pool returns is the one the
 // guide gives, with any number of threads, when batches are left
-// unfinished, and when the guide throws.
+// unfinished, and when the guide throws; and the cores their number
+// defaults to (engine/cores.h).
 #include "guide_pool.h"
 
 #include <doctest/doctest.h>
+#include <sched.h>
 
 #include <algorithm>
 #include <mutex>
@@ -14,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "cores.h"
 #include "notation.h"
 #include "zobrist.h"
 
@@ -105,4 +108,19 @@ TEST_CASE("a guide's error reaches the caller of a guide pool") {
       for (std::size_t i = 0; i < positions.size(); ++i) CHECK(estimates[i] == guide(*positions[i]));
     }
   }
+}
+
+TEST_CASE("the cores a process may use are those its affinity mask allows") {
+  // A thread that sched_setaffinity confines to one core, as `taskset -c 0`
+  // confines a program, counts one; the guide pool's default threads follow.
+  CHECK(usable_cores() >= 1);
+  unsigned confined = 0;
+  std::thread([&confined] {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(sched_getcpu(), &one);
+    REQUIRE(sched_setaffinity(0, sizeof one, &one) == 0);
+    confined = usable_cores();
+  }).join();
+  CHECK(confined == 1);
 }
