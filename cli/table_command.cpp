@@ -120,11 +120,24 @@ class KnowledgeDepths {
     if (!slot) return "-";
     auto& table = tables_[int(slot->layout)];
     if (!table) {
-      if (!depth_saved(data_dir_, slot->layout, level_, name_, libraries_)) return "-";
+      if (!depth_saved(data_dir_, slot->layout, level_, name_, libraries_)) {
+        unsaved_[int(slot->layout)] = true;
+        return "-";
+      }
       table = std::make_unique<DepthTable>(load_depth(data_dir_, slot->layout, level_, name_, libraries_));
     }
     const Value v = table->value(slot->view(pos));
     return is_decisive(v) ? value_word(v) + " " + std::to_string(distance_of(v)) : value_word(v);
+  }
+
+  // Where a layout's table is missing, or was built with other libraries or
+  // schemas, a line on stderr says so and how to build it.
+  void report_unsaved() const {
+    for (int l = 0; l < LAYOUT_NB; ++l)
+      if (unsaved_[l])
+        std::fprintf(stderr,
+                     "table: the depth column shows - for %s: no current knowledge-depth table; build it with: %s\n",
+                     layout_name(Layout(l)).c_str(), depth_rebuild_command(Layout(l), level_, name_).c_str());
   }
 
  private:
@@ -133,6 +146,7 @@ class KnowledgeDepths {
   std::string name_;
   std::string libraries_;  // their knowledge_fingerprint
   std::unique_ptr<DepthTable> tables_[LAYOUT_NB];
+  bool unsaved_[LAYOUT_NB] = {};
 };
 
 }  // namespace
@@ -295,6 +309,7 @@ int table_command(const Args& args) {
     }
   }
   if (json) std::cout << "[" << json_rows << "]\n";
+  depths.report_unsaved();
   return all_ok ? 0 : 1;
 }
 

@@ -400,6 +400,8 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   Run limited = chunker({"table", suite, "--levels", "0-0", "--node-limit", "500", "--data", temp.path, "--search",
                          "ab", "--memory", "0", "--cache", ""});
   CHECK(limited.out.find("level1-root                  -             ----  unproven") != std::string::npos);
+  CHECK(limited.err.find("the depth column shows - for abc-fgh: no current knowledge-depth table; build it with: "
+                         "chunker oracle depth --layout abc-fgh --level 0 --save\n") != std::string::npos);
   Run csv = chunker(
       {"table", suite, "--levels", "1-1", "--libraries", libraries, "--data", temp.path, "--csv", "--search", "ab"});
   // The first run's exact tables, kept in DATA/exact, answer at once.
