@@ -1,7 +1,7 @@
-#include "answered_promotion.h"
+#include "chess/answered_promotion.h"
 
-#include "movegen.h"
-#include "new_queen.h"
+#include "chess/new_queen.h"
+#include "engine/movegen.h"
 
 namespace chunker {
 

@@ -6,7 +6,7 @@
 // that a retrograde solve can ask it of millions of positions.
 #pragma once
 
-#include "position.h"
+#include "engine/position.h"
 
 namespace chunker {
 

@@ -1,11 +1,11 @@
-#include "careful_rules.h"
+#include "chess/careful_rules.h"
 
 #include <algorithm>
 
-#include "answered_promotion.h"
-#include "movegen.h"
-#include "new_queen.h"
-#include "rules.h"
+#include "chess/answered_promotion.h"
+#include "chess/new_queen.h"
+#include "engine/movegen.h"
+#include "engine/rules.h"
 
 namespace chunker {
 

@@ -18,7 +18,7 @@
 // keeps a careful draw leaves only an answer that draws.
 #pragma once
 
-#include "exact.h"
+#include "exact/exact.h"
 
 namespace chunker {
 

@@ -1,9 +1,9 @@
-#include "chess_board.h"
+#include "chess/chess_board.h"
 
 #include <cctype>
 #include <sstream>
 
-#include "position.h"  // InputError
+#include "engine/position.h"  // InputError
 
 namespace chunker {
 

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "types.h"
+#include "engine/types.h"
 
 namespace chunker {
 

@@ -1,4 +1,4 @@
-#include "chess_engine.h"
+#include "chess/chess_engine.h"
 
 #include <unistd.h>
 
@@ -9,7 +9,7 @@
 #include <sstream>
 #include <vector>
 
-#include "child_process.h"
+#include "chess/child_process.h"
 
 namespace chunker {
 

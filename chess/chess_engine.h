@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "chess_board.h"
+#include "chess/chess_board.h"
 
 namespace chunker {
 

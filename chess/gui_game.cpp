@@ -1,9 +1,9 @@
-#include "gui_game.h"
+#include "chess/gui_game.h"
 
 #include <algorithm>
 #include <sstream>
 
-#include "notation.h"
+#include "engine/notation.h"
 
 namespace chunker {
 

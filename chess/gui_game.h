@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "chess_board.h"
-#include "movegen.h"
-#include "types.h"
+#include "chess/chess_board.h"
+#include "engine/movegen.h"
+#include "engine/types.h"
 
 namespace chunker {
 

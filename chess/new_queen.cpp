@@ -1,8 +1,8 @@
-#include "new_queen.h"
+#include "chess/new_queen.h"
 
 #include <cstdlib>
 
-#include "movegen.h"
+#include "engine/movegen.h"
 
 namespace chunker {
 

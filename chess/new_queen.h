@@ -7,7 +7,7 @@
 
 #include <optional>
 
-#include "position.h"
+#include "engine/position.h"
 
 namespace chunker {
 

@@ -1,9 +1,9 @@
-#include "atomic_file.h"
+#include "chunks/atomic_file.h"
 
 #include <filesystem>
 #include <fstream>
 
-#include "table_file.h"
+#include "chunks/table_file.h"
 
 namespace chunker {
 

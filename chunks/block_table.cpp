@@ -1,4 +1,4 @@
-#include "block_table.h"
+#include "chunks/block_table.h"
 
 #include <sys/mman.h>
 #include <zstd.h>
@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "cores.h"
+#include "engine/cores.h"
 
 namespace chunker {
 

@@ -17,7 +17,7 @@
 #include <span>
 #include <string>
 
-#include "table_file.h"
+#include "chunks/table_file.h"
 
 namespace chunker {
 

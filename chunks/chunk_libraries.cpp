@@ -1,4 +1,4 @@
-#include "chunk_libraries.h"
+#include "chunks/chunk_libraries.h"
 
 namespace chunker {
 

@@ -11,10 +11,10 @@
 #include <optional>
 #include <string>
 
-#include "k3cppvk.h"
-#include "kpk.h"
-#include "kv3cpp_library.h"
-#include "kv3cpp_region.h"
+#include "chunks/k3cppvk.h"
+#include "chunks/kpk.h"
+#include "chunks/kv3cpp_library.h"
+#include "chunks/kv3cpp_region.h"
 
 namespace chunker {
 

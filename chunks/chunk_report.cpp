@@ -1,11 +1,11 @@
-#include "chunk_report.h"
+#include "chunks/chunk_report.h"
 
 #include <algorithm>
 #include <array>
 #include <utility>
 
-#include "k3cppvk.h"
-#include "pawns.h"  // moves_to_promote: the paper's 3CPP unopposed count, "a simple matter to calculate"
+#include "chunks/k3cppvk.h"
+#include "engine/pawns.h"  // moves_to_promote: the paper's 3CPP unopposed count, "a simple matter to calculate"
 
 namespace chunker {
 

@@ -11,8 +11,8 @@
 #include <memory>
 #include <optional>
 
-#include "chunk_libraries.h"
-#include "parse.h"
+#include "chunks/chunk_libraries.h"
+#include "chunks/parse.h"
 
 namespace chunker {
 

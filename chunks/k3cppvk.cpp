@@ -1,6 +1,6 @@
-#include "k3cppvk.h"
+#include "chunks/k3cppvk.h"
 
-#include "library_file.h"
+#include "chunks/library_file.h"
 
 namespace chunker {
 

@@ -18,10 +18,10 @@
 #include <optional>
 #include <string>
 
-#include "classifier.h"
-#include "king_slice.h"
-#include "kv3cpp.h"
-#include "library_array.h"
+#include "chunks/kv3cpp.h"
+#include "chunks/library_array.h"
+#include "engine/classifier.h"
+#include "engine/king_slice.h"
 
 namespace chunker {
 

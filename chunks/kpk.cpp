@@ -1,6 +1,6 @@
-#include "kpk.h"
+#include "chunks/kpk.h"
 
-#include "library_file.h"
+#include "chunks/library_file.h"
 
 namespace chunker {
 

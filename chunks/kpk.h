@@ -15,10 +15,10 @@
 #include <optional>
 #include <string>
 
-#include "classifier.h"
-#include "king_slice.h"
-#include "library_array.h"
-#include "position.h"
+#include "chunks/library_array.h"
+#include "engine/classifier.h"
+#include "engine/king_slice.h"
+#include "engine/position.h"
 
 namespace chunker {
 

@@ -1,4 +1,4 @@
-#include "kv3cpp.h"
+#include "chunks/kv3cpp.h"
 
 namespace chunker {
 

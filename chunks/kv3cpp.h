@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "position.h"
+#include "engine/position.h"
 
 namespace chunker {
 

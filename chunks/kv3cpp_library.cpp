@@ -1,9 +1,9 @@
-#include "kv3cpp_library.h"
+#include "chunks/kv3cpp_library.h"
 
 #include <algorithm>
 #include <functional>
 
-#include "library_file.h"
+#include "chunks/library_file.h"
 
 namespace chunker {
 

@@ -18,8 +18,8 @@
 #include <optional>
 #include <string>
 
-#include "kv3cpp.h"
-#include "library_array.h"
+#include "chunks/kv3cpp.h"
+#include "chunks/library_array.h"
 
 namespace chunker {
 

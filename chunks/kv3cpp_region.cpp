@@ -1,12 +1,12 @@
-#include "kv3cpp_region.h"
+#include "chunks/kv3cpp_region.h"
 
 #include <atomic>
 #include <optional>
 #include <utility>
 
-#include "kv3cpp_library.h"
-#include "parse.h"
-#include "rules.h"
+#include "chunks/kv3cpp_library.h"
+#include "chunks/parse.h"
+#include "engine/rules.h"
 
 namespace chunker {
 

@@ -23,8 +23,8 @@
 
 #include <cstdint>
 
-#include "kv3cpp.h"
-#include "zeroed_memory.h"
+#include "chunks/kv3cpp.h"
+#include "engine/zeroed_memory.h"
 
 namespace chunker {
 

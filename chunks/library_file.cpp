@@ -1,4 +1,4 @@
-#include "library_file.h"
+#include "chunks/library_file.h"
 
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -11,7 +11,7 @@
 #include <fstream>
 #include <vector>
 
-#include "atomic_file.h"
+#include "chunks/atomic_file.h"
 
 namespace chunker {
 

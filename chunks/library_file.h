@@ -36,8 +36,8 @@
 #include <string>
 #include <tuple>
 
-#include "library_array.h"
-#include "table_file.h"
+#include "chunks/library_array.h"
+#include "chunks/table_file.h"
 
 namespace chunker {
 

@@ -1,4 +1,4 @@
-#include "manifest.h"
+#include "chunks/manifest.h"
 
 #include <sha2.h>
 
@@ -10,8 +10,8 @@
 #include <sstream>
 #include <vector>
 
-#include "atomic_file.h"
-#include "table_file.h"
+#include "chunks/atomic_file.h"
+#include "chunks/table_file.h"
 
 namespace chunker {
 

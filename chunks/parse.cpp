@@ -1,9 +1,9 @@
-#include "parse.h"
+#include "chunks/parse.h"
 
 #include <array>
 #include <boost/pending/disjoint_sets.hpp>
 
-#include "movegen.h"
+#include "engine/movegen.h"
 
 namespace chunker {
 

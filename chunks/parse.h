@@ -12,7 +12,7 @@
 
 #include <optional>
 
-#include "kv3cpp.h"
+#include "chunks/kv3cpp.h"
 
 namespace chunker {
 

@@ -1,4 +1,4 @@
-#include "table_file.h"
+#include "chunks/table_file.h"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -15,7 +15,7 @@
 #include <memory>
 #include <sstream>
 
-#include "zeroed_memory.h"
+#include "engine/zeroed_memory.h"
 
 namespace boost::serialization {
 template <class Archive>

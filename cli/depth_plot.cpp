@@ -1,13 +1,13 @@
-#include "depth_plot.h"
+#include "cli/depth_plot.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 
-#include "atomic_file.h"
-#include "position.h"
-#include "table_file.h"
+#include "chunks/atomic_file.h"
+#include "chunks/table_file.h"
+#include "engine/position.h"
 
 namespace chunker::cli {
 

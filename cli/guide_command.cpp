@@ -6,12 +6,12 @@
 #include <cstdio>
 #include <iostream>
 
-#include "atomic_file.h"
-#include "guide_features.h"
-#include "guide_fit.h"
-#include "manifest.h"
-#include "options.h"
-#include "schemas.h"
+#include "chunks/atomic_file.h"
+#include "chunks/manifest.h"
+#include "cli/options.h"
+#include "guide/guide_features.h"
+#include "guide/guide_fit.h"
+#include "schemas/schemas.h"
 
 namespace chunker::cli {
 

@@ -4,12 +4,12 @@
 #include <iostream>
 #include <sstream>
 
-#include "inspect_output.h"
-#include "line_reader.h"
-#include "notation.h"
-#include "options.h"
-#include "output.h"
-#include "table_file.h"
+#include "chunks/table_file.h"
+#include "cli/inspect_output.h"
+#include "cli/line_reader.h"
+#include "cli/options.h"
+#include "cli/output.h"
+#include "engine/notation.h"
 
 namespace chunker::cli {
 
@@ -262,7 +262,7 @@ int inspect_command(const Args& args) {
 
   Inspector inspector(play);
   if (json) {
-    std::cout << inspection_json(inspector.inspect(start.pos), start.fullmove) << "\n";
+    std::cout << inspection_json(inspector.inspect(start.pos), start.fullmove, true) << "\n";
     return 0;
   }
   std::optional<Session> session;

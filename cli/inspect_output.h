@@ -1,12 +1,12 @@
 // How `chunker inspect` prints an Inspection (inspection.h): as text for a
 // person (inspect_text.cpp) and as one JSON object for scripts
-// (inspect_json.cpp; its schema is tests/inspect.schema.json).
+// (play/inspection_json.cpp; its schema is docs/json/inspect.schema.json).
 #pragma once
 
 #include <string>
 
-#include "inspect_json.h"
-#include "inspection.h"
+#include "play/inspection.h"
+#include "play/inspection_json.h"
 
 namespace chunker::cli {
 

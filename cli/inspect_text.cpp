@@ -5,8 +5,9 @@
 #include <cstdio>
 #include <sstream>
 
-#include "inspect_output.h"
-#include "notation.h"
+#include "cli/inspect_output.h"
+#include "cli/output.h"
+#include "engine/notation.h"
 
 namespace chunker::cli {
 
@@ -228,11 +229,16 @@ std::string move_cells(const Position& pos, const std::vector<std::pair<Move, Va
   return out;
 }
 
+// Why no exact table answers outside the oracle's domain.
+std::string exact_problem(const Inspection& in) {
+  return in.exact_refusal ? refusal_words(*in.exact_refusal) : "not asked";
+}
+
 // Outside the oracle's domain: the exact table's answer, or why there is none.
 std::string exact_text(const Inspection& in) {
-  if (!in.exact) return "exact: " + in.exact_problem + " (solve FEN --memory MB solves larger sets)\n";
+  if (!in.exact) return "exact: " + exact_problem(in) + " (solve FEN --memory MB solves larger sets)\n";
   const Answer& a = *in.exact;
-  return "exact (" + a.detail + "): " + value_words(a.value) + " for " + colour_name(in.pos.side) +
+  return "exact (" + origin_words(a) + "): " + value_words(a.value) + " for " + colour_name(in.pos.side) +
          ", the side to move (" + winner_words(in.pos, a.value) + ")\n" + move_cells(in.pos, *exact_moves(in));
 }
 
@@ -287,7 +293,7 @@ std::string moves_text(const Inspection& in) {
                   valued ? value_words(value).c_str() : "");
     out << line;
   }
-  if (!valued) out << "  (no exact values: " << (in.oracle ? in.oracle->problem : in.exact_problem) << ")\n";
+  if (!valued) out << "  (no exact values: " << (in.oracle ? in.oracle->problem : exact_problem(in)) << ")\n";
   return out.str();
 }
 

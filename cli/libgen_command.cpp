@@ -8,10 +8,10 @@
 #include <filesystem>
 #include <functional>
 
-#include "library_builders.h"
-#include "library_file.h"
-#include "manifest.h"
-#include "options.h"
+#include "chunks/library_file.h"
+#include "chunks/manifest.h"
+#include "cli/options.h"
+#include "libgen/library_builders.h"
 
 namespace chunker::cli {
 

@@ -5,9 +5,9 @@
 #include <iostream>
 #include <map>
 
-#include "commands.h"
-#include "position.h"
-#include "table_file.h"
+#include "chunks/table_file.h"
+#include "cli/commands.h"
+#include "engine/position.h"
 
 namespace {
 

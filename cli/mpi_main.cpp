@@ -17,12 +17,13 @@
 #include <filesystem>
 #include <iostream>
 
-#include "exact_mpi.h"
-#include "manifest.h"
-#include "options.h"
-#include "oracle_mpi.h"
-#include "output.h"
-#include "rank_failure.h"
+#include "chunks/manifest.h"
+#include "cli/options.h"
+#include "cli/output.h"
+#include "cli/rank_failure.h"
+#include "exact/exact_mpi.h"
+#include "libgen/oracle_build.h"
+#include "libgen/oracle_mpi.h"
 
 namespace chunker::cli {
 
@@ -140,16 +141,14 @@ int solve(const mpi::communicator& comm, const Args& args) {
     if (!save.empty()) a.line = best_line(table, root.pos);
     a.exact = ExactFigures{exact.structures().size(), exact.structures().size() * king_slice::SIZE, 0, 0,
                            figures.peak_megabytes};
-    a.detail = "solved on " + std::to_string(comm.size()) + " ranks";
-    if (!checkpoint.empty())
-      a.detail +=
-          ", " + std::to_string(resumed) + " of " + std::to_string(exact.levels()) + " levels from " + checkpoint;
     if (!save.empty()) {
       save_exact(table, save);
-      a.detail += "; saved to " + save;
+      a.origin.saved_to = save;
     }
     a.exact->seconds = a.seconds = seconds_since(start);
-    std::cout << solve_text(root.pos, a, root.fullmove) << std::flush;
+    std::cout << solve_text(root.pos, a, root.fullmove) << "ranks      solved on " << comm.size() << " ranks";
+    if (!checkpoint.empty()) std::cout << ", " << resumed << " of " << exact.levels() << " levels from " << checkpoint;
+    std::cout << "\n" << std::flush;
   }
   print_figures(comm, figures);
   return 0;

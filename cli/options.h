@@ -8,14 +8,14 @@
 #include <utility>
 #include <vector>
 
-#include "answer.h"
-#include "commands.h"
-#include "cores.h"
-#include "hash_table.h"
-#include "paths.h"
-#include "position.h"
-#include "schema_mode.h"
-#include "search.h"
+#include "cli/commands.h"
+#include "cli/paths.h"
+#include "engine/cores.h"
+#include "engine/hash_table.h"
+#include "engine/position.h"
+#include "engine/search.h"
+#include "play/answer.h"
+#include "schemas/schema_mode.h"
 
 namespace chunker::cli {
 

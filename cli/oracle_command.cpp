@@ -8,16 +8,17 @@
 #include <cstdio>
 #include <iostream>
 
-#include "knowledge_depth.h"
-#include "notation.h"
-#include "options.h"
-#include "oracle.h"
-#include "oracle_depth.h"
-#include "oracle_probe.h"
-#include "oracle_verify.h"
-#include "output.h"
-#include "schemas.h"
-#include "table_file.h"
+#include "chunks/table_file.h"
+#include "cli/options.h"
+#include "cli/oracle_depth.h"
+#include "cli/oracle_probe.h"
+#include "cli/output.h"
+#include "engine/notation.h"
+#include "exact/knowledge_depth.h"
+#include "libgen/oracle_build.h"
+#include "libgen/oracle_stats.h"
+#include "libgen/oracle_verify.h"
+#include "schemas/schemas.h"
 
 namespace chunker::cli {
 

@@ -1,4 +1,4 @@
-#include "oracle_depth.h"
+#include "cli/oracle_depth.h"
 
 #include <unistd.h>
 
@@ -8,11 +8,11 @@
 #include <iostream>
 #include <memory>
 
-#include "depth_plot.h"
-#include "knowledge_depth.h"
-#include "notation.h"
-#include "output.h"
-#include "table_file.h"
+#include "chunks/table_file.h"
+#include "cli/depth_plot.h"
+#include "cli/output.h"
+#include "engine/notation.h"
+#include "libgen/depth_build.h"
 
 namespace chunker::cli {
 

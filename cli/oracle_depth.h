@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "oracle_index.h"
-#include "schemas.h"
+#include "exact/oracle_index.h"
+#include "schemas/schemas.h"
 
 namespace chunker::cli {
 

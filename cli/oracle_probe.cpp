@@ -1,12 +1,13 @@
-#include "oracle_probe.h"
+#include "cli/oracle_probe.h"
 
 #include <cstdio>
 #include <iostream>
 
-#include "epd.h"
-#include "notation.h"
-#include "oracle_play.h"
-#include "output.h"
+#include "cli/output.h"
+#include "engine/epd.h"
+#include "engine/notation.h"
+#include "play/answer_json.h"
+#include "play/oracle_play.h"
 
 namespace chunker::cli {
 
@@ -22,11 +23,6 @@ std::string describe(Value v) {
   return "draw";
 }
 
-std::string json_value(Value v) {
-  return "\"value\":" + json_string(value_word(v)) +
-         ",\"distance\":" + (is_decisive(v) ? std::to_string(distance_of(v)) : "null");
-}
-
 // The answer for a position in the domain (its moves as played in it).
 OracleAnswer answer_for(OracleTables& tables, const Position& pos) {
   auto answer = tables.probe(pos);
@@ -36,14 +32,14 @@ OracleAnswer answer_for(OracleTables& tables, const Position& pos) {
 }
 
 std::string json_answer(const Position& pos, const OracleAnswer& answer) {
-  std::string out = "{\"fen\":" + json_string(to_fen(pos)) + ",\"layout\":" + json_string(layout_name(answer.layout)) +
-                    "," + json_value(answer.value) + ",\"moves\":[";
-  for (std::size_t i = 0; i < answer.moves.size(); ++i) {
-    const auto [m, v] = answer.moves[i];
-    out += std::string(i ? "," : "") + "{\"san\":" + json_string(san(pos, m)) + ",\"uci\":" + json_string(uci(m)) +
-           "," + json_value(v) + "}";
-  }
-  return out + "]}";
+  std::vector<MoveValue> moves;
+  for (const auto& [m, v] : answer.moves) moves.push_back({m, v, true});
+  const Json out = {{"fen", to_fen(pos)},
+                    {"layout", layout_name(answer.layout)},
+                    {"value", value_word(answer.value)},
+                    {"distance", distance_json(answer.value)},
+                    {"moves", moves_json(pos, moves, true)}};
+  return out.dump();
 }
 
 // A line of standard input: a FEN, or an EPD record.
@@ -91,7 +87,7 @@ int probe_batch(const std::string& data_dir, const std::string& epd_path, bool j
   // One line per position; a position outside the domain says so on its line.
   auto answer_line = [&](const Position& pos) {
     if (!locate(pos)) {
-      std::cout << (json ? "{\"fen\":" + json_string(to_fen(pos)) + ",\"error\":\"outside the oracle's domain\"}"
+      std::cout << (json ? Json{{"fen", to_fen(pos)}, {"error", "outside the oracle's domain"}}.dump()
                          : to_fen(pos) + "  outside the oracle's domain")
                 << "\n";
       return;

@@ -1,11 +1,12 @@
-#include "output.h"
+#include "cli/output.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
 
-#include "notation.h"
-#include "peasant/eval.h"
+#include "engine/notation.h"
+#include "engine/peasant/eval.h"
+#include "play/answer_json.h"
 
 namespace chunker::cli {
 
@@ -34,15 +35,14 @@ std::string winner(const Position& root, Value v) {
 // Where a Peasant score that is not a game value comes from.
 std::string score_source(Value v) { return is_known_result(v) ? "knowledge" : "evaluator"; }
 
-std::string json_line(const Position& root, const std::vector<Move>& line) {
-  std::string out = "[";
+Json json_line(const Position& root, const std::vector<Move>& line) {
+  Json out = Json::array();
   Position pos = root;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    if (i) out += ",";
-    out += json_string(san(pos, line[i]));
-    pos = make_move(pos, line[i]);
+  for (Move m : line) {
+    out.push_back(san(pos, m));
+    pos = make_move(pos, m);
   }
-  return out + "]";
+  return out;
 }
 
 std::string time_line(double seconds) {
@@ -110,7 +110,7 @@ void answer_text(std::ostringstream& out, const Position& root, const Answer& a,
   const std::string who = is_decisive(a.value) ? " (" + winner(root, a.value) + ")" : "";
   out << "value      " << value_word(a.value) << " for the side to move" << who << ", proven by the "
       << source_name(a.source) << "\n";
-  out << "source     " << a.detail << "\n";
+  out << "source     " << origin_words(a) << "\n";
   if (is_decisive(a.value))
     out << "distance   "
         << (a.distance_known ? std::to_string(distance_of(a.value)) + " plies"
@@ -150,6 +150,56 @@ void answer_text(std::ostringstream& out, const Position& root, const Answer& a,
 
 }  // namespace
 
+std::string origin_words(const Answer& a) {
+  const Origin& o = a.origin;
+  std::string words;
+  switch (a.source) {
+    case Source::Oracle:
+      words = "the oracle's " + (o.layout ? layout_name(*o.layout) : std::string("")) + " table";
+      break;
+    case Source::ExactTable:
+      words = "the exact table of " + o.table_root + (o.file.empty() ? ", solved earlier" : ", read from " + o.file);
+      break;
+    case Source::ExactSolve:
+      words = "solved now";
+      for (const OracleUse& use : o.oracles)
+        words += "; oracle " + layout_name(use.layout) + (use.problem.empty() ? "" : " not used (" + use.problem + ")");
+      if (!o.cached_in.empty()) words += "; cached in " + o.cached_in;
+      if (!o.not_saved.empty()) words += "; not saved: " + o.not_saved;
+      if (!o.saved_to.empty()) words += "; saved to " + o.saved_to;
+      break;
+    case Source::Search:
+      words = a.search && a.search->proof == Proof::ProofNumber ? "proof-number search" : "alpha-beta search";
+      break;
+    case Source::Evaluation:
+      words = o.evaluator_problem.empty() ? "the chunk evaluation"
+                                          : "Peasant's evaluator (no chunk libraries: " + o.evaluator_problem + ")";
+      break;
+  }
+  return o.repetitions ? words + ", with the game's repetitions" : words;
+}
+
+std::string refusal_words(const ExactRefusal& r) {
+  constexpr double MB = 1024.0 * 1024.0;
+  char line[256];
+  const char* more = r.counted ? "" : "more than ";
+  switch (r.reason) {
+    case ExactRefusal::Reason::NoBudget:
+      return "not tried (--memory 0)";
+    case ExactRefusal::Reason::OverClock:
+      std::snprintf(line, sizeof line, "not tried: %s%.3g positions reachable, over the %.1f s the clock allows", more,
+                    double(r.positions), r.seconds);
+      return line;
+    case ExactRefusal::Reason::OverMemory:
+      std::snprintf(line, sizeof line,
+                    "not tried: %s%.3g positions reachable (%s%llu pawn structures x %u), %.0f MB; --memory is %.0f MB",
+                    more, double(r.positions), more, static_cast<unsigned long long>(r.structures), king_slice::SIZE,
+                    double(r.bytes) / MB, double(r.budget) / MB);
+      return line;
+  }
+  return {};
+}
+
 std::string solve_text(const Position& root, const Answer& a, int fullmove) {
   std::ostringstream out;
   out << "position   " << to_fen(root, 0, fullmove) << "\n";
@@ -158,64 +208,58 @@ std::string solve_text(const Position& root, const Answer& a, int fullmove) {
   if (!a.proven && a.source == Source::Evaluation && a.search)
     out << "evaluation " << std::showpos << a.value << std::noshowpos
         << " for the side to move (a score, not a proof)\n";
-  if (!a.exact_note.empty()) out << "exact      " << a.exact_note << "\n";
+  if (a.exact_refusal) out << "exact      " << refusal_words(*a.exact_refusal) << "\n";
   out << time_line(a.seconds);
   return out.str();
 }
 
 std::string solve_json(const Position& root, const Answer& a, int fullmove) {
-  std::ostringstream out;
   const SearchResult none;
   const SearchResult& r = a.search ? *a.search : none;
   const Move best = a.best();
-  out << "{\"fen\":" << json_string(to_fen(root, 0, fullmove));
-  out << ",\"source\":" << json_string(source_name(a.source)) << ",\"detail\":" << json_string(a.detail);
   const bool searched_only = !a.proven && a.search;
   const bool decisive_known = searched_only && is_decisive(r.value) && r.completed_ply > 0;
-  out << ",\"value\":"
-      << (a.proven || decisive_known ? json_string(value_word(a.proven ? a.value : r.value))
-          : searched_only && r.completed_ply > 0 && r.kind == SearchKind::AlphaBeta ? json_string(value_word(r.value))
-                                                                                    : "null");
-  out << ",\"proven\":" << (a.proven || decisive_known ? "true" : "false");
-  out << ",\"distance\":"
-      << (a.proven && is_decisive(a.value) && a.distance_known ? std::to_string(distance_of(a.value)) : "null");
-  out << ",\"distance_exact\":" << (a.proven && a.distance_known ? "true" : "false");
-  out << ",\"search\":" << (!a.search ? "null" : r.kind == SearchKind::ProofNumber ? "\"pn\"" : "\"ab\"");
-  out << ",\"proof\":"
-      << (!a.proven                       ? "null"
-          : a.source == Source::Oracle    ? "\"oracle\""
-          : a.source != Source::Search    ? "\"exact\""
-          : r.proof == Proof::ProofNumber ? "\"proof-number\""
-                                          : "\"search\"");
-  out << ",\"best\":" << (best.is_none() ? "null" : json_string(san(root, best)));
-  out << ",\"best_uci\":" << (best.is_none() ? "null" : json_string(uci(best)));
-  out << ",\"pv\":" << json_line(root, a.proven ? a.line : r.pv);
-  out << ",\"moves\":[";
-  for (std::size_t i = 0; i < a.moves.size(); ++i) {
-    const MoveValue& m = a.moves[i];
-    out << (i ? "," : "") << "{\"move\":" << json_string(san(root, m.move)) << ",\"uci\":" << json_string(uci(m.move))
-        << ",\"value\":" << (m.proven ? json_string(value_word(m.value)) : "null") << ",\"distance\":"
-        << (m.proven && is_decisive(m.value) && a.distance_known ? std::to_string(distance_of(m.value)) : "null")
-        << "}";
+  const bool valued =
+      a.proven || decisive_known || (searched_only && r.completed_ply > 0 && r.kind == SearchKind::AlphaBeta);
+  Json out = {{"fen", to_fen(root, 0, fullmove)},
+              {"source", source_name(a.source)},
+              {"origin", a.proven ? origin_json(a, true) : Json(nullptr)},
+              {"value", valued ? Json(value_word(a.proven ? a.value : r.value)) : Json(nullptr)},
+              {"proven", a.proven || decisive_known},
+              {"distance", a.proven ? distance_json(a.value, a.distance_known) : Json(nullptr)},
+              {"distance_exact", a.proven && a.distance_known},
+              {"search", !a.search ? Json(nullptr) : Json(r.kind == SearchKind::ProofNumber ? "pn" : "ab")}};
+  out["proof"] = !a.proven                       ? Json(nullptr)
+                 : a.source == Source::Oracle    ? Json("oracle")
+                 : a.source != Source::Search    ? Json("exact")
+                 : r.proof == Proof::ProofNumber ? Json("proof-number")
+                                                 : Json("search");
+  out["best"] = best.is_none() ? Json(nullptr) : Json(san(root, best));
+  out["best_uci"] = best.is_none() ? Json(nullptr) : Json(uci(best));
+  out["pv"] = json_line(root, a.proven ? a.line : r.pv);
+  out["moves"] = moves_json(root, a.moves, a.distance_known);
+  Json exact = {{"answered", a.exact.has_value()}};
+  if (a.exact) {
+    exact["positions"] = a.exact->positions;
+    exact["structures"] = a.exact->structures;
+    exact["from_oracle"] = a.exact->from_oracle;
+    exact["seconds"] = a.exact->seconds;
+    exact["peak_mb"] = a.exact->peak_megabytes;
   }
-  out << "]";
-  if (a.exact)
-    out << ",\"exact\":{\"positions\":" << a.exact->positions << ",\"structures\":" << a.exact->structures
-        << ",\"from_oracle\":" << a.exact->from_oracle << ",\"source\":" << json_string(a.detail)
-        << ",\"seconds\":" << a.exact->seconds << ",\"peak_mb\":" << a.exact->peak_megabytes << "}";
-  else
-    out << ",\"exact\":" << (a.exact_note.empty() ? "null" : json_string(a.exact_note));
-  if (!a.proven && a.source == Source::Evaluation && a.search) out << ",\"evaluation\":" << a.value;
-  out << ",\"nodes\":" << r.nodes << ",\"ply\":" << (r.proof != Proof::None ? std::to_string(r.exact_ply) : "null");
-  if (r.kind == SearchKind::ProofNumber) out << ",\"proof_positions\":" << r.proof_positions;
-  out << ",\"terminals\":{\"rules\":" << r.rule_terminals << ",\"hash\":" << r.hash_terminals
-      << ",\"hint\":" << r.hint_terminals;
+  exact["refused"] = a.exact_refusal ? refusal_json(*a.exact_refusal) : Json(nullptr);
+  out["exact"] = std::move(exact);
+  out["evaluation"] = !a.proven && a.source == Source::Evaluation && a.search ? Json(a.value) : Json(nullptr);
+  out["nodes"] = r.nodes;
+  out["ply"] = r.proof != Proof::None ? Json(r.exact_ply) : Json(nullptr);
+  out["proof_positions"] = r.kind == SearchKind::ProofNumber ? Json(r.proof_positions) : Json(nullptr);
+  Json terminals = {{"rules", r.rule_terminals}, {"hash", r.hash_terminals}, {"hint", r.hint_terminals}};
   for (std::size_t i = 0; i < r.classifier_terminals.size(); ++i)
-    out << "," << json_string(r.classifier_names[i]) << ":" << r.classifier_terminals[i];
-  out << "}";
-  out << ",\"completed_ply\":" << r.completed_ply << ",\"stop\":" << json_string(stop_word(r.stop));
-  out << ",\"seconds\":" << a.seconds << "}";
-  return out.str();
+    terminals[r.classifier_names[i]] = r.classifier_terminals[i];
+  out["terminals"] = std::move(terminals);
+  out["completed_ply"] = r.completed_ply;
+  out["stop"] = stop_word(r.stop);
+  out["seconds"] = a.seconds;
+  return out.dump();
 }
 
 std::string peasant_text(const Position& root, const PeasantResult& r, int fullmove) {
@@ -245,19 +289,23 @@ std::string peasant_text(const Position& root, const PeasantResult& r, int fullm
 }
 
 std::string peasant_json(const Position& root, const PeasantResult& r, int fullmove) {
-  std::ostringstream out;
-  out << "{\"engine\":\"peasant\",\"fen\":" << json_string(to_fen(root, 0, fullmove));
-  out << ",\"value\":" << (r.proven ? json_string(value_word(r.value)) : "null");
-  out << ",\"proven\":" << (r.proven ? "true" : "false");
-  out << ",\"score\":" << (r.proven ? "null" : std::to_string(r.value));
-  out << ",\"score_source\":" << (r.proven ? "null" : json_string(score_source(r.value)));
-  out << ",\"distance\":" << (r.proven && is_decisive(r.value) ? std::to_string(r.distance) : "null");
-  out << ",\"best\":" << (r.best.is_none() ? "null" : json_string(san(root, r.best)));
-  out << ",\"best_uci\":" << (r.best.is_none() ? "null" : json_string(uci(r.best)));
-  out << ",\"pv\":" << json_line(root, r.pv);
-  out << ",\"nodes\":" << r.nodes << ",\"terminal_nodes\":" << r.terminal_nodes << ",\"depth\":" << r.depth;
-  out << ",\"seconds\":" << r.seconds << "}";
-  return out.str();
+  const Json out = {
+      {"engine", "peasant"},
+      {"fen", to_fen(root, 0, fullmove)},
+      {"value", r.proven ? Json(value_word(r.value)) : Json(nullptr)},
+      {"proven", r.proven},
+      {"score", r.proven ? Json(nullptr) : Json(r.value)},
+      {"score_source", r.proven ? Json(nullptr) : Json(score_source(r.value))},
+      {"distance", r.proven && is_decisive(r.value) ? Json(r.distance) : Json(nullptr)},
+      {"best", r.best.is_none() ? Json(nullptr) : Json(san(root, r.best))},
+      {"best_uci", r.best.is_none() ? Json(nullptr) : Json(uci(r.best))},
+      {"pv", json_line(root, r.pv)},
+      {"nodes", r.nodes},
+      {"terminal_nodes", r.terminal_nodes},
+      {"depth", r.depth},
+      {"seconds", r.seconds},
+  };
+  return out.dump();
 }
 
 }  // namespace chunker::cli

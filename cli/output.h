@@ -6,12 +6,19 @@
 #include <utility>
 #include <vector>
 
-#include "answer.h"
-#include "json_text.h"
-#include "peasant/search.h"
-#include "search.h"
+#include "engine/peasant/search.h"
+#include "engine/search.h"
+#include "play/answer.h"
 
 namespace chunker::cli {
+
+// Where an answer came from, in words: "the oracle's abc-fgh table", "the
+// exact table of FEN, read from FILE", "solved now; oracle abc-fgh; cached in
+// FILE", "proof-number search", ...
+std::string origin_words(const Answer& a);
+// Why no exact solve answered: "not tried (--memory 0)", or what the reachable
+// set takes against --memory or the clock.
+std::string refusal_words(const ExactRefusal& r);
 
 // A solve (the play layer's answer) as text lines or as one JSON object;
 // `fullmove` numbers the line.

@@ -1,4 +1,4 @@
-#include "paths.h"
+#include "cli/paths.h"
 
 #include <cstdlib>
 #include <filesystem>

@@ -1,9 +1,9 @@
 #include <chrono>
 #include <iostream>
 
-#include "notation.h"
-#include "options.h"
-#include "perft.h"
+#include "cli/options.h"
+#include "engine/notation.h"
+#include "engine/perft.h"
 
 namespace chunker::cli {
 

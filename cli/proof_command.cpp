@@ -5,9 +5,9 @@
 #include <fstream>
 #include <iostream>
 
-#include "options.h"
-#include "proof_oracle.h"
-#include "schemas.h"
+#include "cli/options.h"
+#include "play/proof_oracle.h"
+#include "schemas/schemas.h"
 
 namespace chunker::cli {
 

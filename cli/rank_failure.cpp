@@ -1,7 +1,7 @@
 // The line a surviving rank prints when another dies (rank_failure.h). The
 // signal handler only reads and writes the shared page with atomics, and
 // builds its line in a fixed buffer: nothing in it allocates or locks.
-#include "rank_failure.h"
+#include "cli/rank_failure.h"
 
 #include <mpi.h>
 #include <signal.h>

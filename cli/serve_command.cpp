@@ -2,9 +2,9 @@
 // programs in the tablebase API's shape and for people on a board page.
 #include <iostream>
 
-#include "commands.h"
-#include "http_server.h"
-#include "options.h"
+#include "cli/commands.h"
+#include "cli/options.h"
+#include "serve/http_server.h"
 
 namespace chunker::cli {
 

@@ -6,17 +6,17 @@
 #include <iostream>
 #include <sstream>
 
-#include "answer.h"
-#include "atomic_file.h"
-#include "epd.h"
-#include "notation.h"
-#include "options.h"
-#include "output.h"
-#include "peasant/search.h"
-#include "proof_tree.h"
-#include "schemas.h"
-#include "search.h"
-#include "table_file.h"
+#include "chunks/atomic_file.h"
+#include "chunks/table_file.h"
+#include "cli/options.h"
+#include "cli/output.h"
+#include "engine/epd.h"
+#include "engine/notation.h"
+#include "engine/peasant/search.h"
+#include "engine/proof_tree.h"
+#include "engine/search.h"
+#include "play/answer.h"
+#include "schemas/schemas.h"
 
 namespace chunker::cli {
 
@@ -230,11 +230,12 @@ int solve_command(const Args& args) {
     Answer a;
     if (!save.empty()) {
       Player::Solve x = player.solve_exact(parsed.pos);
-      if (!x.table) throw InputError("--save: exact solution " + x.note);
+      if (!x.table) throw InputError("--save: exact solution " + refusal_words(*x.refusal));
       save_exact(*x.table, save);
       a = answer(parsed.pos);
       a.source = Source::ExactSolve;
-      a.detail = x.note + "; saved to " + save;
+      a.origin = std::move(x.origin);
+      a.origin.saved_to = save;
       a.exact = x.figures;
     } else {
       a = answer(parsed.pos);

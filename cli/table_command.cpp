@@ -11,19 +11,21 @@
 #include <iostream>
 #include <sstream>
 
-#include "answer.h"
-#include "epd.h"
-#include "evaluation.h"
-#include "knowledge_depth.h"
-#include "options.h"
-#include "oracle_depth.h"
-#include "output.h"
-#include "peasant/search.h"
-#include "proof_search.h"
-#include "schemas.h"
-#include "search.h"
-#include "table_file.h"
-#include "table_paper.h"
+#include "chunks/table_file.h"
+#include "cli/options.h"
+#include "cli/oracle_depth.h"
+#include "cli/output.h"
+#include "cli/table_paper.h"
+#include "engine/epd.h"
+#include "engine/notation.h"
+#include "engine/peasant/search.h"
+#include "engine/proof_search.h"
+#include "engine/search.h"
+#include "exact/knowledge_depth.h"
+#include "play/answer.h"
+#include "play/answer_json.h"
+#include "play/evaluation.h"
+#include "schemas/schemas.h"
 
 namespace chunker::cli {
 
@@ -223,7 +225,7 @@ int table_command(const Args& args) {
                          knowledge_fingerprint(vm["libraries"].as<std::string>()));
 
   bool all_ok = true;
-  std::string json_rows;
+  Json json_rows = Json::array();
   for (const SearchKind kind : kinds) {
     limits.kind = kind;
     const char* search_name = kind == SearchKind::AlphaBeta ? "ab" : "pn";
@@ -244,7 +246,7 @@ int table_command(const Args& args) {
                                                 : "proof-number search: (ply) the proof's depth");
     }
     for (const Epd& epd : positions) {
-      std::string exact_note;  // why the play layer has no exact answer: the column says "unproven" or the search's
+      std::optional<ExactRefusal> refusal;  // why the play layer has no exact answer: the column says so
       const std::string id = epd.op("id").empty() ? board_fields(epd.pos) : epd.op("id");
       std::vector<Cell> cells;
       std::optional<SearchResult> top;  // the top level's search
@@ -268,7 +270,7 @@ int table_command(const Args& args) {
         peasant_nodes = peasant_search(epd.pos, peasant).nodes;
         texts.push_back(std::to_string(peasant_nodes));
       }
-      const Verdict checked = verdict(epd, cells, first, player.exact_answer(epd.pos, {}, exact_note));
+      const Verdict checked = verdict(epd, cells, first, player.exact_answer(epd.pos, {}, refusal));
       const std::string& result = checked.text;
       all_ok = all_ok && checked.ok;
       if (csv) {
@@ -276,19 +278,19 @@ int table_command(const Args& args) {
         for (const auto& t : texts) std::cout << "," << t;
         std::cout << "," << result << "\n";
       } else if (json) {
-        std::string row = "{\"id\":" + json_string(id) + ",\"search\":\"" + search_name +
-                          "\",\"knowledge_depth\":" + json_string(depth) + ",\"levels\":[";
+        Json levels = Json::array();
         for (std::size_t i = 0; i < cells.size(); ++i) {
           const Cell& c = cells[i];
-          row += std::string(i ? "," : "") + "{\"level\":" + std::to_string(first + int(i)) +
-                 ",\"proven\":" + (c.proven ? "true" : "false") + ",\"nodes\":" + std::to_string(c.nodes) +
-                 ",\"ply\":" + (c.proven && c.ply ? std::to_string(c.ply) : "null") +
-                 ",\"result\":" + (c.proven ? json_string(c.result) : "null") + "}";
+          levels.push_back({{"level", first + int(i)},
+                            {"proven", c.proven},
+                            {"nodes", c.nodes},
+                            {"ply", c.proven && c.ply ? Json(c.ply) : Json(nullptr)},
+                            {"result", c.proven ? Json(c.result) : Json(nullptr)}});
         }
-        row += "]";
-        if (with_peasant) row += ",\"peasant_nodes\":" + std::to_string(peasant_nodes);
-        row += ",\"result\":" + json_string(result) + "}";
-        json_rows += (json_rows.empty() ? "" : ",") + row;
+        Json row = {{"id", id}, {"search", search_name}, {"knowledge_depth", depth}, {"levels", std::move(levels)}};
+        if (with_peasant) row["peasant_nodes"] = peasant_nodes;
+        row["result"] = result;
+        json_rows.push_back(std::move(row));
       } else {
         std::printf("%-20s", id.c_str());
         for (std::size_t i = 0; i < texts.size(); ++i) std::printf(i ? " %16s" : " %9s", texts[i].c_str());
@@ -308,7 +310,7 @@ int table_command(const Args& args) {
       std::cout.flush();
     }
   }
-  if (json) std::cout << "[" << json_rows << "]\n";
+  if (json) std::cout << json_rows.dump() << "\n";
   depths.report_unsaved();
   return all_ok ? 0 : 1;
 }

@@ -1,10 +1,10 @@
-#include "table_paper.h"
+#include "cli/table_paper.h"
 
 #include <cstdio>
 #include <iterator>
 #include <numeric>
 
-#include "epd.h"
+#include "engine/epd.h"
 
 namespace chunker::cli {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "position.h"
-#include "search.h"
+#include "engine/position.h"
+#include "engine/search.h"
 
 namespace chunker::cli {
 

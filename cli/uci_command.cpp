@@ -4,10 +4,10 @@
 #include <iostream>
 #include <thread>
 
-#include "chess_engine.h"
-#include "options.h"
-#include "schemas.h"
-#include "uci_engine.h"
+#include "chess/chess_engine.h"
+#include "cli/options.h"
+#include "schemas/schemas.h"
+#include "uci/uci_engine.h"
 
 namespace chunker::cli {
 

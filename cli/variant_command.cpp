@@ -5,9 +5,9 @@
 #include <iostream>
 #include <stdexcept>
 
-#include "options.h"
-#include "variant/perft.h"
-#include "variant/solver.h"
+#include "cli/options.h"
+#include "engine/variant/perft.h"
+#include "engine/variant/solver.h"
 
 namespace chunker::cli {
 

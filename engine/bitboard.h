@@ -5,7 +5,7 @@
 #include <array>
 #include <bit>
 
-#include "types.h"
+#include "engine/types.h"
 
 namespace chunker {
 

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "position.h"
+#include "engine/position.h"
 
 namespace chunker {
 

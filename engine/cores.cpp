@@ -1,4 +1,4 @@
-#include "cores.h"
+#include "engine/cores.h"
 
 #include <sched.h>
 

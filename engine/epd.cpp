@@ -1,4 +1,4 @@
-#include "epd.h"
+#include "engine/epd.h"
 
 #include <fstream>
 

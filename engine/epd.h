@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "position.h"
+#include "engine/position.h"
 
 namespace chunker {
 

@@ -1,4 +1,4 @@
-#include "guide_pool.h"
+#include "engine/guide_pool.h"
 
 #include <cstring>
 #include <type_traits>

@@ -21,9 +21,9 @@
 #include <thread>
 #include <vector>
 
-#include "movegen.h"
-#include "position.h"
-#include "types.h"
+#include "engine/movegen.h"
+#include "engine/position.h"
+#include "engine/types.h"
 
 namespace chunker {
 

@@ -1,4 +1,4 @@
-#include "hash_table.h"
+#include "engine/hash_table.h"
 
 #include <bit>
 #include <new>

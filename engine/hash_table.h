@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <memory>
 
-#include "zobrist.h"
+#include "engine/zobrist.h"
 
 namespace chunker {
 

@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-#include "position.h"
+#include "engine/position.h"
 
 namespace chunker::king_slice {
 

@@ -6,7 +6,7 @@
 
 #include <utility>
 
-#include "movegen.h"
+#include "engine/movegen.h"
 
 namespace chunker {
 

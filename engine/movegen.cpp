@@ -1,4 +1,4 @@
-#include "movegen.h"
+#include "engine/movegen.h"
 
 #include <bit>
 #include <cstdlib>

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <optional>
 
-#include "position.h"
+#include "engine/position.h"
 
 namespace chunker {
 

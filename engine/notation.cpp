@@ -1,4 +1,4 @@
-#include "notation.h"
+#include "engine/notation.h"
 
 namespace chunker {
 
@@ -54,5 +54,7 @@ std::optional<Move> find_move(const Position& pos, std::string_view text) {
   }
   return std::nullopt;
 }
+
+std::string value_word(Value v) { return is_win(v) ? "win" : is_loss(v) ? "loss" : "draw"; }
 
 }  // namespace chunker

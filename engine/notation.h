@@ -1,5 +1,5 @@
-// Conversions between moves and text: UCI coordinates and
-// standard algebraic notation (SAN), in one place.
+// Conversions between moves and values and text: UCI coordinates, standard
+// algebraic notation (SAN) and a value's word, in one place.
 #pragma once
 
 #include <optional>
@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "movegen.h"
+#include "engine/movegen.h"
 
 namespace chunker {
 
@@ -19,5 +19,7 @@ std::string san(const Position& pos, Move m);
 std::string san_line(Position pos, const std::vector<Move>& line, int fullmove = 1);
 // The legal move `text` names, in UCI or SAN; nullopt when none does.
 std::optional<Move> find_move(const Position& pos, std::string_view text);
+// "win", "draw" or "loss", for the side to move.
+std::string value_word(Value v);
 
 }  // namespace chunker

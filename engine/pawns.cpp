@@ -1,4 +1,4 @@
-#include "pawns.h"
+#include "engine/pawns.h"
 
 namespace chunker {
 

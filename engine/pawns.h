@@ -3,7 +3,7 @@
 // which pawns are passed and which no king can catch. One definition each.
 #pragma once
 
-#include "position.h"
+#include "engine/position.h"
 
 namespace chunker {
 

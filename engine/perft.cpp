@@ -1,4 +1,4 @@
-#include "perft.h"
+#include "engine/perft.h"
 
 namespace chunker {
 

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "movegen.h"
+#include "engine/movegen.h"
 
 namespace chunker {
 

@@ -1,4 +1,4 @@
-#include "proof_search.h"
+#include "engine/proof_search.h"
 
 #include <algorithm>
 #include <array>
@@ -13,11 +13,11 @@
 #include <type_traits>
 #include <unordered_map>
 
-#include "guide_pool.h"
-#include "move_order.h"
-#include "node_budget.h"
-#include "rules.h"
-#include "zeroed_memory.h"
+#include "engine/guide_pool.h"
+#include "engine/move_order.h"
+#include "engine/node_budget.h"
+#include "engine/rules.h"
+#include "engine/zeroed_memory.h"
 
 namespace chunker {
 

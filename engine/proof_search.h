@@ -30,11 +30,11 @@
 #include <string>
 #include <vector>
 
-#include "classifier.h"
-#include "hash_table.h"
-#include "movegen.h"
-#include "proof_tree.h"
-#include "search.h"
+#include "engine/classifier.h"
+#include "engine/hash_table.h"
+#include "engine/movegen.h"
+#include "engine/proof_tree.h"
+#include "engine/search.h"
 
 namespace chunker {
 

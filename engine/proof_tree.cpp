@@ -1,10 +1,10 @@
-#include "proof_tree.h"
+#include "engine/proof_tree.h"
 
 #include <algorithm>
 #include <sstream>
 
-#include "notation.h"
-#include "rules.h"
+#include "engine/notation.h"
+#include "engine/rules.h"
 
 namespace chunker {
 

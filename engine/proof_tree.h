@@ -24,8 +24,8 @@
 #include <string>
 #include <vector>
 
-#include "classifier.h"
-#include "movegen.h"
+#include "engine/classifier.h"
+#include "engine/movegen.h"
 
 namespace chunker {
 

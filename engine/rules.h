@@ -3,7 +3,7 @@
 
 #include <optional>
 
-#include "movegen.h"
+#include "engine/movegen.h"
 
 namespace chunker {
 

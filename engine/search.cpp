@@ -1,12 +1,12 @@
-#include "search.h"
+#include "engine/search.h"
 
 #include <algorithm>
 #include <chrono>
 #include <climits>
 
-#include "move_order.h"
-#include "node_budget.h"
-#include "rules.h"
+#include "engine/move_order.h"
+#include "engine/node_budget.h"
+#include "engine/rules.h"
 
 namespace chunker {
 

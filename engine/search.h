@@ -34,9 +34,9 @@
 #include <string>
 #include <vector>
 
-#include "classifier.h"
-#include "hash_table.h"
-#include "movegen.h"
+#include "engine/classifier.h"
+#include "engine/hash_table.h"
+#include "engine/movegen.h"
 
 namespace chunker {
 

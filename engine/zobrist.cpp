@@ -1,4 +1,4 @@
-#include "zobrist.h"
+#include "engine/zobrist.h"
 
 #include <array>
 

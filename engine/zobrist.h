@@ -4,7 +4,7 @@
 // never decide a value.
 #pragma once
 
-#include "position.h"
+#include "engine/position.h"
 
 namespace chunker {
 

@@ -25,9 +25,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "oracle.h"
-#include "pawn_structures.h"
-#include "table_file.h"
+#include "chunks/table_file.h"
+#include "exact/oracle.h"
+#include "exact/pawn_structures.h"
 
 namespace chunker {
 
@@ -119,10 +119,15 @@ struct ExactPlan {
 };
 ExactPlan plan_exact(const Position& root, std::uint64_t memory_bytes);
 
+// An oracle layout an exact solve asked for its in-domain slices.
+struct OracleUse {
+  Layout layout;
+  std::string problem;  // why its table could not be used; empty where it was
+};
 struct ExactSolve {
   ExactTable table;
-  std::uint64_t from_oracle = 0;     // slices copied from the oracle
-  std::vector<std::string> oracles;  // layouts loaded, or why one was not
+  std::uint64_t from_oracle = 0;   // slices copied from the oracle
+  std::vector<OracleUse> oracles;  // the layouts asked, in order
 };
 // The oracle's table of a layout, from its owner (play/oracle_play.h), or
 // null with the one-line reason it cannot be had.

@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <thread>
 
-#include "exact_slice.h"
+#include "exact/exact_slice.h"
 
 namespace chunker {
 

@@ -1,5 +1,5 @@
 // The distributed exact solver (exact_mpi.h).
-#include "exact_mpi.h"
+#include "exact/exact_mpi.h"
 
 #include <sys/resource.h>
 
@@ -12,9 +12,9 @@
 #include <filesystem>
 #include <memory>
 
-#include "exact_slice.h"
-#include "library_file.h"
-#include "mpi_wait.h"
+#include "chunks/library_file.h"
+#include "exact/exact_slice.h"
+#include "exact/mpi_wait.h"
 
 namespace chunker {
 

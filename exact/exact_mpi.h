@@ -17,8 +17,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "exact.h"
-#include "rank_figures.h"
+#include "exact/exact.h"
+#include "exact/rank_figures.h"
 
 namespace chunker {
 

@@ -10,8 +10,8 @@
 #include <utility>
 #include <vector>
 
-#include "exact.h"
-#include "retrograde.h"
+#include "exact/exact.h"
+#include "exact/retrograde.h"
 
 namespace chunker {
 

@@ -2,7 +2,7 @@
 // reachable set takes, and which oracle layouts it copies slices from (exact.h).
 #include <algorithm>
 
-#include "exact.h"
+#include "exact/exact.h"
 
 namespace chunker {
 
@@ -44,8 +44,7 @@ ExactSolve solve_exact(const Position& root, std::vector<PawnStructure> structur
     if (in_layout[std::size_t(layout)] == 0) continue;
     std::string problem;
     sources.oracle[std::size_t(layout)] = oracle(layout, problem);
-    result.oracles.push_back(layout_name(layout) +
-                             (sources.oracle[std::size_t(layout)] ? "" : " not used (" + problem + ")"));
+    result.oracles.push_back({layout, sources.oracle[std::size_t(layout)] ? "" : problem});
   }
   sources.workers = std::max(1u, workers);
   sources.progress = progress;

@@ -4,9 +4,9 @@
 #include <boost/serialization/vector.hpp>
 #include <stdexcept>
 
-#include "exact_slice.h"
-#include "library_file.h"
-#include "retrograde.h"
+#include "chunks/library_file.h"
+#include "exact/exact_slice.h"
+#include "exact/retrograde.h"
 
 namespace chunker {
 

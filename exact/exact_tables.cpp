@@ -1,4 +1,4 @@
-#include "exact_tables.h"
+#include "exact/exact_tables.h"
 
 #include <bit>
 #include <cinttypes>

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "exact.h"
+#include "exact/exact.h"
 
 namespace chunker {
 

@@ -1,10 +1,10 @@
-#include "pawn_structures.h"
+#include "exact/pawn_structures.h"
 
 #include <algorithm>
 #include <stdexcept>
 #include <unordered_set>
 
-#include "movegen.h"
+#include "engine/movegen.h"
 
 namespace chunker {
 

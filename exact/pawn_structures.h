@@ -11,7 +11,7 @@
 #include <optional>
 #include <vector>
 
-#include "position.h"
+#include "engine/position.h"
 
 namespace chunker {
 

@@ -1,4 +1,4 @@
-#include "boosted_trees.h"
+#include "guide/boosted_trees.h"
 
 #include <algorithm>
 #include <charconv>

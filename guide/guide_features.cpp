@@ -1,11 +1,11 @@
-#include "guide_features.h"
+#include "guide/guide_features.h"
 
 #include <algorithm>
 
-#include "bitboard.h"
-#include "chunk_report.h"
-#include "pawns.h"
-#include "peasant/eval.h"
+#include "chunks/chunk_report.h"
+#include "engine/bitboard.h"
+#include "engine/pawns.h"
+#include "engine/peasant/eval.h"
 
 namespace chunker {
 

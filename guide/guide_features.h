@@ -8,9 +8,9 @@
 
 #include <array>
 
-#include "chunk_libraries.h"
-#include "chunk_report.h"
-#include "position.h"
+#include "chunks/chunk_libraries.h"
+#include "chunks/chunk_report.h"
+#include "engine/position.h"
 
 namespace chunker {
 

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "boosted_trees.h"
+#include "guide/boosted_trees.h"
 
 namespace chunker {
 

@@ -1,11 +1,11 @@
-#include "learned_guide.h"
+#include "guide/learned_guide.h"
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include "guide_features.h"
-#include "guide_model_data.h"
+#include "guide/guide_features.h"
+#include "guide/guide_model_data.h"
 
 namespace chunker {
 

@@ -18,10 +18,10 @@
 #include <optional>
 #include <string>
 
-#include "boosted_trees.h"
-#include "chunk_libraries.h"
-#include "position.h"
-#include "search.h"
+#include "chunks/chunk_libraries.h"
+#include "engine/position.h"
+#include "engine/search.h"
+#include "guide/boosted_trees.h"
 
 namespace chunker {
 

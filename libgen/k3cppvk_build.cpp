@@ -1,9 +1,9 @@
 // Building the K3CPPvK libraries (the pawns with their king against the lone
 // king) by the slice game of lone_king_build.h, played under KCP: the lone
 // king's side may spend moves on its own pawns elsewhere.
-#include "k3cppvk_build.h"
+#include "libgen/k3cppvk_build.h"
 
-#include "lone_king_build.h"
+#include "libgen/lone_king_build.h"
 
 namespace chunker {
 

@@ -2,7 +2,7 @@
 // and up to three connected pawns against the lone king.
 #pragma once
 
-#include "k3cppvk.h"
+#include "chunks/k3cppvk.h"
 
 namespace chunker {
 

@@ -6,12 +6,12 @@
 // otherwise taken at once (value_after_promotion). Moves, legality, stalemate
 // and the safety of a promotion are the engine's own (movegen.h, rules.h),
 // so the table plays by docs/design.md §1 exactly.
-#include "kpk_build.h"
+#include "libgen/kpk_build.h"
 
 #include <memory>
 #include <stdexcept>
 
-#include "retrograde.h"
+#include "exact/retrograde.h"
 
 namespace chunker {
 

@@ -2,7 +2,7 @@
 // `chunker libgen` reports for it.
 #pragma once
 
-#include "kpk.h"
+#include "chunks/kpk.h"
 
 namespace chunker {
 

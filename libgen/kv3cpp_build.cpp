@@ -2,7 +2,7 @@
 // the values under each assumption and their spare tempi by the slice game
 // of lone_king_build.h; the quiet race, the budget race and the Z
 // configurations by one pass each over the pawn configurations.
-#include "kv3cpp_build.h"
+#include "libgen/kv3cpp_build.h"
 
 #include <algorithm>
 #include <climits>
@@ -10,8 +10,8 @@
 #include <tuple>
 #include <utility>
 
-#include "lone_king_build.h"
-#include "parse.h"
+#include "chunks/parse.h"
+#include "libgen/lone_king_build.h"
 
 namespace chunker {
 

@@ -13,7 +13,7 @@
 // first two conditions and remove those failing the third until none does.
 #pragma once
 
-#include "kv3cpp_library.h"
+#include "chunks/kv3cpp_library.h"
 
 namespace chunker {
 

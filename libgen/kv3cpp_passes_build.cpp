@@ -35,9 +35,9 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "kv3cpp_build.h"
-#include "movegen.h"
-#include "parse.h"
+#include "chunks/parse.h"
+#include "engine/movegen.h"
+#include "libgen/kv3cpp_build.h"
 
 namespace chunker {
 

@@ -1,10 +1,10 @@
-#include "library_builders.h"
+#include "libgen/library_builders.h"
 
 #include <algorithm>
 
-#include "k3cppvk_build.h"
-#include "kpk_build.h"
-#include "library_file.h"
+#include "chunks/library_file.h"
+#include "libgen/k3cppvk_build.h"
+#include "libgen/kpk_build.h"
 
 namespace chunker {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "kv3cpp_build.h"
-#include "kv3cpp_library.h"
+#include "chunks/kv3cpp_library.h"
+#include "libgen/kv3cpp_build.h"
 
 namespace chunker {
 

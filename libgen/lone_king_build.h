@@ -35,11 +35,11 @@
 #include <utility>
 #include <vector>
 
-#include "k3cppvk.h"
-#include "kv3cpp_library.h"
-#include "parse.h"
-#include "retrograde.h"
-#include "spare_tempi.h"
+#include "chunks/k3cppvk.h"
+#include "chunks/kv3cpp_library.h"
+#include "chunks/parse.h"
+#include "exact/retrograde.h"
+#include "libgen/spare_tempi.h"
 
 namespace chunker::lone_king {
 

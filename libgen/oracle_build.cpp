@@ -1,5 +1,4 @@
-// Building the oracle: the game of docs/design.md §1 over the whole domain.
-#include "oracle.h"
+#include "libgen/oracle_build.h"
 
 namespace chunker {
 

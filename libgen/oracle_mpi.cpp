@@ -1,11 +1,11 @@
 // The domain oracle over several processes (oracle_mpi.h).
-#include "oracle_mpi.h"
+#include "libgen/oracle_mpi.h"
 
 #include <boost/mpi/collectives.hpp>
 #include <boost/serialization/vector.hpp>
 #include <chrono>
 
-#include "mpi_wait.h"
+#include "exact/mpi_wait.h"
 
 namespace chunker {
 

@@ -7,8 +7,8 @@
 
 #include <boost/mpi/communicator.hpp>
 
-#include "domain_solve.h"
-#include "rank_figures.h"
+#include "exact/domain_solve.h"
+#include "exact/rank_figures.h"
 
 namespace chunker {
 

@@ -1,24 +1,10 @@
-// Questions asked of a whole built table: counts, the longest win, mutual
-// zugzwangs, and wins that only one move keeps.
+#include "libgen/oracle_stats.h"
+
 #include <thread>
 
-#include "cores.h"
-#include "oracle.h"
+#include "engine/cores.h"
 
 namespace chunker {
-
-std::vector<std::pair<Move, Value>> move_values(const OracleTable& table, const Position& pos) {
-  auto stored = [&](const Position& p) { return table.value(p); };
-  std::vector<std::pair<Move, Value>> out;
-  for (Move m : legal_moves(pos)) {
-    Position child = make_move(pos, m);
-    Value v = m.kind() != MoveKind::Promotion ? from_child(stored(child))
-              : is_safe_promotion(pos, m)     ? win_in(1)
-                                              : from_child(retro::value_after_promotion(child, stored));
-    out.emplace_back(m, v);
-  }
-  return out;
-}
 
 namespace {
 

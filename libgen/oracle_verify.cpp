@@ -1,12 +1,12 @@
-#include "oracle_verify.h"
+#include "libgen/oracle_verify.h"
 
 #include <algorithm>
 #include <atomic>
 #include <mutex>
 #include <thread>
 
-#include "notation.h"
-#include "rules.h"
+#include "engine/notation.h"
+#include "engine/rules.h"
 
 namespace chunker {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "classifier.h"
-#include "oracle.h"
+#include "engine/classifier.h"
+#include "exact/oracle.h"
 
 namespace chunker {
 

@@ -38,7 +38,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "rules.h"
+#include "engine/rules.h"
 
 namespace chunker::retro {
 

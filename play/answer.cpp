@@ -1,19 +1,18 @@
-#include "answer.h"
+#include "play/answer.h"
 
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <thread>
 
-#include "careful_rules.h"
-#include "cores.h"
-#include "evaluation.h"
-#include "peasant/eval.h"
-#include "proof_search.h"
-#include "schemas.h"
+#include "chess/careful_rules.h"
+#include "engine/cores.h"
+#include "engine/peasant/eval.h"
+#include "engine/proof_search.h"
+#include "play/evaluation.h"
+#include "schemas/schemas.h"
 
 namespace chunker {
 
@@ -122,7 +121,7 @@ std::optional<Answer> Player::from_oracle(const Position& pos) {
   if (!probed || !probed->built) return std::nullopt;
   Answer a;
   a.source = Source::Oracle;
-  a.detail = "the oracle's " + layout_name(probed->layout) + " table";
+  a.origin.layout = probed->layout;
   a.value = probed->value;
   a.proven = a.distance_known = true;
   a.moves = proven_moves(probed->moves);
@@ -174,7 +173,7 @@ Answer with_history(Answer a, const Position& pos, const std::vector<Position>& 
       a.line.push_back(m.move);
       break;
     }
-  a.detail += ", with the game's repetitions";
+  a.origin.repetitions = true;
   return a;
 }
 
@@ -185,8 +184,8 @@ std::optional<Answer> Player::from_exact_table(const Position& pos, CacheFiles f
   if (!table) return std::nullopt;
   Answer a = table_answer(*table, pos);
   a.source = Source::ExactTable;
-  const std::string file = exact_.origin(*table);
-  a.detail = "the exact table of " + table->root_fen() + (file.empty() ? ", solved earlier" : ", read from " + file);
+  a.origin.table_root = table->root_fen();
+  a.origin.file = exact_.origin(*table);
   return a;
 }
 
@@ -208,9 +207,10 @@ std::optional<Value> Player::known_value(const Position& pos) {
   return std::nullopt;
 }
 
-std::optional<std::vector<PawnStructure>> Player::plan(const Position& pos, double seconds, std::string& note) const {
+std::optional<std::vector<PawnStructure>> Player::plan(const Position& pos, double seconds,
+                                                       std::optional<ExactRefusal>& refusal) const {
   if (!settings_.exact_memory) {
-    note = "not tried (--memory 0)";
+    refusal = ExactRefusal{};
     return std::nullopt;
   }
   // One byte a position: what the time allows by the measured rate is a
@@ -219,17 +219,13 @@ std::optional<std::vector<PawnStructure>> Player::plan(const Position& pos, doub
   const bool timed = seconds >= 0 && in_time < double(settings_.exact_memory);
   ExactPlan plan = plan_exact(pos, timed ? std::uint64_t(in_time) : settings_.exact_memory);
   if (plan.fitting) return std::move(plan.fitting);
-  char line[256];
-  if (timed)
-    std::snprintf(line, sizeof line, "not tried: %s%.3g positions reachable, over the %.1f s the clock allows",
-                  plan.counted ? "" : "more than ", double(plan.positions()), seconds);
-  else
-    std::snprintf(line, sizeof line,
-                  "not tried: %s%.3g positions reachable (%s%llu pawn structures x %u), %.0f MB; --memory is %.0f MB",
-                  plan.counted ? "" : "more than ", double(plan.positions()), plan.counted ? "" : "more than ",
-                  static_cast<unsigned long long>(plan.structures), king_slice::SIZE, double(plan.bytes) / MB,
-                  double(settings_.exact_memory) / MB);
-  note = line;
+  refusal = ExactRefusal{timed ? ExactRefusal::Reason::OverClock : ExactRefusal::Reason::OverMemory,
+                         plan.positions(),
+                         plan.structures,
+                         plan.counted,
+                         plan.bytes,
+                         settings_.exact_memory,
+                         seconds};
   return std::nullopt;
 }
 
@@ -238,7 +234,7 @@ unsigned Player::workers() const { return settings_.workers ? settings_.workers 
 Player::Solve Player::solve_exact(const Position& pos, double seconds, const std::atomic<bool>* cancel) {
   Solve result;
   const auto start = Clock::now();
-  auto structures = plan(pos, seconds, result.note);
+  auto structures = plan(pos, seconds, result.refusal);
   if (!structures) return result;
   std::function<void(std::uint64_t, std::uint64_t)> progress = settings_.exact_progress;
   if (!progress) progress = [](std::uint64_t, std::uint64_t) {};
@@ -247,11 +243,10 @@ Player::Solve Player::solve_exact(const Position& pos, double seconds, const std
       [this](Layout layout, std::string& problem) { return oracle_.layout_table(layout, problem); }, workers(),
       progress, cancel);
   result.table = std::make_shared<const ExactTable>(std::move(x.table));
-  result.note = "solved now";
-  for (const std::string& o : x.oracles) result.note += "; oracle " + o;
+  result.origin.oracles = std::move(x.oracles);
   const ExactTables::CacheWrite saved = exact_.add(result.table, pos);
-  if (!saved.path.empty()) result.note += "; cached in " + saved.path;
-  if (!saved.error.empty()) result.note += "; not saved: " + saved.error;
+  result.origin.cached_in = saved.path;
+  result.origin.not_saved = saved.error;
   result.figures = {result.table->structures().size(), result.table->positions(), x.from_oracle, seconds_since(start),
                     peak_megabytes()};
   return result;
@@ -261,14 +256,13 @@ Player::Solve Player::solve_careful(const Position& pos, Color careful, double s
                                     const std::atomic<bool>* cancel) {
   Solve result;
   const auto start = Clock::now();
-  auto structures = plan(pos, seconds, result.note);
+  auto structures = plan(pos, seconds, result.refusal);
   if (!structures) return result;
   ExactSources sources;
   sources.workers = workers();
   sources.rules = std::make_shared<const CarefulRules>(careful);
   sources.cancel = cancel;
   result.table = std::make_shared<const ExactTable>(build_exact(pos, std::move(*structures), sources));
-  result.note = "solved now";
   result.figures = {result.table->structures().size(), result.table->positions(), 0, seconds_since(start),
                     peak_megabytes()};
   return result;
@@ -309,7 +303,6 @@ Answer Player::search(const Position& pos, const std::atomic<bool>* stop) {
   const bool decisive = r.kind == SearchKind::AlphaBeta && r.completed_ply > 0 && is_decisive(r.value);
   if (r.proven || decisive) {
     a.source = Source::Search;
-    a.detail = r.proof == Proof::ProofNumber ? "proof-number search" : "alpha-beta search";
     a.value = r.value;
     a.proven = true;
     a.distance_known = r.proven && r.distance_known;
@@ -319,10 +312,9 @@ Answer Player::search(const Position& pos, const std::atomic<bool>* stop) {
     a.source = Source::Evaluation;
     try {
       a.value = evaluate(pos, *libraries_);
-      a.detail = "the chunk evaluation";
     } catch (const TableError& e) {  // Level 0 needs no library: a score without the chunks
       a.value = peasant_evaluate(pos);
-      a.detail = std::string("Peasant's evaluator (no chunk libraries: ") + e.what() + ")";
+      a.origin.evaluator_problem = e.what();
     }
     if (!r.best.is_none()) a.moves.push_back({r.best, a.value, false});
   }
@@ -330,30 +322,30 @@ Answer Player::search(const Position& pos, const std::atomic<bool>* stop) {
 }
 
 std::optional<Answer> Player::exact_answer(const Position& pos, const std::vector<Position>& history,
-                                           std::string& note) {
+                                           std::optional<ExactRefusal>& refusal, const std::atomic<bool>* cancel) {
   if (auto a = known(pos, history)) return a;
   if (settings_.sources != Sources::All && settings_.sources != Sources::Exact) return std::nullopt;
-  Solve x = solve_exact(pos);
+  Solve x = solve_exact(pos, -1, cancel);
   if (!x.table) {
-    note = x.note;
+    refusal = x.refusal;
     return std::nullopt;
   }
   Answer a = table_answer(*x.table, pos);
   a.source = Source::ExactSolve;
-  a.detail = x.note;
+  a.origin = std::move(x.origin);
   a.exact = x.figures;
   return with_history(std::move(a), pos, history);
 }
 
 Answer Player::answer(const Position& pos, const std::vector<Position>& history, const std::atomic<bool>* stop) {
   const auto start = Clock::now();
-  std::string note;
+  std::optional<ExactRefusal> refusal;
   Answer a;
-  if (auto exact = exact_answer(pos, history, note))
+  if (auto exact = exact_answer(pos, history, refusal))
     a = std::move(*exact);
   else if (settings_.sources == Sources::All || settings_.sources == Sources::Search)
     a = search(pos, stop);
-  a.exact_note = note;
+  a.exact_refusal = refusal;
   a.seconds = seconds_since(start);
   return a;
 }

@@ -16,12 +16,12 @@
 #include <thread>
 #include <vector>
 
-#include "chunk_libraries.h"
-#include "evaluation.h"
-#include "exact_tables.h"
-#include "oracle_play.h"
-#include "schema_mode.h"
-#include "search.h"
+#include "chunks/chunk_libraries.h"
+#include "engine/search.h"
+#include "exact/exact_tables.h"
+#include "play/evaluation.h"
+#include "play/oracle_play.h"
+#include "schemas/schema_mode.h"
 
 namespace chunker {
 
@@ -45,10 +45,40 @@ struct ExactFigures {
   double seconds = 0, peak_megabytes = 0;
 };
 
+// Why an exact solve was not tried: the budget it did not fit.
+struct ExactRefusal {
+  enum class Reason {
+    NoBudget,    // the memory it may take is 0: never solve
+    OverMemory,  // the reachable set takes more than the memory budget
+    OverClock,   // it would take longer, by the measured rate, than the time allowed
+  };
+  Reason reason = Reason::NoBudget;
+  std::uint64_t positions = 0;   // reachable; at least so many where !counted
+  std::uint64_t structures = 0;  // their pawn structures; at least so many where !counted
+  bool counted = true;           // false: counting stopped past the budget
+  std::uint64_t bytes = 0;       // what the table would take
+  std::uint64_t budget = 0;      // the memory budget, bytes
+  double seconds = 0;            // the time allowed (OverClock)
+};
+
+// Where a proven answer's values come from, beyond its Source; what is not
+// the source's stays empty.
+struct Origin {
+  std::optional<Layout> layout;    // Oracle: the layout's table
+  std::string table_root;          // ExactTable: the root its table was solved from (a FEN)
+  std::string file;                // ExactTable: the file it was read from (empty: solved in this process)
+  std::vector<OracleUse> oracles;  // ExactSolve: the oracle's layouts its in-domain slices were asked of
+  std::string cached_in;           // ExactSolve: the cache file its table was written to
+  std::string not_saved;           // ExactSolve: why it was not cached (the file system's error)
+  std::string saved_to;            // ExactSolve: the file the user had it saved to
+  std::string evaluator_problem;   // Evaluation: Peasant's evaluator scored it; the chunk libraries' problem
+  bool repetitions = false;        // the game's repetitions changed the value
+};
+
 struct Answer {
   Source source = Source::Evaluation;
-  std::string detail;  // which table, file or layout; how the exact solve went
-  Value value = 0;     // for the side to move; an evaluation when unproven
+  Origin origin;
+  Value value = 0;  // for the side to move; an evaluation when unproven
   bool proven = false;
   bool distance_known = false;  // of a proven decisive value
   // Best play, when proven decisive and known; from a proof-number proof, the
@@ -58,7 +88,8 @@ struct Answer {
   std::vector<MoveValue> moves;        // every legal move's value, where the source gives them
   std::optional<SearchResult> search;  // when the search ran
   std::optional<ExactFigures> exact;   // when an exact table answered
-  std::string exact_note;              // why no exact table answered, when it was asked
+  // Why no exact table answered, where a solve was asked for and not tried.
+  std::optional<ExactRefusal> exact_refusal;
   double seconds = 0;
   // The move to play: the line's first, else the best move given, else the search's.
   Move best() const;
@@ -92,7 +123,7 @@ constexpr long long MAX_EXACT_MB = 1LL << 20;
 // The exact solver's rate, positions a second on one core, for the time
 // estimate of a solve: below the 38-58 million a CPU second measured
 // (bench/exact, bench/mpi; docs/mpi.md), as a GUI's machine
-// is shared with the opponent's engine. A careful solve (game_move.h) of
+// is shared with the opponent's engine. A careful solve (uci/game_player.h) of
 // the 826 million positions of deepest-abc-efg-w took 12.3 s on 2 cores
 // beside a bench/match game: 34 million a core.
 constexpr double EXACT_RATE_PER_CORE = 30e6;
@@ -119,19 +150,22 @@ class Player {
                               CacheFiles files = CacheFiles::Read);
   // known()'s value alone, without the moves and the line, and from the
   // exact tables in memory only (no cache file read): for the many replies
-  // a game's chess check asks about (game_move.cpp).
+  // a game's chess check asks about (uci/game_player.cpp).
   std::optional<Value> known_value(const Position& pos);
 
-  // known(), else an exact solve where the budgets allow it (note: why not).
-  std::optional<Answer> exact_answer(const Position& pos, const std::vector<Position>& history, std::string& note);
+  // known(), else an exact solve where the budgets allow it (`refusal`: why
+  // not). `cancel`, set by another thread, ends the solve with ExactCancelled.
+  std::optional<Answer> exact_answer(const Position& pos, const std::vector<Position>& history,
+                                     std::optional<ExactRefusal>& refusal, const std::atomic<bool>* cancel = nullptr);
 
   // An exact solve of everything reachable from `pos` as the budgets allow
   // (the memory's, and `seconds` by the measured rate where it is >= 0):
-  // the table kept for later positions (and saved in the cache), or the
-  // one-line reason it was not tried.
+  // the table kept for later positions (and saved in the cache), or why it
+  // was not tried.
   struct Solve {
-    std::shared_ptr<const ExactTable> table;
-    std::string note;  // why not, or how it went (the oracle's layouts used, the file saved)
+    std::shared_ptr<const ExactTable> table;  // null where it was not tried
+    std::optional<ExactRefusal> refusal;      // why not
+    Origin origin;                            // how it went: the oracle's layouts used, the file saved
     ExactFigures figures;
   };
   // `cancel`, set by another thread, ends it with ExactCancelled.
@@ -166,8 +200,9 @@ class Player {
   std::optional<Answer> from_oracle(const Position& pos);
   // The structures an exact solve of `pos` takes, when they fit the memory
   // budget and `seconds` by the measured rate (< 0: no time limit); else
-  // none and `note` says why.
-  std::optional<std::vector<PawnStructure>> plan(const Position& pos, double seconds, std::string& note) const;
+  // none and `refusal` says why.
+  std::optional<std::vector<PawnStructure>> plan(const Position& pos, double seconds,
+                                                 std::optional<ExactRefusal>& refusal) const;
   std::optional<Answer> from_exact_table(const Position& pos, CacheFiles files);
 
   PlaySettings settings_;

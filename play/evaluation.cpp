@@ -1,15 +1,15 @@
-#include "evaluation.h"
+#include "play/evaluation.h"
 
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
 
-#include "chunk_report.h"
-#include "guide_features.h"
-#include "learned_guide.h"
-#include "peasant/eval.h"
-#include "table_file.h"
+#include "chunks/chunk_report.h"
+#include "chunks/table_file.h"
+#include "engine/peasant/eval.h"
+#include "guide/guide_features.h"
+#include "guide/learned_guide.h"
 
 namespace chunker {
 

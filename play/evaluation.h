@@ -11,9 +11,9 @@
 
 #include <functional>
 
-#include "chunk_libraries.h"
-#include "position.h"
-#include "search.h"
+#include "chunks/chunk_libraries.h"
+#include "engine/position.h"
+#include "engine/search.h"
 
 namespace chunker {
 

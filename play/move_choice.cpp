@@ -1,10 +1,10 @@
-#include "move_choice.h"
+#include "play/move_choice.h"
 
 #include <algorithm>
 
-#include "evaluation.h"
-#include "peasant/eval.h"
-#include "rules.h"
+#include "engine/peasant/eval.h"
+#include "engine/rules.h"
+#include "play/evaluation.h"
 
 namespace chunker {
 

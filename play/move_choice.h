@@ -12,9 +12,9 @@
 #include <functional>
 #include <vector>
 
-#include "chunk_libraries.h"
-#include "classifier.h"
-#include "search.h"
+#include "chunks/chunk_libraries.h"
+#include "engine/classifier.h"
+#include "engine/search.h"
 
 namespace chunker {
 

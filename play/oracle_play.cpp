@@ -1,8 +1,8 @@
-#include "oracle_play.h"
+#include "play/oracle_play.h"
 
 #include <algorithm>
 
-#include "rules.h"
+#include "engine/rules.h"
 
 namespace chunker {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "oracle.h"
+#include "exact/oracle.h"
 
 namespace chunker {
 

@@ -1,4 +1,4 @@
-#include "proof_oracle.h"
+#include "play/proof_oracle.h"
 
 namespace chunker {
 

@@ -8,8 +8,8 @@
 #include <optional>
 #include <string>
 
-#include "oracle_play.h"
-#include "proof_tree.h"
+#include "engine/proof_tree.h"
+#include "play/oracle_play.h"
 
 namespace chunker {
 

@@ -6,8 +6,8 @@
 #include <array>
 #include <optional>
 
-#include "chunk_libraries.h"
-#include "parse.h"
+#include "chunks/chunk_libraries.h"
+#include "chunks/parse.h"
 
 namespace chunker {
 

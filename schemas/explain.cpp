@@ -3,13 +3,13 @@
 // code path classify() answers from; only the words are here.
 #include <string>
 
-#include "level1_am.h"
-#include "level2_pcp.h"
-#include "level3_kcp.h"
-#include "level4_tempi.h"
-#include "level5_escort.h"
-#include "level5_tempo.h"
-#include "level5_z.h"
+#include "schemas/level1_am.h"
+#include "schemas/level2_pcp.h"
+#include "schemas/level3_kcp.h"
+#include "schemas/level4_tempi.h"
+#include "schemas/level5_escort.h"
+#include "schemas/level5_tempo.h"
+#include "schemas/level5_z.h"
 
 namespace chunker {
 

@@ -1,4 +1,4 @@
-#include "level1_am.h"
+#include "schemas/level1_am.h"
 
 namespace chunker {
 

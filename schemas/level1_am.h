@@ -66,8 +66,8 @@
 // of a region: 1.42% and 1.25%).
 #pragma once
 
-#include "chunk_view.h"
-#include "schema_mode.h"
+#include "schemas/chunk_view.h"
+#include "schemas/schema_mode.h"
 
 namespace chunker {
 

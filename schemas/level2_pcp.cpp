@@ -1,4 +1,4 @@
-#include "level2_pcp.h"
+#include "schemas/level2_pcp.h"
 
 #include <algorithm>
 

@@ -17,8 +17,8 @@
 // and no king hemmed in now (as at Level 1).
 #pragma once
 
-#include "chunk_view.h"
-#include "schema_mode.h"
+#include "schemas/chunk_view.h"
+#include "schemas/schema_mode.h"
 
 namespace chunker {
 

@@ -1,4 +1,4 @@
-#include "level3_kcp.h"
+#include "schemas/level3_kcp.h"
 
 #include <climits>
 

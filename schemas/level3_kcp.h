@@ -35,8 +35,8 @@
 // wrong.
 #pragma once
 
-#include "chunk_view.h"
-#include "schema_mode.h"
+#include "schemas/chunk_view.h"
+#include "schemas/schema_mode.h"
 
 namespace chunker {
 

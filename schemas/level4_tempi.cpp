@@ -1,6 +1,6 @@
-#include "level4_tempi.h"
+#include "schemas/level4_tempi.h"
 
-#include "level3_kcp.h"
+#include "schemas/level3_kcp.h"
 
 namespace chunker {
 

@@ -40,8 +40,8 @@
 // what it decides.
 #pragma once
 
-#include "chunk_view.h"
-#include "schema_mode.h"
+#include "schemas/chunk_view.h"
+#include "schemas/schema_mode.h"
 
 namespace chunker {
 

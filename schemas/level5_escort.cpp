@@ -1,10 +1,10 @@
-#include "level5_escort.h"
+#include "schemas/level5_escort.h"
 
 #include <algorithm>
 #include <climits>
 
-#include "chunk_view.h"
-#include "pawns.h"
+#include "engine/pawns.h"
+#include "schemas/chunk_view.h"
 
 namespace chunker {
 

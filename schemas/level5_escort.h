@@ -24,9 +24,9 @@
 // K3CPPvK library answers instead (k3cppvk.h).
 #pragma once
 
-#include "chunk_libraries.h"
-#include "k3cppvk.h"
-#include "schema_mode.h"
+#include "chunks/chunk_libraries.h"
+#include "chunks/k3cppvk.h"
+#include "schemas/schema_mode.h"
 
 namespace chunker {
 

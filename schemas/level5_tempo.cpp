@@ -1,9 +1,9 @@
-#include "level5_tempo.h"
+#include "schemas/level5_tempo.h"
 
 #include <algorithm>
 #include <cstdlib>
 
-#include "parse.h"
+#include "chunks/parse.h"
 
 namespace chunker {
 

@@ -1,4 +1,4 @@
-#include "level5_z.h"
+#include "schemas/level5_z.h"
 
 #include <algorithm>
 

@@ -25,8 +25,8 @@
 
 #include <vector>
 
-#include "chunk_view.h"
-#include "schema_mode.h"
+#include "schemas/chunk_view.h"
+#include "schemas/schema_mode.h"
 
 namespace chunker {
 

@@ -1,15 +1,15 @@
-#include "schemas.h"
+#include "schemas/schemas.h"
 
-#include "knowledge_digest.h"
-#include "kpk.h"
-#include "level1_am.h"
-#include "level2_pcp.h"
-#include "level3_kcp.h"
-#include "level4_tempi.h"
-#include "level5_escort.h"
-#include "level5_tempo.h"
-#include "level5_z.h"
-#include "library_file.h"
+#include "chunks/kpk.h"
+#include "chunks/library_file.h"
+#include "schemas/knowledge_version.h"
+#include "schemas/level1_am.h"
+#include "schemas/level2_pcp.h"
+#include "schemas/level3_kcp.h"
+#include "schemas/level4_tempi.h"
+#include "schemas/level5_escort.h"
+#include "schemas/level5_tempo.h"
+#include "schemas/level5_z.h"
 
 namespace chunker {
 
@@ -39,7 +39,7 @@ std::vector<std::unique_ptr<Classifier>> make_level(int level, SchemaMode mode, 
 }
 
 std::string knowledge_fingerprint(const std::string& libraries_dir) {
-  return libraries_fingerprint(libraries_dir) + "-" + KNOWLEDGE_DIGEST;
+  return libraries_fingerprint(libraries_dir) + "-v" + std::to_string(KNOWLEDGE_VERSION);
 }
 
 }  // namespace chunker

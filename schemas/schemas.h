@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "chunk_libraries.h"
-#include "classifier.h"
-#include "schema_mode.h"
+#include "chunks/chunk_libraries.h"
+#include "engine/classifier.h"
+#include "schemas/schema_mode.h"
 
 namespace chunker {
 
@@ -24,10 +24,10 @@ std::vector<std::unique_ptr<Classifier>> make_schemas(int level, SchemaMode mode
 std::vector<std::unique_ptr<Classifier>> make_level(int level, SchemaMode mode, const ChunkLibraries& libraries);
 
 // What the levels' verdicts depend on: the fingerprint of the libraries in
-// `libraries_dir` (libraries_fingerprint) and the digest of the code that
-// reasons with them (schemas/ and chunks/, taken when the build is
-// configured). A saved knowledge-depth table records it, so regenerating a
-// library or changing a schema makes the table stale.
+// `libraries_dir` (libraries_fingerprint, from their checksums) and the
+// version of the verdicts (knowledge_version.h). A saved knowledge-depth
+// table records it, so regenerating a library or changing a verdict makes the
+// table stale, and an edit that changes no verdict does not.
 std::string knowledge_fingerprint(const std::string& libraries_dir);
 
 }  // namespace chunker

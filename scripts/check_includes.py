@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Checks the layering of the folder table (docs/design.md §2): no file includes a header of a folder above
-its own, and no include loop runs inside a folder (a header and its .cpp count as one part). Prints each
-offence and exits 1; exits 0 with a one-line summary when there is none."""
+"""Checks the layering of the folder table (docs/design.md §2). Every include of the project's own code names
+its folder ("engine/search.h"), and the folder is its layer: no file includes a header of a folder its own may
+not use, no include loop runs inside a folder (a header and its .cpp count as one part), and in guide/ only the
+offline fit reads the tables of exact/ (a guide never reads a table of whole positions at run time). Prints each
+offence and exits 1; exits 0 with a one-line summary, the depth of the folders' include graph among it."""
 import os
 import re
 import sys
@@ -13,16 +15,19 @@ USES = {
     "engine/peasant": {"engine"},
     "engine/variant": {"engine"},
     "chunks": {"engine"},
-    "guide": {"engine", "engine/peasant", "chunks"},
-    "libgen": {"engine", "chunks", "guide"},
-    "exact": {"engine", "chunks", "libgen"},
+    "exact": {"engine", "chunks"},
     "schemas": {"engine", "chunks"},
-    "chess": {"engine", "chunks", "libgen", "exact"},
-    "play": {"engine", "engine/peasant", "chunks", "guide", "libgen", "exact", "schemas", "chess"},
-    "serve": {"engine", "engine/peasant", "chunks", "guide", "libgen", "exact", "schemas", "chess", "play"},
-    "cli": {"engine", "engine/peasant", "engine/variant", "chunks", "guide", "libgen", "exact", "schemas", "chess",
-            "play", "serve"},
+    "guide": {"engine", "engine/peasant", "chunks", "exact"},
+    "chess": {"engine", "chunks", "exact"},
+    "libgen": {"engine", "chunks", "exact"},
+    "play": {"engine", "engine/peasant", "chunks", "exact", "guide", "schemas", "chess"},
+    "serve": {"engine", "engine/peasant", "chunks", "exact", "guide", "schemas", "chess", "play"},
+    "uci": {"engine", "engine/peasant", "chunks", "exact", "guide", "schemas", "chess", "play"},
+    "cli": {"engine", "engine/peasant", "engine/variant", "chunks", "exact", "guide", "schemas", "chess", "libgen",
+            "play", "serve", "uci"},
 }
+# Parts of a folder that may use a folder the rest of it may not.
+ONLY_FROM = {("guide", "exact"): {"guide_fit"}}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -33,27 +38,50 @@ def sources():
                 yield folder, name
 
 
-def main():
-    where = {}  # include spelling -> folder
+def project_headers():
+    names = set()
     for folder, name in sources():
-        where.setdefault(name, folder)
-        if "/" in folder:
-            where[folder.split("/", 1)[1] + "/" + name] = folder
+        names.add(name.removesuffix(".in"))
+    return names
+
+
+def depth(edges):
+    """The number of floors of the folder graph: the longest chain of folders, each including the next."""
+    memo = {}
+
+    def floor(folder):
+        if folder not in memo:
+            memo[folder] = 1 + max((floor(t) for t in edges.get(folder, ())), default=0)
+        return memo[folder]
+
+    return max(floor(f) for f in USES)
+
+
+def main():
+    known = project_headers()
     offences = []
     graph = {}  # (folder, part) -> parts of the same folder it includes
+    edges = {}  # folder -> folders it includes
     for folder, name in sources():
         text = open(os.path.join(ROOT, folder, name), encoding="utf-8").read()
         part = (folder, name.split(".")[0])
         for inc in INCLUDE.findall(text):
-            target = where.get(inc)
-            if target is None:
-                continue  # generated (knowledge_digest.h) or a system header
+            target, _, header = inc.rpartition("/")
+            if target not in USES:
+                if header in known:
+                    offences.append(f"{folder}/{name} includes \"{inc}\": name the header's folder")
+                continue  # a system or third-party header
             if target == folder:
-                other = (folder, os.path.basename(inc).split(".")[0])
+                other = (folder, header.split(".")[0])
                 if other != part:
                     graph.setdefault(part, set()).add(other)
-            elif target not in USES[folder]:
+                continue
+            edges.setdefault(folder, set()).add(target)
+            if target not in USES[folder]:
                 offences.append(f"{folder}/{name} includes {inc} from {target}/, which {folder}/ may not use")
+            elif part[1] not in ONLY_FROM.get((folder, target), {part[1]}):
+                offences.append(f"{folder}/{name} includes {inc}: in {folder}/ only "
+                                f"{', '.join(sorted(ONLY_FROM[(folder, target)]))} may use {target}/")
     # Loops: a depth-first search that reports each back edge.
     state = {}
 
@@ -74,7 +102,8 @@ def main():
         print(o)
     if offences:
         return 1
-    print(f"includes: {sum(1 for _ in sources())} files, no upward include, no loop inside a folder")
+    print(f"includes: {sum(1 for _ in sources())} files, each include naming its folder, no upward include, "
+          f"no loop inside a folder; the folders stand {depth(edges)} layers deep")
     return 0
 
 

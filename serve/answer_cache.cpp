@@ -1,4 +1,4 @@
-#include "answer_cache.h"
+#include "serve/answer_cache.h"
 
 namespace chunker::serve {
 

@@ -1,10 +1,10 @@
-#include "answers.h"
+#include "serve/answers.h"
 
 #include <cstdio>
 
-#include "exact.h"
-#include "inspect_json.h"
-#include "inspection.h"
+#include "exact/exact.h"
+#include "play/inspection.h"
+#include "play/inspection_json.h"
 
 namespace chunker::serve {
 
@@ -30,19 +30,20 @@ std::shared_ptr<const std::string> Answers::answer(Endpoint endpoint, const Posi
   if (endpoint == Endpoint::Standard) {
     body = std::make_shared<const std::string>(tablebase_json(pos, lookup(pos)));
   } else {
-    const Inspection found = inspect_position(player_, pos, [this](const Position& p, std::string& problem) {
-      Lookup l = lookup(p);
-      problem = l.estimate;
-      return l.answer;
-    });
-    body = std::make_shared<const std::string>(inspection_json(found, 1));
+    const Inspection found =
+        inspect_position(player_, pos, [this](const Position& p, std::optional<ExactRefusal>& refusal) {
+          Lookup l = lookup(p);
+          refusal = l.refusal;
+          return l.answer;
+        });
+    body = std::make_shared<const std::string>(inspection_json(found, 1, false));
   }
   cache_.put(key, body);
   return body;
 }
 
 Lookup Answers::lookup(const Position& pos) {
-  if (auto a = player_.known(pos)) return {std::move(a), ""};
+  if (auto a = player_.known(pos)) return {std::move(a), std::nullopt};
   return solve_once(pos);
 }
 
@@ -77,25 +78,24 @@ Lookup Answers::solve_once(const Position& pos) {
 Lookup Answers::solve_now(const Position& pos) {
   const std::lock_guard one_at_a_time(solving_);
   // Another root's solve that ran meanwhile may have reached this position.
-  if (auto a = player_.known(pos)) return {std::move(a), ""};
+  if (auto a = player_.known(pos)) return {std::move(a), std::nullopt};
   if (cancel_) throw ExactCancelled();
   const std::string root = to_fen(pos);
   log_("solving " + root);
-  Player::Solve x = player_.solve_exact(pos, -1, &cancel_);
-  if (!x.table) {
-    log_("not solved " + root + ": " + x.note);
-    return {std::nullopt, x.note};
-  }
-  char figures[96];
-  std::snprintf(figures, sizeof figures, ": %llu positions in %.2f s",
-                static_cast<unsigned long long>(x.figures.positions), x.figures.seconds);
-  log_("solved " + root + figures);
-  auto a = player_.known(pos);
-  if (!a) return {std::nullopt, "solved, but the table was not kept: " + x.note};
-  a->source = Source::ExactSolve;
-  a->detail = x.note;
-  a->exact = x.figures;
-  return {std::move(a), ""};
+  Lookup found;
+  found.answer = player_.exact_answer(pos, {}, found.refusal, &cancel_);
+  char figures[96] = "";
+  if (found.answer && found.answer->exact)
+    std::snprintf(figures, sizeof figures, ": %llu positions in %.2f s",
+                  static_cast<unsigned long long>(found.answer->exact->positions), found.answer->exact->seconds);
+  else if (found.refusal && found.refusal->reason == ExactRefusal::Reason::NoBudget)
+    std::snprintf(figures, sizeof figures, ": --memory is 0");
+  else if (found.refusal)
+    std::snprintf(figures, sizeof figures, ": %s%.3g positions reachable, %.0f MB over the budget",
+                  found.refusal->counted ? "" : "more than ", double(found.refusal->positions),
+                  double(found.refusal->bytes) / (1024.0 * 1024.0));
+  log_((found.answer ? "solved " : "not solved ") + root + figures);
+  return found;
 }
 
 }  // namespace chunker::serve

@@ -15,9 +15,9 @@
 #include <mutex>
 #include <string>
 
-#include "answer.h"
-#include "answer_cache.h"
-#include "tablebase_json.h"
+#include "play/answer.h"
+#include "serve/answer_cache.h"
+#include "serve/tablebase_json.h"
 
 namespace chunker::serve {
 

@@ -1,4 +1,4 @@
-#include "http_server.h"
+#include "serve/http_server.h"
 
 #include <array>
 #include <atomic>
@@ -11,12 +11,12 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "exact.h"
-#include "page_assets.h"
-#include "position.h"
-#include "request_target.h"
-#include "table_file.h"
-#include "work_queue.h"
+#include "chunks/table_file.h"
+#include "engine/position.h"
+#include "exact/exact.h"
+#include "serve/page_assets.h"
+#include "serve/request_target.h"
+#include "serve/work_queue.h"
 
 namespace chunker::serve {
 

@@ -10,7 +10,7 @@
 #include <memory>
 #include <string>
 
-#include "answers.h"
+#include "serve/answers.h"
 
 namespace chunker::serve {
 

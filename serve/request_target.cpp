@@ -1,8 +1,8 @@
-#include "request_target.h"
+#include "serve/request_target.h"
 
 #include <algorithm>
 
-#include "position.h"
+#include "engine/position.h"
 
 namespace chunker::serve {
 

@@ -1,24 +1,64 @@
-#include "tablebase_json.h"
+#include "serve/tablebase_json.h"
 
 #include <algorithm>
-#include <nlohmann/json.hpp>
+#include <tuple>
 
-#include "json_text.h"
-#include "movegen.h"
-#include "notation.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "play/answer_json.h"
 
 namespace chunker::serve {
 
 namespace {
 
-using json = nlohmann::ordered_json;
+// lila-tablebase's categories that Chunker gives, in its order of moves: a
+// move that leaves the opponent lost first, an unknown one before a draw.
+enum class Category { Loss, Unknown, Draw, Win };
 
-// Mate and stalemate as the rules see the position after a move: no legal
-// move left, with the king in check or not.
-void game_end(json& out, const Position& pos) {
+const char* category_name(Category c) {
+  switch (c) {
+    case Category::Loss:
+      return "loss";
+    case Category::Unknown:
+      return "unknown";
+    case Category::Draw:
+      return "draw";
+    case Category::Win:
+      return "win";
+  }
+  return "";
+}
+
+// A position's category and signed distance for its side to move.
+struct Standing {
+  Category category = Category::Unknown;
+  int distance = 0;           // + a win, - a loss, in plies, where `has_distance`
+  bool has_distance = false;  // false for a draw or where not known
+  bool checkmate = false, stalemate = false, insufficient_material = false;
+};
+
+// `v`: the position's value for its side to move; null where not known.
+Standing standing(const Position& pos, const Value* v, bool distance_known) {
+  Standing s;
   const bool no_moves = legal_moves(pos).size == 0;
-  out["checkmate"] = no_moves && pos.in_check();
-  out["stalemate"] = no_moves && !pos.in_check();
+  s.checkmate = no_moves && pos.in_check();
+  s.stalemate = no_moves && !pos.in_check();
+  s.insufficient_material = pos.bare_kings();
+  if (!v) return s;
+  s.category = is_win(*v) ? Category::Win : is_loss(*v) ? Category::Loss : Category::Draw;
+  s.has_distance = distance_known && is_decisive(*v);
+  if (s.has_distance) s.distance = is_win(*v) ? distance_of(*v) : -distance_of(*v);
+  return s;
+}
+
+void add_standing(Json& out, const Standing& s) {
+  out["checkmate"] = s.checkmate;
+  out["stalemate"] = s.stalemate;
+  out["insufficient_material"] = s.insufficient_material;
+  out["category"] = category_name(s.category);
+  out["distance"] = s.has_distance ? Json(s.distance) : Json(nullptr);
+  // Chess's distances, which Chunker's game does not have.
+  for (const char* name : {"dtz", "precise_dtz", "dtm"}) out[name] = nullptr;
 }
 
 // A pawn move or a capture: lila's `zeroing` (the fifty-move counter's reset).
@@ -27,49 +67,49 @@ bool zeroing(const Position& pos, Move m) {
   return (all_pawns & (square_bb(m.from()) | square_bb(m.to()))) != 0 || m.kind() != MoveKind::Normal;
 }
 
-// Chess's distances, which Chunker's game does not have (its ends at a safe promotion).
-void null_chess_distances(json& out) {
-  for (const char* name : {"dtz", "precise_dtz", "dtm"}) out[name] = nullptr;
-}
+struct MoveStanding {
+  Move move;
+  Standing after;  // of the position after the move, for the opponent
+};
 
-json distance_json(Value v, bool known) { return known && is_decisive(v) ? json(distance_of(v)) : json(nullptr); }
-
-json move_json(const Position& pos, Move m, const MoveValue* value, bool distance_known) {
-  const Position after = make_move(pos, m);
-  json out = {{"uci", uci(m)}, {"san", san(pos, m)}, {"zeroing", zeroing(pos, m)}};
-  game_end(out, after);
-  out["category"] = value ? value_word(value->value) : "unknown";
-  out["distance"] = value ? distance_json(value->value, distance_known) : json(nullptr);
-  null_chess_distances(out);
-  out["fen"] = to_fen(after);
-  return out;
+// lila-tablebase's order: by the category after the move, a mate or a
+// stalemate first, then the quickest loss for the opponent, and its longest
+// win.
+auto sort_key(const MoveStanding& m) {
+  const Standing& s = m.after;
+  const int plies = s.distance < 0 ? -s.distance : s.distance;
+  return std::make_tuple(int(s.category), !s.checkmate, !s.stalemate, !s.insufficient_material,
+                         s.category == Category::Loss ? plies : -plies);
 }
 
 }  // namespace
 
 std::string tablebase_json(const Position& pos, const Lookup& found) {
   const Answer* a = found.answer ? &*found.answer : nullptr;
-  json out;
-  out["category"] = a ? value_word(a->value) : "unknown";
-  out["distance"] = a ? distance_json(a->value, a->distance_known) : json(nullptr);
-  null_chess_distances(out);
-  game_end(out, pos);
-  out["insufficient_material"] = pos.bare_kings();
+  Json out;
+  add_standing(out, standing(pos, a ? &a->value : nullptr, a && a->distance_known));
   out["rules"] = "chunker";
-  out["source"] = a ? json(source_name(a->source)) : json(nullptr);
-  out["detail"] = a ? json(a->detail) : json(nullptr);
-  if (!a) out["estimate"] = found.estimate;
-
-  // Best first: a value for the side that plays the move is larger the better it is.
-  std::vector<MoveValue> valued = a ? a->moves : std::vector<MoveValue>{};
-  std::stable_sort(valued.begin(), valued.end(),
-                   [](const MoveValue& x, const MoveValue& y) { return x.value > y.value; });
-  json moves = json::array();
-  for (const MoveValue& m : valued) moves.push_back(move_json(pos, m.move, &m, a->distance_known));
-  for (Move m : legal_moves(pos))
-    if (std::none_of(valued.begin(), valued.end(), [&](const MoveValue& v) { return v.move == m; }))
-      moves.push_back(move_json(pos, m, nullptr, false));
-  out["moves"] = std::move(moves);
+  out["origin"] = a ? origin_json(*a, false) : Json(nullptr);
+  out["estimate"] = found.refusal ? refusal_json(*found.refusal) : Json(nullptr);
+  std::vector<MoveStanding> moves;
+  for (Move m : legal_moves(pos)) {
+    // The opponent's value after the move, a ply nearer the end.
+    Value after = 0;
+    bool known = false;
+    for (const MoveValue& v : a ? a->moves : std::vector<MoveValue>{})
+      if (v.move == m) after = to_child(v.value), known = true;
+    moves.push_back({m, standing(make_move(pos, m), known ? &after : nullptr, a && a->distance_known)});
+  }
+  std::stable_sort(moves.begin(), moves.end(),
+                   [](const MoveStanding& x, const MoveStanding& y) { return sort_key(x) < sort_key(y); });
+  Json list = Json::array();
+  for (const MoveStanding& m : moves) {
+    Json move = {{"uci", uci(m.move)}, {"san", san(pos, m.move)}, {"zeroing", zeroing(pos, m.move)}};
+    add_standing(move, m.after);
+    move["fen"] = to_fen(make_move(pos, m.move));
+    list.push_back(std::move(move));
+  }
+  out["moves"] = std::move(list);
   return out.dump();
 }
 

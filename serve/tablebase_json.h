@@ -1,15 +1,18 @@
-// GET /standard's answer: one JSON object in the shape of lila-tablebase's
-// (lichess's tablebase server), with its field names where the meaning is the
-// same, and Chunker's own where it is not. Chunker's game ends at the first
-// safe promotion (docs/design.md §1), so its distances are not chess's:
-// `dtm` and `dtz` stay null, the distance is `distance` (plies to the end of
-// Chunker's game, for the side to move), and `rules` says "chunker".
+// GET /standard's answer: one JSON object in lila-tablebase's conventions
+// (lichess's tablebase server): its field names where the meaning is the same,
+// each move's `category` and signed distance for the position after the move
+// (a winning move reads "loss": the opponent loses), and its order of moves.
+// Chunker's game ends at the first safe promotion (docs/design.md §1), so its
+// distances are not chess's: `dtm` and `dtz` stay null, the distance is
+// `distance` (plies to the end of Chunker's game, positive where the side to
+// move wins, negative where it loses), and `rules` says "chunker". No file
+// path of the server appears.
 #pragma once
 
 #include <optional>
 #include <string>
 
-#include "answer.h"
+#include "play/answer.h"
 
 namespace chunker::serve {
 
@@ -18,12 +21,9 @@ namespace chunker::serve {
 // why (the exact solver's estimate of what the position needs).
 struct Lookup {
   std::optional<Answer> answer;
-  std::string estimate;
+  std::optional<ExactRefusal> refusal;
 };
 
-// `category` is "win", "draw", "loss" or, without an answer, "unknown"; the
-// moves, best first, carry the category for the side that plays them and
-// `fen`, the position after them (what the board page shows next).
 std::string tablebase_json(const Position& pos, const Lookup& found);
 
 }  // namespace chunker::serve

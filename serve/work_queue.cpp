@@ -1,4 +1,4 @@
-#include "work_queue.h"
+#include "serve/work_queue.h"
 
 namespace chunker::serve {
 

@@ -2,12 +2,12 @@
 // (engine/answered_promotion.h). Each expected value is Stockfish 15.1's
 // verdict on the same board with both queens (`go depth 18`): a mate or a
 // winning score for White, 0.00, a mate against White.
-#include "answered_promotion.h"
+#include "chess/answered_promotion.h"
 
 #include <doctest/doctest.h>
 
-#include "careful_rules.h"
-#include "notation.h"
+#include "chess/careful_rules.h"
+#include "engine/notation.h"
 
 using namespace chunker;
 

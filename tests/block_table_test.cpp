@@ -1,7 +1,7 @@
 // The block format of the large tables: every entry reads back through the
 // map and whole, and a damaged file is refused naming itself and the command
 // that rebuilds it: a damaged block when it is probed, a truncated file at open.
-#include "block_table.h"
+#include "chunks/block_table.h"
 
 #include <doctest/doctest.h>
 
@@ -10,7 +10,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "temp_dir.h"
+#include "tests/temp_dir.h"
 
 using namespace chunker;
 

@@ -1,4 +1,4 @@
-#include "boosted_trees.h"
+#include "guide/boosted_trees.h"
 
 #include <doctest/doctest.h>
 
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "learned_guide.h"
+#include "guide/learned_guide.h"
 
 using namespace chunker;
 

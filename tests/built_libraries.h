@@ -1,8 +1,8 @@
 // The Kv3CPP libraries, built once for every test of the binary that asks.
 #pragma once
 
-#include "k3cppvk_build.h"
-#include "kv3cpp_build.h"
+#include "libgen/k3cppvk_build.h"
+#include "libgen/kv3cpp_build.h"
 
 inline const chunker::Kv3cppLibrary& built_kv3cpp(chunker::Assumption a) {
   using chunker::Assumption;

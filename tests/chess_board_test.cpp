@@ -2,11 +2,11 @@
 // perft counts from the Chess Programming Wiki's "Perft Results" page (the
 // start position, and its position 3, which has en passant, promotions and
 // checks but no castling, the one rule this board leaves out).
-#include "chess_board.h"
+#include "chess/chess_board.h"
 
 #include <doctest/doctest.h>
 
-#include "position.h"
+#include "engine/position.h"
 
 using namespace chunker;
 

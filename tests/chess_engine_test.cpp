@@ -1,7 +1,7 @@
 // The chess after Chunker's game (chess/chess_engine.h): the built-in
 // search and a real engine over UCI. Expected moves and mate distances are
 // Stockfish 15.1's (`go depth 20` in /usr/games/stockfish).
-#include "chess_engine.h"
+#include "chess/chess_engine.h"
 
 #include <doctest/doctest.h>
 

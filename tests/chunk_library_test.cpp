@@ -14,12 +14,12 @@
 #include <random>
 #include <unordered_map>
 
-#include "built_libraries.h"
-#include "library_file.h"
-#include "notation.h"
-#include "rules.h"
-#include "sample_size.h"
-#include "temp_dir.h"
+#include "chunks/library_file.h"
+#include "engine/notation.h"
+#include "engine/rules.h"
+#include "tests/built_libraries.h"
+#include "tests/sample_size.h"
+#include "tests/temp_dir.h"
 
 using namespace chunker;
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "temp_dir.h"
+#include "tests/temp_dir.h"
 
 namespace {
 
@@ -157,7 +157,7 @@ TEST_CASE("solve never calls an unfinished search proven") {
   CHECK(run.out.find("\"proven\":false") != std::string::npos);
   CHECK(run.out.find("\"proof\":null") != std::string::npos);
   CHECK(run.out.find("\"source\":\"evaluation\"") != std::string::npos);
-  CHECK(run.out.find("\"exact\":null") != std::string::npos);
+  CHECK(run.out.find("\"exact\":{\"answered\":false,\"refused\":null}") != std::string::npos);
   check_refused({"solve", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--source", "magic"},
                 "--source must be auto, oracle, exact or search, got 'magic'");
   check_refused({"solve", "4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "--threads", "0"},
@@ -197,7 +197,7 @@ TEST_CASE("solve: the exact solver proves before any search, refuses what does n
   Run later = chunker({"solve", "8/1k6/3p4/p2P1p2/P2P1P2/8/8/1K6 w - -", "--load", saved, "--memory", "0", "--json"});
   CHECK(later.status == 0);
   CHECK(later.out.find("\"proof\":\"exact\"") != std::string::npos);
-  CHECK(later.out.find("the exact table of 8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1, read from " + saved) !=
+  CHECK(later.out.find("\"root\":\"8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1\",\"file\":\"" + saved + "\"") !=
         std::string::npos);
   check_refused({"solve", fine70, "--load", temp.path + "/missing.tbl"}, "missing.tbl");
   // The cache: a solve keeps its table there, and a later run on a position

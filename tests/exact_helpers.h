@@ -4,7 +4,7 @@
 
 #include <doctest/doctest.h>
 
-#include "exact.h"
+#include "exact/exact.h"
 
 namespace chunker::test {
 

@@ -2,15 +2,15 @@
 // (chunks/chunk_report.h) against the same features without one: the cache
 // keeps only what the libraries say of a chunk's entry, so every feature of
 // every position must be the same, whatever the cache held before.
-#include "guide_features.h"
+#include "guide/guide_features.h"
 
 #include <doctest/doctest.h>
 
 #include <random>
 
-#include "epd.h"
-#include "movegen.h"
-#include "test_libraries.h"
+#include "engine/epd.h"
+#include "engine/movegen.h"
+#include "tests/test_libraries.h"
 
 using namespace chunker;
 

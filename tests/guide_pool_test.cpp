@@ -3,7 +3,7 @@
 // guide gives, with any number of threads, when batches are left
 // unfinished, and when the guide throws; and the cores their number
 // defaults to (engine/cores.h).
-#include "guide_pool.h"
+#include "engine/guide_pool.h"
 
 #include <doctest/doctest.h>
 #include <sched.h>
@@ -16,9 +16,9 @@
 #include <thread>
 #include <vector>
 
-#include "cores.h"
-#include "notation.h"
-#include "zobrist.h"
+#include "engine/cores.h"
+#include "engine/notation.h"
+#include "engine/zobrist.h"
 
 using namespace chunker;
 

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""`chunker inspect FEN --json` validated against tests/inspect.schema.json
+"""`chunker inspect FEN --json` validated against docs/json/inspect.schema.json
 (Debian's python3-jsonschema), on positions that between them take every
 branch of the schema: both default chunks and alternate parses, a schema
 that decides, a KPK position, a position outside the oracle's domain, a
@@ -8,18 +8,16 @@ text agree on with the oracle: the Szén position is a White win with White
 to move (Szén 1836; Fine, Basic Chess Endings no. 68), and where the tempo
 sum hints that the side to move holds, the oracle says it does not lose.
 
-Usage: inspect_json_test.py CHUNKER DATA_DIR SCHEMA"""
+Usage: inspect_json_test.py CHUNKER DATA_DIR"""
 import json
+import os
 import subprocess
 import sys
 
-import jsonschema
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from json_schemas import problems  # noqa: E402
 
-chunker, data, schema_path = sys.argv[1:4]
-with open(schema_path) as f:
-    schema = json.load(f)
-jsonschema.Draft202012Validator.check_schema(schema)
-validator = jsonschema.Draft202012Validator(schema)
+chunker, data = sys.argv[1:3]
 
 POSITIONS = [
     ("4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1", data),  # the Szén position
@@ -39,10 +37,9 @@ for fen, tables in POSITIONS:
         sys.exit(1)
     document = json.loads(run.stdout)
     documents.append(document)
-    errors = sorted(validator.iter_errors(document), key=lambda e: list(e.path))
-    for error in errors:
-        print(f"FAIL {fen}: {'/'.join(map(str, error.path))}: {error.message}")
-    failures += len(errors)
+    for problem in problems("inspect", document):
+        print(f"FAIL {fen}: {problem}")
+        failures += 1
 
 szen, missing, hinted = documents[0], documents[4], documents[5]
 if szen["oracle"]["value"] != "win":

@@ -8,11 +8,11 @@
 #include <algorithm>
 #include <sstream>
 
-#include "child_process.h"
-#include "k3cppvk.h"
-#include "kv3cpp_library.h"
-#include "notation.h"
-#include "oracle.h"
+#include "chess/child_process.h"
+#include "chunks/k3cppvk.h"
+#include "chunks/kv3cpp_library.h"
+#include "engine/notation.h"
+#include "exact/oracle.h"
 
 using namespace chunker;
 

@@ -4,7 +4,7 @@
 // The depth tables of a-c vs f-h at Levels 0 and 5 (sound) are the ones CTest
 // builds first (fixture depth_tables, in CHUNKER_TEST_DATA); building Level 5
 // sound there fails if any position changes value (a wrong schema).
-#include "knowledge_depth.h"
+#include "exact/knowledge_depth.h"
 
 #include <doctest/doctest.h>
 
@@ -14,14 +14,14 @@
 #include <memory>
 #include <random>
 
-#include "library_file.h"
-#include "notation.h"
-#include "retrograde.h"
-#include "rules.h"
-#include "schemas.h"
-#include "search.h"
-#include "temp_dir.h"
-#include "test_libraries.h"
+#include "chunks/library_file.h"
+#include "engine/notation.h"
+#include "engine/rules.h"
+#include "engine/search.h"
+#include "exact/retrograde.h"
+#include "schemas/schemas.h"
+#include "tests/temp_dir.h"
+#include "tests/test_libraries.h"
 
 using namespace chunker;
 
@@ -172,7 +172,7 @@ TEST_CASE(
   // The fixture's Level 5 table was built with the fixture's libraries and this build's schemas.
   const std::string fingerprint = knowledge_fingerprint(CHUNKER_TEST_DATA);
   CHECK(depth_saved(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", fingerprint));
-  // The same libraries with other schema code: the libraries' fingerprint alone names no build's schemas.
+  // The same libraries with no verdicts' version: the libraries' fingerprint alone names no schemas' verdicts.
   CHECK_FALSE(depth_saved(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", libraries_fingerprint(CHUNKER_TEST_DATA)));
   CHECK_FALSE(depth_saved(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", "0000000000000000"));
   CHECK_THROWS_WITH_AS(load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 5, "sound", "0000000000000000"),

@@ -15,12 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "chunk_libraries.h"
-#include "exact_helpers.h"
-#include "kpk_build.h"
-#include "library_file.h"
-#include "retrograde.h"
-#include "temp_dir.h"
+#include "chunks/chunk_libraries.h"
+#include "chunks/library_file.h"
+#include "exact/retrograde.h"
+#include "libgen/kpk_build.h"
+#include "tests/exact_helpers.h"
+#include "tests/temp_dir.h"
 
 using namespace chunker;
 

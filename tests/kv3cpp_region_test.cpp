@@ -1,12 +1,12 @@
 // The strategy regions of the Kv3CPP AM library (chunks/kv3cpp_region.h):
 // small games worked out by hand, and the passes Level 1 guards against,
 // counted over the whole library.
-#include "kv3cpp_region.h"
+#include "chunks/kv3cpp_region.h"
 
 #include <doctest/doctest.h>
 
-#include "built_libraries.h"
-#include "notation.h"
+#include "engine/notation.h"
+#include "tests/built_libraries.h"
 
 using namespace chunker;
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "built_libraries.h"
-#include "notation.h"
+#include "engine/notation.h"
+#include "tests/built_libraries.h"
 
 using namespace chunker;
 

@@ -1,11 +1,11 @@
 // The oracle's index: encode, decode, the one-field successor step, twins.
-#include "oracle_index.h"
+#include "exact/oracle_index.h"
 
 #include <doctest/doctest.h>
 
 #include <random>
 
-#include "movegen.h"
+#include "engine/movegen.h"
 
 using namespace chunker;
 

@@ -3,17 +3,17 @@
 // (fastest win, longest defence, fewest drawing replies) on values made up
 // here — and, on the built tables, the Szén position, whose winning first
 // moves are Ke1 and Ke2, each a win in 51 plies (`chunker oracle probe`).
-#include "oracle_play.h"
+#include "play/oracle_play.h"
 
 #include <doctest/doctest.h>
 
 #include <algorithm>
 
-#include "answer.h"
-#include "chess_engine.h"
-#include "game_move.h"
-#include "gui_game.h"
-#include "notation.h"
+#include "chess/chess_engine.h"
+#include "chess/gui_game.h"
+#include "engine/notation.h"
+#include "play/answer.h"
+#include "uci/game_player.h"
 
 using namespace chunker;
 

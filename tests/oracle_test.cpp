@@ -1,6 +1,6 @@
 // The oracle against the literature and against the Level-0 search, on the
 // tables CTest builds first (fixture oracle_tables, in CHUNKER_TEST_DATA).
-#include "oracle.h"
+#include "exact/oracle.h"
 
 #include <doctest/doctest.h>
 
@@ -12,25 +12,25 @@
 #include <map>
 #include <random>
 
-#include "careful_rules.h"
-#include "epd.h"
-#include "exact_helpers.h"
-#include "k3cppvk.h"
-#include "kv3cpp.h"
-#include "level1_am.h"
-#include "level3_kcp.h"
-#include "level4_tempi.h"
-#include "level5_escort.h"
-#include "level5_tempo.h"
-#include "level5_z.h"
-#include "notation.h"
-#include "oracle_verify.h"
-#include "rules.h"
-#include "schemas.h"
-#include "search.h"
-#include "table_file.h"
-#include "temp_dir.h"
-#include "test_libraries.h"
+#include "chess/careful_rules.h"
+#include "chunks/k3cppvk.h"
+#include "chunks/kv3cpp.h"
+#include "chunks/table_file.h"
+#include "engine/epd.h"
+#include "engine/notation.h"
+#include "engine/rules.h"
+#include "engine/search.h"
+#include "libgen/oracle_verify.h"
+#include "schemas/level1_am.h"
+#include "schemas/level3_kcp.h"
+#include "schemas/level4_tempi.h"
+#include "schemas/level5_escort.h"
+#include "schemas/level5_tempo.h"
+#include "schemas/level5_z.h"
+#include "schemas/schemas.h"
+#include "tests/exact_helpers.h"
+#include "tests/temp_dir.h"
+#include "tests/test_libraries.h"
 
 using namespace chunker;
 

@@ -1,13 +1,13 @@
 // The interaction of the default parse's two chunks (chunks/parse.h): the
 // fewest moves before they meet, worked out directly, against the
 // interaction graph that defines it (chunks_interact).
-#include "parse.h"
+#include "chunks/parse.h"
 
 #include <doctest/doctest.h>
 
 #include <random>
 
-#include "notation.h"
+#include "engine/notation.h"
 
 using namespace chunker;
 

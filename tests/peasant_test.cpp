@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "epd.h"
-#include "notation.h"
-#include "pawns.h"
-#include "peasant/eval.h"
-#include "peasant/search.h"
+#include "engine/epd.h"
+#include "engine/notation.h"
+#include "engine/pawns.h"
+#include "engine/peasant/eval.h"
+#include "engine/peasant/search.h"
 
 using namespace chunker;
 

@@ -7,7 +7,7 @@
 // fen <FEN>` then `go perft <depth>`), and the engine was checked to agree
 // before the number was written down. Whole test: well under a second in a
 // Release build apart from Szén at depth 8 (~0.3 s).
-#include "perft.h"
+#include "engine/perft.h"
 
 #include <doctest/doctest.h>
 
@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "notation.h"
-#include "position.h"
+#include "engine/notation.h"
+#include "engine/position.h"
 
 using namespace chunker;
 

@@ -2,10 +2,10 @@
 // symmetries the search and tables rely on.
 #include <doctest/doctest.h>
 
-#include "epd.h"
-#include "movegen.h"
-#include "notation.h"
-#include "zobrist.h"
+#include "engine/epd.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "engine/zobrist.h"
 
 using namespace chunker;
 

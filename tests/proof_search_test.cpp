@@ -2,7 +2,7 @@
 // value it proves on random domain positions, and the proofs it writes for
 // the default suite, checked on their own (rules and classifiers) and
 // position by position against the oracle's tables.
-#include "proof_search.h"
+#include "engine/proof_search.h"
 
 #include <doctest/doctest.h>
 
@@ -10,12 +10,12 @@
 #include <random>
 #include <sstream>
 
-#include "epd.h"
-#include "evaluation.h"
-#include "oracle.h"
-#include "proof_oracle.h"
-#include "schemas.h"
-#include "test_libraries.h"
+#include "engine/epd.h"
+#include "exact/oracle.h"
+#include "play/evaluation.h"
+#include "play/proof_oracle.h"
+#include "schemas/schemas.h"
+#include "tests/test_libraries.h"
 
 using namespace chunker;
 

@@ -3,7 +3,7 @@
 // Python program that enumerates every reachable position and solves them by
 // retrograde analysis (run: python3 scripts/reference_solve.py "FEN"). The
 // motif of each position and its source in the literature is named beside it.
-#include "search.h"
+#include "engine/search.h"
 
 #include <doctest/doctest.h>
 
@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
-#include "epd.h"
-#include "exact_helpers.h"
-#include "notation.h"
-#include "sample_size.h"
+#include "engine/epd.h"
+#include "engine/notation.h"
+#include "tests/exact_helpers.h"
+#include "tests/sample_size.h"
 
 using namespace chunker;
 

@@ -4,9 +4,11 @@
 1. GET /standard against `chunker solve --json` (the independent source: the
    command line's own solve, run first into the exact-table cache the server
    then reads) on testpositions/literature.epd and default.epd: each
-   position's category and distance, every move's category and distance,
-   and the moves best first. Fine no. 70 checks against Fine's book too: Kb1
-   is White's only winning move (Basic Chess Endings no. 70), in 51 plies.
+   position's category and signed distance, every move's category and signed
+   distance for the position after it (lila-tablebase's convention: a winning
+   move reads "loss"), the moves in lila-tablebase's order, and no file path
+   of the server in any answer. Fine no. 70 checks against Fine's book too:
+   Kb1 is White's only winning move (Basic Chess Endings no. 70), in 51 plies.
 2. Bad requests, each answered with its status and a one-line
    {"error": ...}, and the server answers the next good request.
 3. Concurrency: twelve clients at once ask for the same root, which needs an
@@ -66,31 +68,58 @@ def solve_suite(path, count, cache):
     return answers
 
 
+OPPONENT = {"win": "loss", "loss": "win", "draw": "draw"}
+
+
+def signed(category, distance):
+    """A value and a distance for the side to move as lila-tablebase signs them: + a win, - a loss."""
+    return None if distance is None else distance if category == "win" else -distance
+
+
+def after_move(value, distance):
+    """A move's value for the side that plays it (solve --json) as the position after it stands for the opponent."""
+    category = OPPONENT[value]
+    return category, signed(category, None if distance is None else distance - 1)
+
+
+def strings(value, key=None):
+    """Every string of a JSON document but its FENs (fields `fen` and `root`), which are made of slashes."""
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in strings(v, k)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v, key)]
+    return [value] if isinstance(value, str) and key not in ("fen", "root") else []
+
+
 def api_against_solve(server, solved):
-    order = {"win": 2, "draw": 1, "loss": 0, "unknown": -1}
+    # lila-tablebase's order of the categories after a move: the opponent's loss first.
+    order = {"loss": 0, "unknown": 1, "draw": 2, "win": 3}
     for expected in solved:
         fen = expected["fen"]
         status, got = server.get_json("/standard?fen=" + quoted(fen))
         check(status == 200, f"{fen}: status {status}")
+        paths = [text for text in strings(got) if "/" in text]
+        check(not paths, f"{fen}: a path in the answer: {paths}")
         check(got["category"] == expected["value"], f"{fen}: category {got['category']}, solve {expected['value']}")
-        check(got["distance"] == expected["distance"],
-              f"{fen}: distance {got['distance']}, solve {expected['distance']}")
+        check(got["distance"] == signed(expected["value"], expected["distance"]),
+              f"{fen}: distance {got['distance']}, solve {expected['value']} in {expected['distance']}")
         check(got["rules"] == "chunker" and got["dtm"] is None and got["dtz"] is None, f"{fen}: chess distances given")
         mine = {m["uci"]: (m["category"], m["distance"]) for m in got["moves"]}
-        theirs = {m["uci"]: (m["value"], m["distance"]) for m in expected["moves"]}
+        theirs = {m["uci"]: after_move(m["value"], m["distance"]) for m in expected["moves"]}
         check(mine == theirs, f"{fen}: moves {mine}, solve {theirs}")
-        # Best first: wins before draws before losses; the quickest win and the longest loss first.
-        keys = [(order[m["category"]], -m["distance"] if m["category"] == "win" else (m["distance"] or 0))
+        # lila-tablebase's order: by category after the move, then the quickest loss, the longest win.
+        keys = [(order[m["category"]], abs(m["distance"] or 0) * (1 if m["category"] == "loss" else -1))
                 for m in got["moves"]]
-        check(keys == sorted(keys, reverse=True), f"{fen}: moves not best first: {keys}")
+        check(keys == sorted(keys), f"{fen}: moves not in lila-tablebase's order: {keys}")
 
 
 def fine_70(server):
     status, got = server.get_json("/standard?fen=" + quoted(FINE_70))
-    wins = [m["uci"] for m in got["moves"] if m["category"] == "win"]
+    wins = [m["uci"] for m in got["moves"] if m["category"] == "loss"]
     check(status == 200 and got["category"] == "win", f"Fine 70: {status} {got['category']}")
     check(got["moves"][0]["uci"] == "a1b1" and wins == ["a1b1"], f"Fine 70: winning moves {wins}")
-    check(got["moves"][0]["distance"] == 51, f"Fine 70: Kb1 wins in {got['moves'][0]['distance']}, not 51")
+    check(got["moves"][0]["distance"] == -50,
+          f"Fine 70: after Kb1 Black loses in {got['moves'][0]['distance']}, not -50 (a win in 51)")
 
 
 def raw(port, request, hang_up=False):

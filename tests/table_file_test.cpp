@@ -1,6 +1,6 @@
 // The table file format: round trip, determinism, and every way a file can
 // be unusable refused with the command that rebuilds it.
-#include "table_file.h"
+#include "chunks/table_file.h"
 
 #include <doctest/doctest.h>
 
@@ -9,7 +9,7 @@
 #include <iterator>
 #include <numeric>
 
-#include "temp_dir.h"
+#include "tests/temp_dir.h"
 
 using namespace chunker;
 

@@ -2,7 +2,7 @@
 // (CHUNKER_TEST_DATA), loaded once for every test of a program that asks.
 #pragma once
 
-#include "chunk_libraries.h"
+#include "chunks/chunk_libraries.h"
 
 inline const chunker::ChunkLibraries& libraries() {
   static const chunker::ChunkLibraries loaded(CHUNKER_TEST_DATA);

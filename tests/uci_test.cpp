@@ -6,17 +6,23 @@
 #include <algorithm>
 #include <thread>
 
-#include "child_process.h"
-#include "epd.h"
-#include "movegen.h"
-#include "notation.h"
-#include "temp_dir.h"
+#include "chess/child_process.h"
+#include "engine/epd.h"
+#include "engine/movegen.h"
+#include "engine/notation.h"
+#include "tests/temp_dir.h"
 
 using namespace chunker;
 
 namespace {
 
 bool starts(const std::string& line, const std::string& prefix) { return line.rfind(prefix, 0) == 0; }
+
+// The move of a `bestmove MOVE [ponder REPLY]` line.
+std::string move_of(const std::string& line) {
+  REQUIRE(starts(line, "bestmove "));
+  return line.substr(9, line.find(' ', 9) - 9);
+}
 
 // The move after "bestmove ", checked legal in `pos` by the engine's own
 // generator (perft-tested against Stockfish) read here independently of the
@@ -81,7 +87,7 @@ TEST_CASE("uci: handshake, other pieces, a mate score, stop during go infinite")
   CHECK((reply[1] == '7' || reply == "b8a6" || reply == "b8c6" || reply == "g8f6" || reply == "g8h6"));
   engine.write_line("position fen 4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
   engine.write_line("go depth 3");
-  CHECK(engine.read_until("bestmove").back() != "bestmove 0000");
+  CHECK(move_of(engine.read_until("bestmove").back()) != "0000");
 
   // A rook pawn the king on a1 cannot stop: a2-a4-a5-a6-a7-a8, White
   // promotes on its 5th move (counted by hand: the double step saves one),
@@ -93,7 +99,7 @@ TEST_CASE("uci: handshake, other pieces, a mate score, stop during go infinite")
   engine.write_line("position fen 8/8/8/8/8/8/P7/k6K w - - 0 1");
   engine.write_line("go depth 12");
   lines = engine.read_until("bestmove");
-  CHECK(lines.back() == "bestmove a2a4");
+  CHECK(move_of(lines.back()) == "a2a4");
   CHECK(has(lines, " score mate 5 "));
   engine.write_line("position fen 8/8/8/8/8/8/P7/k6K w - - 0 1 moves a2a4");
   engine.write_line("go depth 12");
@@ -109,7 +115,7 @@ TEST_CASE("uci: handshake, other pieces, a mate score, stop during go infinite")
   lines = engine.read_until("readyok");
   CHECK(std::none_of(lines.begin(), lines.end(), [](const std::string& l) { return starts(l, "bestmove"); }));
   engine.write_line("stop");
-  CHECK(engine.read_until("bestmove").back() == "bestmove a2a4");
+  CHECK(move_of(engine.read_until("bestmove").back()) == "a2a4");
 
   // And where the search is still running: the Szén position is far beyond
   // a fraction of a second's search (a win in 51 plies, the oracle).
@@ -162,7 +168,7 @@ TEST_CASE("uci: Fine no. 70 in a GUI: 1.Kb1, the only win, with the mate score o
   engine.write_line("position fen 8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1");
   engine.write_line("go movetime 5000");
   const auto lines = engine.read_until("bestmove", 30);
-  CHECK(lines.back() == "bestmove a1b1");
+  CHECK(move_of(lines.back()) == "a1b1");
   CHECK(std::any_of(lines.begin(), lines.end(),
                     [](const std::string& l) { return l.find(" score mate 26 ") != std::string::npos; }));
   // The table stays for the game: Black's reply is answered at once.
@@ -196,13 +202,61 @@ TEST_CASE("uci: after Chunker's game a chess engine plays on, Stockfish by defau
                              : "info string the chess after Chunker's game: Stockfish",
                      0) == 0;
     }));
-    const std::string move = lines.back();
+    const std::string move = move_of(lines.back());
     // Black's legal moves after 1.c8=Q+ (by hand: the check is on the
     // diagonal c8-a6): the king steps, or the queen blocks on b7.
-    CHECK((move == "bestmove a6a5" || move == "bestmove a6b5" || move == "bestmove h1b7"));
+    CHECK((move == "a6a5" || move == "a6b5" || move == "h1b7"));
     engine.write_line("quit");
     CHECK(engine.wait_exit() == 0);
   }
+}
+
+TEST_CASE("uci: go ponder holds the move until ponderhit or stop, and its clock starts at ponderhit") {
+  // The UCI specification: under `go ponder` no bestmove before `ponderhit`
+  // or `stop`; after `ponderhit` the go's limits apply as to a normal search.
+  ChildProcess engine(
+      {CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--data", CHUNKER_TEST_DATA, "--hash", "8"});
+  auto no_bestmove_yet = [&] {
+    engine.write_line("isready");
+    const auto lines = engine.read_until("readyok");
+    return std::none_of(lines.begin(), lines.end(), [](const std::string& l) { return starts(l, "bestmove"); });
+  };
+  // The rook pawn the king on a1 cannot stop (above): the oracle's a2a4 at
+  // once, held while the ponder lasts, and sent with the reply it expects.
+  const Position pawn = parse_fen("8/8/8/8/8/8/P7/k6K w - - 0 1").pos;
+  engine.write_line("position fen 8/8/8/8/8/8/P7/k6K w - - 0 1");
+  engine.write_line("go ponder movetime 200");
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  CHECK(no_bestmove_yet());
+  engine.write_line("ponderhit");
+  const std::string line = engine.read_until("bestmove", 5).back();
+  CHECK(move_of(line) == "a2a4");
+  const std::size_t ponder = line.find(" ponder ");
+  REQUIRE(ponder != std::string::npos);
+  const Position after = make_move(pawn, *find_move(pawn, "a2a4"));
+  CHECK(find_move(after, line.substr(ponder + 8)).has_value());
+
+  // A search no table answers: its movetime runs from ponderhit, not from the go.
+  engine.write_line("setoption name UseOracle value false");
+  const Position szen = parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1").pos;
+  engine.write_line("position fen 4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1");
+  engine.write_line("go ponder movetime 300");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  CHECK(no_bestmove_yet());
+  const auto hit = std::chrono::steady_clock::now();
+  engine.write_line("ponderhit");
+  legal_bestmove(szen, engine.read_until("bestmove", 10).back());
+  const auto took = std::chrono::steady_clock::now() - hit;
+  CHECK(took >= std::chrono::milliseconds(200));
+  CHECK(took < std::chrono::seconds(3));
+
+  // `stop` ends a ponder too: the GUI's guess was wrong, and it waits for a bestmove.
+  engine.write_line("go ponder movetime 300");
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  engine.write_line("stop");
+  legal_bestmove(szen, engine.read_until("bestmove", 5).back());
+  engine.write_line("quit");
+  CHECK(engine.wait_exit() == 0);
 }
 
 TEST_CASE("uci: a game against itself with the clock and movetime, legal moves only") {
@@ -242,10 +296,10 @@ TEST_CASE("uci: the game as a GUI sends it: a promoted queen, the end of Chunker
   // GUI sends the move or the FEN with the queen on the board.
   engine.write_line("position fen 8/Pk6/8/8/8/8/8/7K w - - 0 1 moves a7a8q");
   engine.write_line("go movetime 200");
-  CHECK(engine.read_until("bestmove").back() == "bestmove b7a8");
+  CHECK(move_of(engine.read_until("bestmove").back()) == "b7a8");
   engine.write_line("position fen Q7/1k6/8/8/8/8/8/7K b - - 0 1");
   engine.write_line("go movetime 200");
-  CHECK(engine.read_until("bestmove").back() == "bestmove b7a8");
+  CHECK(move_of(engine.read_until("bestmove").back()) == "b7a8");
 
   // A safe promotion ends Chunker's game; the GUI plays on. The queen on a8
   // checks the king on f3 along the long diagonal, so of the king's squares
@@ -256,10 +310,9 @@ TEST_CASE("uci: the game as a GUI sends it: a promoted queen, the end of Chunker
   engine.write_line("go movetime 200");
   auto lines = engine.read_until("bestmove");
   CHECK(has(lines, "info string the game is over: White promoted safely with a7a8q"));
-  CHECK(has(lines, "score cp -10000"));
-  const std::vector<std::string> evasions = {"bestmove f3e2", "bestmove f3f2", "bestmove f3g3",
-                                             "bestmove f3g4", "bestmove f3f4", "bestmove f3e3"};
-  CHECK(std::find(evasions.begin(), evasions.end(), lines.back()) != evasions.end());
+  CHECK(has(lines, "score cp -50000"));
+  const std::vector<std::string> evasions = {"f3e2", "f3f2", "f3g3", "f3g4", "f3f4", "f3e3"};
+  CHECK(std::find(evasions.begin(), evasions.end(), move_of(lines.back())) != evasions.end());
 
   // A repetition draws under Chunker's rules; a legal move still follows.
   engine.write_line("position fen 4k3/8/8/8/8/8/P7/4K3 w - - 0 1 moves e1d1 e8d8 d1e1 d8e8");
@@ -268,13 +321,13 @@ TEST_CASE("uci: the game as a GUI sends it: a promoted queen, the end of Chunker
   CHECK(has(lines, "info string the game is over: a position repeated, a draw"));
   // The GUI plays on in chess, and the oracle still holds the board: its move.
   CHECK(has(lines, "info string the GUI plays on: the tables' move"));
-  CHECK(lines.back() != "bestmove 0000");
+  CHECK(move_of(lines.back()) != "0000");
 
   // A malformed go limit is reported and left out; the GUI still gets its move.
   engine.write_line("go depth x");
   lines = engine.read_until("bestmove");
   CHECK(has(lines, "info string go depth needs a number of at least 1: ignored"));
-  CHECK(lines.back() != "bestmove 0000");
+  CHECK(move_of(lines.back()) != "0000");
 
   // Malformed commands: one info string each, and the engine goes on.
   for (const char* bad :

@@ -13,8 +13,8 @@
 #include <utility>
 #include <vector>
 
-#include "variant/perft.h"
-#include "variant/solver.h"
+#include "engine/variant/perft.h"
+#include "engine/variant/solver.h"
 
 using namespace chunker::variant;
 

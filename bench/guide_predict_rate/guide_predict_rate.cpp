@@ -11,12 +11,12 @@
 #include <ctime>
 #include <string>
 
-#include "count_argument.h"
-#include "guide_features.h"
-#include "guide_fit.h"
-#include "knowledge_depth.h"
-#include "learned_guide.h"
-#include "schemas.h"
+#include "bench/count_argument.h"
+#include "exact/knowledge_depth.h"
+#include "guide/guide_features.h"
+#include "guide/guide_fit.h"
+#include "guide/learned_guide.h"
+#include "schemas/schemas.h"
 
 using namespace chunker;
 

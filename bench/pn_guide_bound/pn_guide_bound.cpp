@@ -10,14 +10,14 @@
 #include <string>
 #include <vector>
 
-#include "count_argument.h"
-#include "epd.h"
-#include "evaluation.h"
-#include "knowledge_depth.h"
-#include "oracle_index.h"
-#include "proof_search.h"
-#include "schemas.h"
-#include "table_file.h"
+#include "bench/count_argument.h"
+#include "chunks/table_file.h"
+#include "engine/epd.h"
+#include "engine/proof_search.h"
+#include "exact/knowledge_depth.h"
+#include "exact/oracle_index.h"
+#include "play/evaluation.h"
+#include "schemas/schemas.h"
 
 using namespace chunker;
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "count_argument.h"
-#include "oracle.h"
+#include "bench/count_argument.h"
+#include "exact/oracle.h"
 
 using namespace chunker;
 

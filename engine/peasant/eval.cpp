@@ -1,9 +1,9 @@
-#include "peasant/eval.h"
+#include "engine/peasant/eval.h"
 
 #include <algorithm>
 #include <cstdlib>
 
-#include "pawns.h"
+#include "engine/pawns.h"
 
 namespace chunker {
 

@@ -1,14 +1,14 @@
-#include "peasant/search.h"
+#include "engine/peasant/search.h"
 
 #include <algorithm>
 #include <chrono>
 #include <memory>
 
-#include "hash_table.h"
-#include "move_order.h"
-#include "pawns.h"
-#include "peasant/eval.h"
-#include "rules.h"
+#include "engine/hash_table.h"
+#include "engine/move_order.h"
+#include "engine/pawns.h"
+#include "engine/peasant/eval.h"
+#include "engine/rules.h"
 
 namespace chunker {
 

@@ -37,7 +37,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "movegen.h"
+#include "engine/movegen.h"
 
 namespace chunker {
 

@@ -1,4 +1,4 @@
-#include "variant/board.h"
+#include "engine/variant/board.h"
 
 #include <stdexcept>
 

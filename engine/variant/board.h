@@ -32,7 +32,7 @@
 #include <string_view>
 #include <type_traits>
 
-#include "bitboard.h"
+#include "engine/bitboard.h"
 
 namespace chunker::variant {
 

@@ -1,4 +1,4 @@
-#include "variant/movegen.h"
+#include "engine/variant/movegen.h"
 
 namespace chunker::variant {
 

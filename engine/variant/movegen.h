@@ -5,7 +5,7 @@
 #include <array>
 #include <string>
 
-#include "variant/board.h"
+#include "engine/variant/board.h"
 
 namespace chunker::variant {
 

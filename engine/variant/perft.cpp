@@ -1,4 +1,4 @@
-#include "variant/perft.h"
+#include "engine/variant/perft.h"
 
 namespace chunker::variant {
 

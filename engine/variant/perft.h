@@ -18,7 +18,7 @@
 
 #include <cstdint>
 
-#include "variant/movegen.h"
+#include "engine/variant/movegen.h"
 
 namespace chunker::variant {
 

@@ -1,4 +1,4 @@
-#include "variant/solver.h"
+#include "engine/variant/solver.h"
 
 #include <algorithm>
 #include <chrono>

@@ -18,7 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "variant/table.h"
+#include "engine/variant/table.h"
 
 namespace chunker::variant {
 

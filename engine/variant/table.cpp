@@ -1,4 +1,4 @@
-#include "variant/table.h"
+#include "engine/variant/table.h"
 
 #include <algorithm>
 #include <bit>

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <memory>
 
-#include "variant/movegen.h"
+#include "engine/variant/movegen.h"
 
 namespace chunker::variant {
 

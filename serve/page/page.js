@@ -84,20 +84,45 @@ function drawBoard(fen, explanation) {
   for (const [square, letter] of Object.entries(men(fen))) board.append(man(letter, ...corner(square)));
 }
 
+// A category and a signed distance (plies) for the side to move, in words.
 function words(category, distance) {
-  return distance === null ? category : `${category} in ${distance}`;
+  return distance === null ? category : `${category} in ${Math.abs(distance)}`;
+}
+
+// The server gives a move's category and distance for the position after it, as lila-tablebase does (the
+// opponent's); the page shows them for the side that plays it, a ply further from the end.
+const MOVER = { loss: "win", win: "loss", draw: "draw", unknown: "unknown" };
+function moverWords(move) {
+  const category = MOVER[move.category];
+  return move.distance === null ? category : `${category} in ${Math.abs(move.distance) + 1}`;
+}
+
+// Why no exact value is known: what the solve would take.
+function estimateWords(estimate) {
+  if (estimate.reason === "no-memory") return "the server solves nothing (--memory 0)";
+  const more = estimate.at_least ? "more than " : "";
+  return `${more}${estimate.positions.toExponential(2)} positions reachable, ` +
+         `${Math.round(estimate.megabytes)} MB against the server's ${Math.round(estimate.budget_megabytes)} MB`;
+}
+
+// Where the value comes from.
+function originWords(origin) {
+  if (origin.source === "oracle") return `the oracle's ${origin.layout} table`;
+  if (origin.source === "exact table") return `the exact table of ${origin.root}`;
+  return "an exact solve";
 }
 
 function drawMoves(answer) {
   const side = document.getElementById("fen").value.split(" ")[1] === "b" ? "Black" : "White";
   document.getElementById("verdict").textContent =
     `${side} to move: ${words(answer.category, answer.distance)}` +
-    (answer.source ? ` (${answer.source})` : answer.estimate ? ` (${answer.estimate})` : "");
+    (answer.origin ? ` (${answer.origin.source})` : answer.estimate ? ` (${estimateWords(answer.estimate)})` : "");
   const list = document.getElementById("moves");
   list.replaceChildren();
   for (const move of answer.moves) {
-    const button = html("button", { class: move.category, "data-uci": move.uci, "data-category": move.category,
-                                     title: move.fen }, `${move.san} ${words(move.category, move.distance)}`);
+    const mover = MOVER[move.category];
+    const button = html("button", { class: mover, "data-uci": move.uci, "data-category": mover, title: move.fen },
+                        `${move.san} ${moverWords(move)}`);
     // A promotion ends the game or leaves a queen to be taken: a FEN of kings and pawns no longer says it.
     if (move.uci.length === 5) button.disabled = true;
     else button.addEventListener("click", () => go(move.fen));
@@ -116,7 +141,8 @@ function row(table, cells) {
 function drawExplanation(answer, explanation) {
   const box = document.getElementById("explanation");
   box.replaceChildren(html("h2", {}, "Why"));
-  box.append(html("p", {}, answer.detail ? `Value: ${answer.detail}.` : `No exact value: ${answer.estimate}.`));
+  const why = answer.estimate ? estimateWords(answer.estimate) : "unknown";
+  box.append(html("p", {}, answer.origin ? `Value: ${originWords(answer.origin)}.` : `No exact value: ${why}.`));
   const chunks = explanation.parse.chunks;
   box.append(html("h3", {}, "Chunks"));
   if (!chunks.length) box.append(html("p", {}, "No king-against-pawns chunk in this position."));

@@ -20,10 +20,10 @@
 #include <string_view>
 #include <vector>
 
-#include "epd.h"
-#include "movegen.h"
-#include "perft.h"
-#include "position.h"
+#include "engine/epd.h"
+#include "engine/movegen.h"
+#include "engine/perft.h"
+#include "engine/position.h"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // libFuzzer target: arbitrary bytes, split into lines, through the UCI
-// command reader (cli/uci_engine.h) as a GUI would send them. The engine must
+// command reader (uci/uci_engine.h) as a GUI would send them. The engine must
 // never crash, hang or let an exception out (execute() answers a malformed
 // command with an `info string`), and every bestmove it sends must be `0000`
 // or a move in coordinates. One engine serves every input, as one GUI session
@@ -13,11 +13,11 @@
 #include <sstream>
 #include <string>
 
-#include "uci_engine.h"
+#include "uci/uci_engine.h"
 
 namespace {
 
-using namespace chunker::cli;
+using namespace chunker;
 
 constexpr std::size_t MAX_LINES = 16;  // a few commands an input: go runs a search thread each
 

@@ -1,0 +1,104 @@
+#!/usr/bin/python3
+"""Every JSON document the program prints, validated against its schema under
+docs/json/ (Debian's python3-jsonschema): `solve --json` as each source
+answers (the oracle, an exact solve with its figures, the search, the
+evaluation where an exact solve is refused), `solve --engine peasant --json`,
+`oracle probe --json` alone and in a batch with a position outside the
+domain, `table --json`, and the server's /standard (known and unknown) and
+error bodies. (`inspect --json` is tests/inspect_json_test.py's.) Beyond the
+shapes, the values come from the oracle and the books: Fine no. 70 is a White
+win in 51 by 1.Kb1 alone (Basic Chess Endings no. 70; `oracle probe` agrees),
+and the server answers it with Kb1 first, its category "loss", no path; the
+Szén position is a win in 51 by Ke1 or Ke2 (`oracle probe`; Fine no. 68).
+
+Usage: json_schemas_test.py CHUNKER DATA_DIR"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from json_schemas import problems  # noqa: E402
+from serve_server import Server  # noqa: E402
+
+chunker, data = sys.argv[1:3]
+FINE_70 = "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1"
+SZEN = "4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1"
+OUTSIDE_SMALL = "8/3p4/8/4k3/8/8/3P4/4K3 w - - 0 1"  # pawns that meet on one file: outside the oracle's domain
+failures = []
+
+
+def check(condition, what):
+    if not condition:
+        failures.append(what)
+        print("FAIL", what)
+
+
+def run(*words):
+    done = subprocess.run([chunker, *words], capture_output=True, text=True, timeout=600)
+    check(done.returncode == 0, f"chunker {' '.join(words)}: status {done.returncode}: {done.stderr.strip()}")
+    return [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+
+
+def valid(name, document, what):
+    for p in problems(name, document):
+        check(False, f"{what}: {p}")
+
+
+with tempfile.TemporaryDirectory() as cache:
+    tables = ["--data", data, "--libraries", data, "--cache", cache]
+    cases = {
+        "oracle": run("solve", SZEN, "--json", *tables)[0],
+        "exact solve": run("solve", FINE_70, "--json", *tables)[0],  # cached for the server below
+        "search": run("solve", SZEN, "--json", "--source", "search", "--level", "5", *tables)[0],
+        "refused": run("solve", "8/ppp5/8/8/8/8/PPP5/K6k w - - 0 1", "--json", "--memory", "0", "--level", "1",
+                       "--node-limit", "200", *tables)[0],
+    }
+    for what, document in cases.items():
+        valid("solve", document, f"solve --json ({what})")
+    check(cases["oracle"]["origin"]["source"] == "oracle" and cases["oracle"]["value"] == "win"
+          and cases["oracle"]["distance"] == 51, "solve: Szén is a win in 51 by the oracle (Fine no. 68)")
+    check(cases["exact solve"]["exact"]["answered"] and cases["exact solve"]["origin"]["source"] == "exact solve"
+          and cases["exact solve"]["distance"] == 51 and cases["exact solve"]["best_uci"] == "a1b1",
+          "solve: an exact solve answers Fine no. 70, a win in 51 by Kb1, with its figures")
+    check(cases["refused"]["exact"]["refused"] is not None and
+          cases["refused"]["exact"]["refused"]["reason"] == "no-memory", "solve --memory 0: the refusal, typed")
+    valid("solve-peasant", run("solve", SZEN, "--engine", "peasant", "--depth", "4", "--json")[0],
+          "solve --engine peasant --json")
+
+    probed = run("oracle", "probe", SZEN, "--json", "--data", data)[0]
+    valid("probe", probed, "oracle probe --json")
+    wins = sorted(m["uci"] for m in probed["moves"] if m["value"] == "win")
+    check(probed["value"] == "win" and probed["distance"] == 51 and wins == ["d1e1", "d1e2"],
+          f"oracle probe: Szén a win in 51 by Ke1 or Ke2, got {probed['value']} {probed['distance']} {wins}")
+    batch = subprocess.run([chunker, "oracle", "probe", "--json", "--data", data], input=f"{SZEN}\n{OUTSIDE_SMALL}\n",
+                           capture_output=True, text=True, timeout=120)
+    lines = [json.loads(line) for line in batch.stdout.splitlines()]
+    check(len(lines) == 2 and "error" in lines[1], f"oracle probe batch: {batch.stdout}")
+    for line in lines:
+        valid("probe", line, "oracle probe batch --json")
+
+    suite = os.path.join(cache, "suite.epd")
+    with open(suite, "w") as f:
+        f.write('8/8/8/4k3/8/8/4P3/4K3 w - - id "kpk";\n')
+    valid("table", run("table", suite, "--json", "--levels", "0-1", *tables)[0], "table --json")
+
+    server = Server(chunker, data, cache, "--memory", "0")
+    try:
+        status, known = server.get_json("/standard?fen=" + FINE_70.replace(" ", "_"))
+        valid("standard", known, "/standard (known)")
+        check(status == 200 and known["moves"][0]["uci"] == "a1b1" and known["moves"][0]["category"] == "loss",
+              f"/standard: Fine no. 70's first move is Kb1, leaving Black lost: {known['moves'][0]}")
+        status, unknown = server.get_json("/standard?fen=" + "8/ppp5/8/8/8/8/PPP5/K6k_w_-_-_0_1")
+        valid("standard", unknown, "/standard (unknown)")
+        check(unknown["category"] == "unknown" and unknown["estimate"]["reason"] == "no-memory",
+              f"/standard with --memory 0 outside the tables: {unknown['category']} {unknown['estimate']}")
+        for target in ("/standard?fen=nonsense", "/nowhere", "/standard"):
+            status, error = server.get_json(target)
+            valid("error", error, f"{target} ({status})")
+    finally:
+        server.stop()
+
+print(f"JSON documents against docs/json/: {len(failures)} problems")
+sys.exit(1 if failures else 0)
