@@ -142,7 +142,10 @@ ChessEngine::~ChessEngine() {
 bool ChessEngine::start() {
   if (process_) return true;
   if (!why_builtin_.empty()) return false;
-  process_ = std::make_unique<ChildProcess>(words_of(command_));
+  {
+    const std::lock_guard lock(write_mutex_);
+    process_ = std::make_unique<ChildProcess>(words_of(command_));
+  }
   bool ready = process_->started() && process_->write_line("uci");
   std::string name;
   while (ready) {
@@ -157,6 +160,7 @@ bool ChessEngine::start() {
   if (ready)
     ready = process_->write_line("isready") && process_->read_until("readyok", HANDSHAKE_SECONDS).back() == "readyok";
   if (!ready) {
+    const std::lock_guard lock(write_mutex_);
     process_.reset();
     why_builtin_ = "the ChessEngine '" + command_ + "' did not answer uci and isready";
     return false;
@@ -165,9 +169,18 @@ bool ChessEngine::start() {
   return true;
 }
 
-std::string ChessEngine::name() { return start() ? name_ : "the built-in search (" + why_builtin_ + ")"; }
+std::string ChessEngine::name() {
+  const std::lock_guard lock(use_mutex_);
+  return start() ? name_ : "the built-in search (" + why_builtin_ + ")";
+}
+
+void ChessEngine::prepare() {
+  const std::unique_lock lock(use_mutex_, std::try_to_lock);
+  if (lock.owns_lock()) start();  // else a search is using it: started already
+}
 
 void ChessEngine::new_game() {
+  const std::lock_guard lock(use_mutex_);
   if (process_) process_->write_line("ucinewgame");
 }
 
@@ -185,6 +198,7 @@ ChessReply ChessEngine::play(const std::string& position, const ChessBoard& boar
                              const std::vector<ChessBoard>& earlier) {
   const std::vector<std::string> legal = board.legal_moves();
   if (legal.empty()) return {"", 0, 0, ""};
+  const std::lock_guard lock(use_mutex_);
   if (!start()) return builtin_chess_move(board, depth > 0 ? depth : BUILTIN_DEPTH, stop, earlier);
   // The GUI's depth limit and the move's time both bound the engine's search, as they bound Chunker's.
   std::string go = "go";
@@ -197,7 +211,9 @@ ChessReply ChessEngine::play(const std::string& position, const ChessBoard& boar
 std::optional<std::string> ChessEngine::choose(const std::string& position, const ChessBoard& board,
                                                const std::vector<std::string>& among, long long budget_ms,
                                                std::stop_token stop) {
-  if (among.empty() || !start()) return std::nullopt;
+  if (among.empty()) return std::nullopt;
+  const std::lock_guard lock(use_mutex_);
+  if (!start()) return std::nullopt;
   std::string go = "go movetime " + std::to_string(std::max(1LL, budget_ms)) + " searchmoves";
   for (const std::string& m : among) go += " " + m;
   const ChessReply reply = search(position, board, go, budget_ms, std::move(stop), {}, {});

@@ -44,6 +44,10 @@ class ChessEngine {
 
   // Who plays: the engine's `id name`, or the built-in search and why.
   std::string name();
+  // Starts the engine where it is not started yet and no search is using
+  // it, so that the clock never pays for its start (a GUI's `isready`, from
+  // the thread that reads the GUI's commands while another may be thinking).
+  void prepare();
 
   // The move in the game `position` describes (UCI's words after `position`:
   // startpos or fen FEN, then moves), whose current board is `board`:
@@ -67,8 +71,13 @@ class ChessEngine {
   // A new game: the engine forgets the last one.
   void new_game();
 
+  // Thread safety: play, choose, name and new_game may be called from any
+  // thread, one at a time (each holds the engine while it talks to it);
+  // prepare from another thread meanwhile; a `stop` given to play or choose
+  // may come from any thread.
+
  private:
-  bool start();  // the engine, started and ready; false where it cannot be
+  bool start();  // the engine, started and ready; false where it cannot be; with use_mutex_ held
   // Sends `go` for `position` and reads the engine's answer, a legal move
   // of `board` (the built-in search's where the engine fails).
   ChessReply search(const std::string& position, const ChessBoard& board, const std::string& go, long long budget_ms,
@@ -80,7 +89,8 @@ class ChessEngine {
   std::string name_;
   std::string why_builtin_;  // why the built-in search plays, once the engine failed
   std::unique_ptr<ChildProcess> process_;
-  std::mutex write_mutex_;  // `stop` is written from the thread that stops
+  std::mutex use_mutex_;    // held while a thread talks to the engine or starts it
+  std::mutex write_mutex_;  // `stop` is written from the thread that stops; guards process_'s reset
 };
 
 // The built-in search: a few plies of material on the GUI's board, mate and

@@ -98,7 +98,7 @@ void write_block_table(const std::string& path, TableHeader header, std::span<co
     ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, BLOCK_LEVEL);
     ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
     const std::size_t size = ZSTD_compress2(cctx.get(), out.data(), out.size(), in.data(), in.size());
-    if (ZSTD_isError(size)) throw TableError(path + ": compression failed: " + ZSTD_getErrorName(size));
+    if (ZSTD_isError(size)) throw TableError(path, std::string("compression failed: ") + ZSTD_getErrorName(size));
     out.resize(size);
   });
   const std::string preamble = table_preamble(header);
@@ -176,9 +176,7 @@ BlockTable::~BlockTable() {
 
 std::uint64_t BlockTable::offset(std::uint64_t b) const { return word_at(index_ + b * sizeof(std::uint64_t)); }
 
-TableError BlockTable::refuse(const std::string& problem) const {
-  return TableError(path_ + ": " + problem + "; rebuild it with: " + rebuild_);
-}
+TableError BlockTable::refuse(const std::string& problem) const { return TableError(path_, problem, rebuild_); }
 
 void BlockTable::decompress(std::uint64_t b, std::uint8_t* out) const {
   const std::uint64_t entries = std::min(BLOCK_ENTRIES, header_.payload_size - b * BLOCK_ENTRIES);

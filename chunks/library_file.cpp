@@ -155,8 +155,6 @@ void MappedLibraryFile::finish() const {
   if (read_ != payload_.size()) throw refuse("damaged (data after the last array)");
 }
 
-TableError MappedLibraryFile::refuse(const std::string& problem) const {
-  return TableError(path_ + ": " + problem + "; rebuild it with: " + rebuild_);
-}
+TableError MappedLibraryFile::refuse(const std::string& problem) const { return TableError(path_, problem, rebuild_); }
 
 }  // namespace chunker

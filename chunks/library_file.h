@@ -79,9 +79,9 @@ Library load_library_file(const TableHeader& expected, const std::string& path, 
     boost::archive::binary_iarchive archive(in, boost::archive::no_header);
     archive >> library;
   } catch (const std::exception&) {
-    throw TableError(path + ": damaged library; rebuild it with: " + rebuild);
+    throw TableError(path, "damaged library", rebuild);
   }
-  if (!valid(library)) throw TableError(path + ": holds another library; rebuild it with: " + rebuild);
+  if (!valid(library)) throw TableError(path, "holds another library", rebuild);
   return library;
 }
 
@@ -157,7 +157,7 @@ Library load_library(const TableHeader& expected, const std::string& data_dir, V
              library_arrays(library));
   file.finish();
   if (file.checked()) return library;
-  if (!valid(library)) throw TableError(path + ": holds another library; rebuild it with: " + rebuild);
+  if (!valid(library)) throw TableError(path, "holds another library", rebuild);
   file.remember_checked();
   return library;
 }

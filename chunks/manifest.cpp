@@ -17,7 +17,7 @@ namespace chunker {
 
 std::string sha256_of_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw TableError(path + ": cannot be read");
+  if (!in) throw TableError(path, "cannot be read");
   SHA2_CTX context;
   SHA256Init(&context);
   std::vector<char> block(1 << 20);

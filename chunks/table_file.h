@@ -64,6 +64,14 @@ struct TableHeader {
 // command that rebuilds it.
 struct TableError : std::runtime_error {
   using std::runtime_error::runtime_error;
+  // "PATH: PROBLEM; rebuild it with: REBUILD" (without the rebuild where it is empty).
+  TableError(const std::string& path, const std::string& problem, const std::string& rebuild = "");
+  // The line; without the path, the file is named by its name alone: a
+  // server's answers name no directory of its machine.
+  std::string message(bool with_path) const { return with_path || file_named_.empty() ? what() : file_named_; }
+
+ private:
+  std::string file_named_;  // the line with the file's name for its path; empty where no file is named
 };
 
 void write_table(const std::string& path, TableHeader header, std::span<const std::uint8_t> payload);

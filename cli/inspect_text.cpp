@@ -249,7 +249,7 @@ std::string oracle_text(const Inspection& in) {
   const OracleFinding& o = *in.oracle;
   std::ostringstream out;
   out << "oracle (" << layout_name(o.layout) << "): ";
-  if (!o.built) return out.str() + "not available: " + o.problem + "\n";
+  if (!o.built) return out.str() + "not available: " + o.problem->what() + "\n";
   out << value_words(o.value) << " for " << colour_name(in.pos.side) << ", the side to move ("
       << winner_words(in.pos, o.value) << ")\n";
   return out.str() + move_cells(in.pos, *exact_moves(in));
@@ -293,7 +293,9 @@ std::string moves_text(const Inspection& in) {
                   valued ? value_words(value).c_str() : "");
     out << line;
   }
-  if (!valued) out << "  (no exact values: " << (in.oracle ? in.oracle->problem : exact_problem(in)) << ")\n";
+  if (!valued)
+    out << "  (no exact values: "
+        << (in.oracle && in.oracle->problem ? std::string(in.oracle->problem->what()) : exact_problem(in)) << ")\n";
   return out.str();
 }
 

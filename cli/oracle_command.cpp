@@ -161,11 +161,8 @@ int verify(const std::string& data_dir, const std::string& libraries_dir, const 
   return wrong && mode == SchemaMode::Sound ? 1 : 0;
 }
 
-}  // namespace
-
-int oracle_command(const Args& args) {
+po::options_description oracle_options(std::string& action, std::string& fen, std::string& layout) {
   po::options_description options("oracle options");
-  std::string action, fen, layout = "all";
   options.add_options()("action", po::value<std::string>(&action)->required(),
                         "build, probe, stats, verify, verify-file or depth")(
       "fen", po::value<std::string>(&fen), "the position to probe (depth: whose knowledge line to follow)")(
@@ -189,6 +186,39 @@ int oracle_command(const Args& args) {
   add_data_option(options, "where the tables live");
   add_schemas_option(options, true);
   add_libraries_option(options);
+  return options;
+}
+
+// `oracle depth`: the tables' report, a probe's knowledge line, or a sample.
+int depth_action(const po::variables_map& vm, const std::string& data_dir, const std::string& layout,
+                 const std::string& fen) {
+  const auto [first_level, last_level] = level_range("level", vm["level"].as<std::string>(), MAX_LEVEL);
+  DepthRequest request{data_dir,
+                       vm["libraries"].as<std::string>(),
+                       layouts_of(layout),
+                       first_level,
+                       last_level,
+                       {},
+                       vm.count("save") > 0,
+                       vm.count("csv") > 0,
+                       vm.count("plot") ? vm["plot"].as<std::string>() : "",
+                       vm.count("check-twins") > 0};
+  request.modes = schema_modes(vm, true);
+  if (vm.count("sample")) {
+    if (!fen.empty()) throw InputError("--sample draws positions: give no FEN");
+    return depth_sample(request, std::size_t(checked<long long>(vm, "sample", 1, 1'000'000)),
+                        checked<int>(vm, "min-depth", 0, KnowledgeRules::MAX_DEPTH));
+  }
+  if (fen.empty()) return depth_report(request);
+  if (request.modes.size() > 1) throw InputError("a probe follows one mode's knowledge line: --schemas sound or paper");
+  return depth_probe(request, fen);
+}
+
+}  // namespace
+
+int oracle_command(const Args& args) {
+  std::string action, fen, layout = "all";
+  po::options_description options = oracle_options(action, fen, layout);
   po::positional_options_description positional;
   positional.add("action", 1).add("fen", 1);
   po::variables_map vm;
@@ -206,7 +236,6 @@ int oracle_command(const Args& args) {
           options, positional, vm))
     return 0;
   const std::string data_dir = vm["data"].as<std::string>();
-  const auto [first_level, last_level] = level_range("level", vm["level"].as<std::string>(), MAX_LEVEL);
   if (action == "build") return build(data_dir, layout, vm.count("check-twins") > 0);
   if (action == "probe") {
     if (vm.count("epd")) return probe_batch(data_dir, vm["epd"].as<std::string>(), vm.count("json") > 0);
@@ -217,33 +246,13 @@ int oracle_command(const Args& args) {
   if (action == "verify-file") return verify_file(data_dir, layout);
   if (action == "stats") return stats(data_dir, layout);
   if (action == "verify") {
+    const auto [first_level, last_level] = level_range("level", vm["level"].as<std::string>(), MAX_LEVEL);
     if (first_level != last_level || first_level < 1)
       throw InputError("verify: --level must be one level from 1 to " + std::to_string(MAX_LEVEL));
     return verify(data_dir, vm["libraries"].as<std::string>(), layout, last_level, schema_mode(vm),
                   std::uint32_t(checked<long long>(vm, "config-step", 1, CONFIG_NB)));
   }
-  if (action == "depth") {
-    DepthRequest request{data_dir,
-                         vm["libraries"].as<std::string>(),
-                         layouts_of(layout),
-                         first_level,
-                         last_level,
-                         {},
-                         vm.count("save") > 0,
-                         vm.count("csv") > 0,
-                         vm.count("plot") ? vm["plot"].as<std::string>() : "",
-                         vm.count("check-twins") > 0};
-    request.modes = schema_modes(vm, true);
-    if (vm.count("sample")) {
-      if (!fen.empty()) throw InputError("--sample draws positions: give no FEN");
-      return depth_sample(request, std::size_t(checked<long long>(vm, "sample", 1, 1'000'000)),
-                          checked<int>(vm, "min-depth", 0, KnowledgeRules::MAX_DEPTH));
-    }
-    if (fen.empty()) return depth_report(request);
-    if (request.modes.size() > 1)
-      throw InputError("a probe follows one mode's knowledge line: --schemas sound or paper");
-    return depth_probe(request, fen);
-  }
+  if (action == "depth") return depth_action(vm, data_dir, layout, fen);
   throw InputError("unknown oracle action '" + action + "' (build, probe, stats, verify, verify-file or depth)");
 }
 

@@ -27,7 +27,7 @@ std::string describe(Value v) {
 OracleAnswer answer_for(OracleTables& tables, const Position& pos) {
   auto answer = tables.probe(pos);
   if (!answer) throw InputError(OUTSIDE);
-  if (!answer->built) throw InputError(answer->problem);
+  if (!answer->built) throw InputError(answer->problem->what());
   return *answer;
 }
 

@@ -111,18 +111,21 @@ std::function<void(std::uint64_t, std::uint64_t)> exact_progress(bool& shown) {
   };
 }
 
-}  // namespace
-
-int solve_command(const Args& args) {
-  po::options_description options("solve options");
-  std::string fen, epd_file, engine;
+// What the command line asks of solve.
+struct SolveRequest {
+  std::string fen, epd_file, engine, save, load, proof;
+  bool peasant = false, json = false;
   PeasantLimits peasant_limits;
   PlaySettings play;
-  SearchLimits& limits = play.limits;
+};
+
+po::options_description solve_options(SolveRequest& r) {
+  po::options_description options("solve options");
+  SearchLimits& limits = r.play.limits;
   limits.kind = SearchKind::ProofNumber;
-  options.add_options()("fen", po::value<std::string>(&fen), "the position (FEN)")(
-      "epd", po::value<std::string>(&epd_file), "solve every position of this EPD suite instead")(
-      "engine", po::value<std::string>(&engine)->default_value("chunker"),
+  options.add_options()("fen", po::value<std::string>(&r.fen), "the position (FEN)")(
+      "epd", po::value<std::string>(&r.epd_file), "solve every position of this EPD suite instead")(
+      "engine", po::value<std::string>(&r.engine)->default_value("chunker"),
       "chunker (every source, in the order of trust) or peasant (Newborn's fixed-depth alpha-beta, a baseline)")(
       "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH),
       ("peasant: fixed search depth in plies, 1 to " + std::to_string(PEASANT_MAX_DEPTH) +
@@ -144,15 +147,15 @@ int solve_command(const Args& args) {
       "position fits (default: a quarter of this machine's memory; 0: never)")(
       "cache", po::value<std::string>(),
       "directory of exact tables kept between runs, shared with uci (default: DATA/exact; '' for none)")(
-      "save", po::value<std::string>(), "solve exactly and keep the table in this file (for --load)")(
-      "load", po::value<std::string>(), "answer from a table --save wrote, where it holds the position")(
+      "save", po::value<std::string>(&r.save), "solve exactly and keep the table in this file (for --load)")(
+      "load", po::value<std::string>(&r.load), "answer from a table --save wrote, where it holds the position")(
       "no-quiescence",
       "stop every line at the ply limit (no checks or pawns on the seventh followed past it, no "
       "hash result of a deeper search reused): with --no-hints, the search whose least proving "
       "--max-ply is the knowledge depth")(
       "no-hints",
       "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
-      "json", "print the result as JSON")("proof", po::value<std::string>(),
+      "json", "print the result as JSON")("proof", po::value<std::string>(&r.proof),
                                           "--search pn: write the proof of a win or a loss to this file");
   // The proof-number search by default: at the top level it proves the
   // default suite in fewer nodes than alpha-beta (bench/suite).
@@ -163,6 +166,108 @@ int solve_command(const Args& args) {
   add_libraries_option(options);
   add_data_option(options, "where the oracle's tables live (the exact solver copies in-domain slices from them)");
   add_hash_option(options);
+  return options;
+}
+
+// The settings the options give, each checked; throws InputError naming the first bad one.
+void read_request(const po::variables_map& vm, SolveRequest& r) {
+  r.peasant = r.engine == "peasant";
+  if (!r.peasant && r.engine != "chunker") throw InputError("unknown engine '" + r.engine + "' (chunker or peasant)");
+  // Each engine's own options are refused with the other, rather than ignored.
+  for (const char* name : {"level", "schemas", "max-ply", "node-limit", "memory", "save", "load", "source", "cache",
+                           "threads", "no-quiescence", "no-hints"})
+    if (r.peasant && vm.count(name) && !vm[name].defaulted())
+      throw InputError(std::string("--") + name + " applies to --engine chunker; peasant searches to a fixed --depth");
+  if (!r.peasant && !vm["depth"].defaulted()) throw InputError("--depth applies to --engine peasant only");
+  r.peasant_limits.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
+  PlaySettings& play = r.play;
+  SearchLimits& limits = play.limits;
+  play.level = checked<int>(vm, "level", 0, MAX_LEVEL);
+  play.mode = schema_mode(vm);
+  play.guide = guide_option(vm);
+  play.workers = threads_option(vm);
+  play.sources = sources_option(vm["source"].as<std::string>());
+  limits.kind = search_kinds(vm).front();
+  if (!r.proof.empty() && limits.kind != SearchKind::ProofNumber) throw InputError("--proof needs --search pn");
+  limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
+  limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
+  play.exact_memory = std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20;
+  play.oracle_dir = vm["data"].as<std::string>();
+  play.libraries = vm["libraries"].as<std::string>();
+  play.exact_cache = exact_cache_option(vm);
+  limits.hash_megabytes = hash_megabytes(vm);
+  limits.quiescence = vm.count("no-quiescence") == 0;
+  limits.hints = vm.count("no-hints") == 0;
+  r.peasant_limits.hash_megabytes = limits.hash_megabytes;
+  r.json = vm.count("json") > 0;
+  if (r.fen.empty() == r.epd_file.empty()) throw InputError("give either a FEN or --epd FILE");
+  if (!r.save.empty() && !r.epd_file.empty()) throw InputError("--save keeps the table of one position: give a FEN");
+}
+
+// Writes the proof of the answer's search to `path`; throws InputError where there is none.
+void write_proof_file(const Answer& a, const std::string& path) {
+  if (!a.search || !a.search->proof_tree)
+    throw InputError("--proof: no proof of a win or a loss to write to " + path +
+                     (a.search ? "" : " (the " + source_name(a.source) + " answered: add --source search)"));
+  std::ostringstream text;
+  write_proof(*a.search->proof_tree, text);
+  write_atomically(path, text.str());
+}
+
+// One position: its answer printed (and its table saved, its proof written, where asked).
+int solve_position(const SolveRequest& r, Player& player, const std::function<Answer(const Position&)>& answer) {
+  const Fen parsed = parse_fen(r.fen);
+  if (r.peasant) {
+    const PeasantResult p = peasant_search(parsed.pos, r.peasant_limits);
+    std::cout << (r.json ? peasant_json(parsed.pos, p, parsed.fullmove) + "\n"
+                         : peasant_text(parsed.pos, p, parsed.fullmove));
+    return 0;
+  }
+  Answer a;
+  if (!r.save.empty()) {
+    Player::Solve x = player.solve_exact(parsed.pos);
+    if (!x.table) throw InputError("--save: exact solution " + refusal_words(*x.refusal));
+    save_exact(*x.table, r.save);
+    a = answer(parsed.pos);
+    a.source = Source::ExactSolve;
+    a.origin = std::move(x.origin);
+    a.origin.saved_to = r.save;
+    a.exact = x.figures;
+  } else {
+    a = answer(parsed.pos);
+  }
+  std::cout << (r.json ? solve_json(parsed.pos, a, parsed.fullmove) + "\n"
+                       : solve_text(parsed.pos, a, parsed.fullmove));
+  if (!r.proof.empty()) write_proof_file(a, r.proof);
+  return 0;
+}
+
+// Every position of the suite, a line each; 1 where one differs from the suite's value.
+int solve_suite(const SolveRequest& r, const std::function<Answer(const Position&)>& answer) {
+  bool all_match = true;
+  for (const Epd& epd : read_epd_file(r.epd_file)) {
+    std::string line;
+    SuiteCheck check;
+    if (r.peasant) {
+      const PeasantResult p = peasant_search(epd.pos, r.peasant_limits);
+      check = check_peasant(epd, p);
+      line = r.json ? peasant_json(epd.pos, p, 1) : peasant_suite_line(epd, p, check);
+    } else {
+      const Answer a = answer(epd.pos);
+      check = check_answer(epd, a);
+      line = r.json ? solve_json(epd.pos, a, 1) : suite_line(epd, a, check);
+    }
+    all_match = all_match && check != SuiteCheck::Mismatch;
+    std::cout << line << std::endl;
+  }
+  return all_match ? 0 : 1;
+}
+
+}  // namespace
+
+int solve_command(const Args& args) {
+  SolveRequest request;
+  po::options_description options = solve_options(request);
   po::positional_options_description positional;
   positional.add("fen", 1);
   po::variables_map vm;
@@ -171,105 +276,20 @@ int solve_command(const Args& args) {
                   "       chunker solve FEN --engine peasant [--depth N] [--hash MB] [--json]",
                   options, positional, vm))
     return 0;
-  const bool peasant = engine == "peasant";
-  if (!peasant && engine != "chunker") throw InputError("unknown engine '" + engine + "' (chunker or peasant)");
-  // Each engine's own options are refused with the other, rather than ignored.
-  for (const char* name :
-       {"level", "schemas", "max-ply", "node-limit", "memory", "save", "load", "source", "cache", "threads"})
-    if (peasant && vm.count(name) && !vm[name].defaulted())
-      throw InputError(std::string("--") + name + " applies to --engine chunker; peasant searches to a fixed --depth");
-  if (!peasant && !vm["depth"].defaulted()) throw InputError("--depth applies to --engine peasant only");
-  peasant_limits.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
-  play.level = checked<int>(vm, "level", 0, MAX_LEVEL);
-  play.mode = schema_mode(vm);
-  play.guide = guide_option(vm);
-  play.workers = threads_option(vm);
-  play.sources = sources_option(vm["source"].as<std::string>());
-  limits.kind = search_kinds(vm).front();
-  if (vm.count("proof") && limits.kind != SearchKind::ProofNumber) throw InputError("--proof needs --search pn");
-  limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
-  limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
-  play.exact_memory = std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20;
-  play.oracle_dir = vm["data"].as<std::string>();
-  play.libraries = vm["libraries"].as<std::string>();
-  play.exact_cache = exact_cache_option(vm);
+  read_request(vm, request);
   bool progress_shown = false;
-  play.exact_progress = exact_progress(progress_shown);
-  limits.hash_megabytes = hash_megabytes(vm);
-  limits.quiescence = vm.count("no-quiescence") == 0;
-  if (peasant && !limits.quiescence) throw InputError("--no-quiescence applies to --engine chunker");
-  limits.hints = vm.count("no-hints") == 0;
-  if (peasant && !limits.hints) throw InputError("--no-hints applies to --engine chunker");
-  peasant_limits.hash_megabytes = limits.hash_megabytes;
-  bool json = vm.count("json") > 0;
-  if (fen.empty() == epd_file.empty()) throw InputError("give either a FEN or --epd FILE");
-  const std::string save = vm.count("save") ? vm["save"].as<std::string>() : "";
-  if (!save.empty() && !epd_file.empty()) throw InputError("--save keeps the table of one position: give a FEN");
-
-  Player player(play);
-  if (vm.count("load")) {
-    const std::string path = vm["load"].as<std::string>();
-    player.exact_tables().add_loaded(std::make_shared<const ExactTable>(load_exact(path)), path);
-  }
+  request.play.exact_progress = exact_progress(progress_shown);
+  Player player(request.play);
+  if (!request.load.empty())
+    player.exact_tables().add_loaded(std::make_shared<const ExactTable>(load_exact(request.load)), request.load);
   // A missing or damaged library is the user's to fix: one line, before any work.
-  auto answer = [&](const Position& pos) {
+  const auto answer = [&](const Position& pos) {
     Answer a = player.answer(pos);
     if (progress_shown) std::fprintf(stderr, "\r%60s\r", "");
     progress_shown = false;
     return a;
   };
-
-  if (!fen.empty()) {
-    Fen parsed = parse_fen(fen);
-    if (peasant) {
-      PeasantResult r = peasant_search(parsed.pos, peasant_limits);
-      std::cout << (json ? peasant_json(parsed.pos, r, parsed.fullmove) + "\n"
-                         : peasant_text(parsed.pos, r, parsed.fullmove));
-      return 0;
-    }
-    Answer a;
-    if (!save.empty()) {
-      Player::Solve x = player.solve_exact(parsed.pos);
-      if (!x.table) throw InputError("--save: exact solution " + refusal_words(*x.refusal));
-      save_exact(*x.table, save);
-      a = answer(parsed.pos);
-      a.source = Source::ExactSolve;
-      a.origin = std::move(x.origin);
-      a.origin.saved_to = save;
-      a.exact = x.figures;
-    } else {
-      a = answer(parsed.pos);
-    }
-    std::cout << (json ? solve_json(parsed.pos, a, parsed.fullmove) + "\n"
-                       : solve_text(parsed.pos, a, parsed.fullmove));
-    if (vm.count("proof")) {
-      const std::string path = vm["proof"].as<std::string>();
-      if (!a.search || !a.search->proof_tree)
-        throw InputError("--proof: no proof of a win or a loss to write to " + path +
-                         (a.search ? "" : " (the " + source_name(a.source) + " answered: add --source search)"));
-      std::ostringstream text;
-      write_proof(*a.search->proof_tree, text);
-      write_atomically(path, text.str());
-    }
-    return 0;
-  }
-  bool all_match = true;
-  for (const Epd& epd : read_epd_file(epd_file)) {
-    std::string line;
-    SuiteCheck check;
-    if (peasant) {
-      PeasantResult r = peasant_search(epd.pos, peasant_limits);
-      check = check_peasant(epd, r);
-      line = json ? peasant_json(epd.pos, r, 1) : peasant_suite_line(epd, r, check);
-    } else {
-      const Answer a = answer(epd.pos);
-      check = check_answer(epd, a);
-      line = json ? solve_json(epd.pos, a, 1) : suite_line(epd, a, check);
-    }
-    all_match = all_match && check != SuiteCheck::Mismatch;
-    std::cout << line << std::endl;
-  }
-  return all_match ? 0 : 1;
+  return request.fen.empty() ? solve_suite(request, answer) : solve_position(request, player, answer);
 }
 
 }  // namespace chunker::cli

@@ -68,8 +68,10 @@ Table load_domain_table(Layout layout, const std::string& path, const TableHeade
                         TableRead read) {
   auto file = std::make_shared<const BlockTable>(path, expected, rebuild, read == TableRead::Kept);
   if (file->size() != OracleIndex(layout).stored_entries())
-    throw TableError(path + ": holds " + std::to_string(file->size()) + " entries, not " +
-                     std::to_string(OracleIndex(layout).stored_entries()) + "; rebuild it with: " + rebuild);
+    throw TableError(path,
+                     "holds " + std::to_string(file->size()) + " entries, not " +
+                         std::to_string(OracleIndex(layout).stored_entries()),
+                     rebuild);
   if (read == TableRead::Whole) return Table(layout, file->read_all());
   return Table(layout, std::move(file));
 }

@@ -75,12 +75,12 @@ Json verdict_json(const Position& pos, std::optional<Value> v) {
   return {{"value", value_word(*v)}, {"winner", winner}};
 }
 
-Json oracle_json(const Inspection& in) {
+Json oracle_json(const Inspection& in, bool paths) {
   if (!in.oracle) return nullptr;
   const OracleFinding& o = *in.oracle;
   Json out = {{"layout", layout_name(o.layout)}, {"built", o.built}};
   if (!o.built) {
-    out["problem"] = o.problem;
+    out["problem"] = o.problem ? o.problem->message(paths) : "";
     return out;
   }
   std::vector<MoveValue> moves;
@@ -123,7 +123,7 @@ std::string inspection_json(const Inspection& in, int fullmove, bool paths) {
        {{"mode", mode_name(in.mode)},
         {"consulted", std::move(consulted)},
         {"hint", in.hint.empty() ? Json(nullptr) : Json(in.hint)}}},
-      {"oracle", oracle_json(in)},
+      {"oracle", oracle_json(in, paths)},
       {"exact", exact_json(in, paths)},
   };
   return out.dump();

@@ -14,7 +14,7 @@ const OracleTables::Loaded& OracleTables::table(Layout layout) {
   try {
     loaded.table.emplace(load_oracle(data_dir_, layout, read_));
   } catch (const TableError& e) {
-    loaded.problem = e.what();
+    loaded.problem = e;
   }
   return tables_.emplace(layout, std::move(loaded)).first->second;
 }
@@ -22,13 +22,13 @@ const OracleTables::Loaded& OracleTables::table(Layout layout) {
 std::vector<std::string> OracleTables::load_all() {
   std::vector<std::string> problems;
   for (Layout layout : {Layout::AbcFgh, Layout::AbcEfg})
-    if (const Loaded& loaded = table(layout); !loaded.table) problems.push_back(loaded.problem);
+    if (const Loaded& loaded = table(layout); !loaded.table) problems.push_back(loaded.problem->what());
   return problems;
 }
 
 const OracleTable* OracleTables::layout_table(Layout layout, std::string& problem) {
   const Loaded& loaded = table(layout);
-  problem = loaded.problem;
+  if (loaded.problem) problem = loaded.problem->what();
   return loaded.table ? &*loaded.table : nullptr;
 }
 
@@ -69,7 +69,7 @@ std::optional<OracleAnswer> OracleTables::probe(const Position& pos) {
       for (auto [move, value] : move_values(*loaded.table, view)) answer.moves.emplace_back(slot->unview(move), value);
     } catch (const TableError& e) {  // a damaged block: the file answers no position there
       answer.built = false;
-      answer.problem = e.what();
+      answer.problem = e;
       answer.moves.clear();
     }
   }

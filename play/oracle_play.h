@@ -17,7 +17,7 @@ namespace chunker {
 struct OracleAnswer {
   Layout layout = Layout::AbcFgh;
   bool built = false;                         // false: the table could not be loaded or read (problem says why)
-  std::string problem;                        // the one-line reason, naming the command that builds the table
+  std::optional<TableError> problem;          // the reason, naming the command that builds the table
   Value value = 0;                            // for the side to move
   std::vector<std::pair<Move, Value>> moves;  // each legal move, as played in the position, and its value
 };
@@ -45,7 +45,7 @@ class OracleTables {
  private:
   struct Loaded {
     std::optional<OracleTable> table;
-    std::string problem;
+    std::optional<TableError> problem;
   };
   const Loaded& table(Layout layout);
   // A position right after an unsafe promotion is in no table: its replies

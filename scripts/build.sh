@@ -1,18 +1,24 @@
 #!/usr/bin/env bash
-# Builds Chunker: `scripts/build.sh` for the Release build in build/release,
-# `scripts/build.sh sanitize` for the AddressSanitizer + UBSan build in build/sanitize.
-# Further arguments go to cmake's configure step.
+# Builds Chunker: `scripts/build.sh` for the Release build in build/release, a portable
+# binary, `scripts/build.sh native` for one compiled for this machine's instruction set in
+# build/native (scripts/run.sh and the benches),
+# `scripts/build.sh sanitize` for the AddressSanitizer + UBSan build in build/sanitize,
+# `scripts/build.sh tsan` for the ThreadSanitizer build of the threaded code and its
+# tests in build/tsan. Further arguments go to cmake's configure step.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 kind="${1:-release}"
 shift $(( $# > 0 ? 1 : 0 ))
 case "$kind" in
-  release) flags=(-DCMAKE_BUILD_TYPE=Release) ;;
+  release) flags=(-DCMAKE_BUILD_TYPE=Release -DCHUNKER_NATIVE=OFF) ;;
+  native) flags=(-DCMAKE_BUILD_TYPE=Release -DCHUNKER_NATIVE=ON) ;;
   # -O1 with line tables (-g1): half the compile time of -O2 -g, and the
   # sanitizers' reports still name file and line.
   sanitize) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
                    -DCHUNKER_SANITIZE=ON) ;;
-  *) echo "build.sh: unknown build kind '$kind' (release or sanitize)" >&2; exit 2 ;;
+  tsan) flags=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG"
+               -DCHUNKER_TSAN=ON) ;;
+  *) echo "build.sh: unknown build kind '$kind' (release, native, sanitize or tsan)" >&2; exit 2 ;;
 esac
 # Unity batches: each folder's files compiled a few at a time, so the headers
 # they share (Boost, the standard library) are parsed once per batch, not per

@@ -7,7 +7,7 @@
 # its twin there). Exits 1 if any differ. Writes to a scratch directory.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-chunker="${CHUNKER:-$root/build/release/cli/chunker}"
+chunker="${CHUNKER:-$root/build/native/cli/chunker}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$chunker" oracle build --layout abc-fgh --data "$work" --check-twins

@@ -145,8 +145,8 @@ class Session : public std::enable_shared_from_this<Session> {
                             keep_alive);
       } catch (const ExactCancelled&) {
         res = error_response(http::status::service_unavailable, "the server is stopping", false);
-      } catch (const TableError& e) {
-        res = error_response(http::status::internal_server_error, e.what(), keep_alive);
+      } catch (const TableError& e) {  // named without the server's directories
+        res = error_response(http::status::internal_server_error, e.message(false), keep_alive);
       } catch (const std::exception& e) {
         res =
             error_response(http::status::internal_server_error, std::string("internal error: ") + e.what(), keep_alive);

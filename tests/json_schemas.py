@@ -1,6 +1,7 @@
 """The JSON Schemas of Chunker's documents (docs/json/), loaded with Debian's
 python3-jsonschema: validator("solve") checks a document against
-docs/json/solve.schema.json, its references to common.schema.json resolved."""
+docs/json/solve.schema.json, its references to common.schema.json resolved;
+and the strings of a document, to look for file paths in them."""
 import json
 import os
 
@@ -27,3 +28,13 @@ def problems(name, document):
     """Each way `document` breaks docs/json/NAME.schema.json, as 'path: message'."""
     errors = sorted(validator(name).iter_errors(document), key=lambda e: list(e.path))
     return [f"{'/'.join(map(str, e.path))}: {e.message}" for e in errors]
+
+
+def strings(value, key=None):
+    """Every string of a JSON document but its FENs (fields `fen` and `root`), which are made of slashes: where
+    one holds a '/', a file path is in the document."""
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in strings(v, k)]
+    if isinstance(value, list):
+        return [s for v in value for s in strings(v, key)]
+    return [value] if isinstance(value, str) and key not in ("fen", "root") else []

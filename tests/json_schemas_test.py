@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from json_schemas import problems  # noqa: E402
+from json_schemas import problems, strings  # noqa: E402
 from serve_server import Server  # noqa: E402
 
 chunker, data = sys.argv[1:3]
@@ -97,6 +97,22 @@ with tempfile.TemporaryDirectory() as cache:
         for target in ("/standard?fen=nonsense", "/nowhere", "/standard"):
             status, error = server.get_json(target)
             valid("error", error, f"{target} ({status})")
+    finally:
+        server.stop()
+
+    # A server whose oracle tables are missing names the file that is, not its directory.
+    libraries_alone = os.path.join(cache, "libraries")
+    os.mkdir(libraries_alone)
+    for name in os.listdir(data):
+        if name.endswith(".lib"):
+            os.symlink(os.path.join(os.path.abspath(data), name), os.path.join(libraries_alone, name))
+    server = Server(chunker, libraries_alone, cache, "--memory", "0")
+    try:
+        status, explained = server.get_json("/explain?fen=" + SZEN.replace(" ", "_"))
+        valid("inspect", explained, "/explain with the oracle missing")
+        check(status == 200 and not explained["oracle"]["built"], f"/explain, no oracle: {explained['oracle']}")
+        paths = [text for text in strings(explained) if "/" in text]
+        check(not paths, f"/explain with the oracle missing: a path in the answer: {paths}")
     finally:
         server.stop()
 

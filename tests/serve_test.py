@@ -27,6 +27,7 @@ import sys
 import tempfile
 import threading
 
+from json_schemas import strings
 from serve_server import Server
 
 chunker, data = sys.argv[1:3]
@@ -80,15 +81,6 @@ def after_move(value, distance):
     """A move's value for the side that plays it (solve --json) as the position after it stands for the opponent."""
     category = OPPONENT[value]
     return category, signed(category, None if distance is None else distance - 1)
-
-
-def strings(value, key=None):
-    """Every string of a JSON document but its FENs (fields `fen` and `root`), which are made of slashes."""
-    if isinstance(value, dict):
-        return [s for k, v in value.items() for s in strings(v, k)]
-    if isinstance(value, list):
-        return [s for v in value for s in strings(v, key)]
-    return [value] if isinstance(value, str) and key not in ("fen", "root") else []
 
 
 def api_against_solve(server, solved):

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "chess/chess_engine.h"
 #include "chess/child_process.h"
 #include "engine/epd.h"
 #include "engine/movegen.h"
@@ -257,6 +258,41 @@ TEST_CASE("uci: go ponder holds the move until ponderhit or stop, and its clock 
   legal_bestmove(szen, engine.read_until("bestmove", 5).back());
   engine.write_line("quit");
   CHECK(engine.wait_exit() == 0);
+}
+
+TEST_CASE("uci: scores in centipawns, of Stockfish's sign and scale, where no table answers") {
+  // White's extra pawn: Stockfish (`go depth 24`, the independent judge)
+  // scores it some 7 pawns for White whichever side moves; Chunker's
+  // evaluation, with no table (UseOracle false), must agree in sign, and
+  // with White to move lie within a factor of 2 of it: a GUI reads both on
+  // one scale.
+  const std::string stockfish = default_chess_engine();
+  REQUIRE_MESSAGE(!stockfish.empty(), "stockfish is not installed (scripts/setup.sh installs it)");
+  auto last_cp = [](const std::vector<std::string>& lines) {
+    int cp = 0;
+    for (const std::string& l : lines)
+      if (const std::size_t at = l.find(" score cp "); at != std::string::npos) cp = std::stoi(l.substr(at + 10));
+    return cp;
+  };
+  for (const char* fen : {"8/5k2/8/3p4/8/2PP4/5K2/8 w - - 0 1", "8/5k2/8/3p4/8/2PP4/5K2/8 b - - 0 1"}) {
+    ChildProcess judge({stockfish});
+    judge.write_line("position fen " + std::string(fen));
+    judge.write_line("go depth 24");
+    const int theirs = last_cp(judge.read_until("bestmove", 60));
+    judge.write_line("quit");
+    ChildProcess engine({CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--hash", "8"});
+    engine.write_line("setoption name UseOracle value false");
+    engine.write_line("position fen " + std::string(fen));
+    engine.write_line("go nodes 300000");
+    const int ours = last_cp(engine.read_until("bestmove", 60));
+    engine.write_line("quit");
+    INFO(fen, ": Chunker ", ours, " cp, Stockfish ", theirs, " cp");
+    CHECK(theirs != 0);
+    CHECK((ours > 0) == (theirs > 0));
+    if (std::string(fen).find(" w ") == std::string::npos) continue;
+    CHECK(std::abs(ours) * 2 >= std::abs(theirs));
+    CHECK(std::abs(ours) <= 2 * std::abs(theirs));
+  }
 }
 
 TEST_CASE("uci: a game against itself with the clock and movetime, legal moves only") {

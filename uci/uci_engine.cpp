@@ -69,7 +69,7 @@ void UciEngine::State::make_chess_engine() {
 }
 
 void UciEngine::State::ready() {
-  chess->name();  // starts the chess engine before the clock runs
+  chess->prepare();  // starts the chess engine before the clock runs
   if (!settings.use_oracle) return;
   const std::vector<std::string> problems = player->load_oracle();
   if (!problems.empty() && !oracle_problem_told)

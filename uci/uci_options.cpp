@@ -38,6 +38,8 @@ const std::vector<UciOption>& uci_options() {
        [](UciSettings& s, const std::string& v) { s.threads = unsigned(std::stoul(v)); }, Redo::Player},
       {"ChessEngine", T::String, 0, 0, [](const UciSettings& s) { return text_of(s.chess_engine); },
        [](UciSettings& s, const std::string& v) { s.chess_engine = path_of(v); }, Redo::ChessEngine},
+      {"Ponder", T::Check, 0, 0, [](const UciSettings& s) { return std::string(s.ponder ? "true" : "false"); },
+       [](UciSettings& s, const std::string& v) { s.ponder = v == "true"; }, Redo::Nothing},
   };
   return options;
 }

@@ -19,6 +19,9 @@ struct UciSettings {
   std::string exact_cache;   // the exact tables' directory, shared with solve; empty: none
   unsigned threads = 1;      // an exact solve's
   std::string chess_engine;  // the command line of the engine that plays the chess after Chunker's game; empty: none
+  // UCI's Ponder: declared so that a GUI lets the engine ponder (go ponder);
+  // nothing else depends on it, as a ponder's clock starts at ponderhit.
+  bool ponder = false;
 };
 
 // What a change of an option leaves to redo.
