@@ -105,6 +105,12 @@ class ExactTable {
   std::unordered_map<PawnStructure, std::uint32_t, PawnStructureHash> slice_;
 };
 
+// Whether every position reachable from `pos` stands in a structure `held`
+// says is there: its own, and with an en-passant right or a promotion
+// waiting to be answered, those of its moves too (they are valued through
+// their replies).
+bool holds_reachable(const Position& pos, const std::function<bool(const PawnStructure&)>& held);
+
 // Solves every structure of `structures` (reachable_structures(root, ...)).
 ExactTable build_exact(const Position& root, std::vector<PawnStructure> structures, const ExactSources& sources);
 

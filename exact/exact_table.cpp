@@ -26,12 +26,16 @@ std::optional<std::uint32_t> ExactTable::slice_of(const PawnStructure& s) const 
   return it->second;
 }
 
-bool ExactTable::holds(const Position& pos) const {
-  if (!slice_of(structure_of(pos))) return false;
+bool holds_reachable(const Position& pos, const std::function<bool(const PawnStructure&)>& held) {
+  if (!held(structure_of(pos))) return false;
   if (pos.ep == NO_SQUARE && pos.promoted == NO_SQUARE) return true;
   for (Move m : legal_moves(pos))
-    if (!holds(make_move(pos, m))) return false;
+    if (!holds_reachable(make_move(pos, m), held)) return false;
   return true;
+}
+
+bool ExactTable::holds(const Position& pos) const {
+  return holds_reachable(pos, [this](const PawnStructure& s) { return slice_of(s).has_value(); });
 }
 
 Value ExactTable::value(const Position& pos) const {

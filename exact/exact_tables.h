@@ -1,35 +1,65 @@
-// The exact tables a process holds (libgen/exact.h): those it solved, those
-// read from the cache directory that `solve` and `uci` share, and one named
-// by `solve --load`. A table built for a root holds every position reachable
-// from it, so the table of a game's first position answers the rest of the
-// game. Cache files are named by the root's pawn structure, written to a
-// temporary name and renamed, and checked (checksum, kind, version) on read.
+// The exact tables a process holds (exact.h): those it solved, those read
+// from the cache directory that `solve`, `serve`, `uci` and the Python
+// module share, and one named by `solve --load`. A table built for a root
+// holds every position reachable from it, so the table of a game's first
+// position answers the rest of the game.
+//
+// The cache: each table is a file named by its root's pawn structure, with
+// an index beside it (cache_index.h) that says what it holds; a position's
+// table is found from the indices, and only the table chosen is read. Files
+// are written to a temporary name and renamed, and checked (checksum, kind,
+// version) on read. Both the tables held in memory and the files in the
+// directory have a bound: past it the least recently used go first (a file
+// is used when it is written or read, and its index's time says when).
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
-#include <set>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "exact/cache_index.h"
 #include "exact/exact.h"
 
 namespace chunker {
 
+// The cache directory's default bound, in MB.
+constexpr std::uint64_t DEFAULT_EXACT_CACHE_MB = 4096;
+
 class ExactTables {
  public:
-  // `cache_dir` empty: no cache. `memory_bytes`: the most the tables read
-  // from the cache may take together (solved ones are kept regardless).
-  ExactTables(std::string cache_dir, std::uint64_t memory_bytes);
+  // `cache_dir` empty: no cache. `memory_bytes`: the most the tables held
+  // may take together (a table named by --load is kept regardless);
+  // `disk_bytes`: the most the cache directory's tables may take.
+  ExactTables(std::string cache_dir, std::uint64_t memory_bytes,
+              std::uint64_t disk_bytes = DEFAULT_EXACT_CACHE_MB << 20);
 
   // A table holding `pos` (every position reachable from it), from memory
   // or the cache; null when none does.
   std::shared_ptr<const ExactTable> find(const Position& pos);
-  // The same from the tables already in memory only: no cache file is read
-  // (a search's leaves ask it, many times a millisecond).
+  // The same from the tables already in memory only: no file is read (a
+  // search's leaves ask it, many times a millisecond).
   std::shared_ptr<const ExactTable> find_held(const Position& pos) const;
+
+  // A cache file whose index says its table holds a position, not read yet.
+  struct Cached {
+    std::string path;
+    std::uint64_t structures = 0;
+    std::uint64_t checksum = 0;  // the table file's, as its index recorded it
+    std::uint64_t positions() const { return structures * king_slice::SIZE; }
+  };
+  // The cached table of fewest positions that holds `pos`, from the indices alone.
+  std::optional<Cached> find_cached(const Position& pos);
+  // Reads it and keeps it; null where the file turns out damaged, stale or
+  // gone (a new solve replaces it).
+  std::shared_ptr<const ExactTable> read(const Cached& cached);
+
   // Keeps `table` (built for `root`) for later positions and writes it to
-  // the cache: the file written, or why it could not be; neither without a cache.
+  // the cache with its index: the file written, or why it could not be;
+  // neither without a cache.
   struct CacheWrite {
     std::string path;   // the file written; empty where none was
     std::string error;  // why it was not written; empty where it was, or without a cache
@@ -47,19 +77,32 @@ class ExactTables {
  private:
   struct Held {
     std::shared_ptr<const ExactTable> table;
-    std::string path;  // where it was read from; empty: solved here
+    std::string path;                // where it was read from; empty: solved here
+    bool loaded = false;             // named by the user: kept regardless of the bound
+    mutable std::uint64_t used = 0;  // when it last answered, in ticks of used_ (under mutex_)
   };
   std::shared_ptr<const ExactTable> held(const Position& pos) const;
-  // Reads the cache file `path` (`size` bytes) unless it was tried already or
-  // would pass the memory limit; the table when it holds `pos`.
-  std::shared_ptr<const ExactTable> read_cached(const std::string& path, std::uintmax_t size, const Position& pos);
+  // Keeps `table`, then lets the least recently used others go while the
+  // tables held take more than the bound. Under mutex_.
+  void hold(Held held);
+  // The indices of the cache files whose root may reach `wanted`, read
+  // again where a file changed since. Under index_mutex_.
+  struct IndexFile {
+    CacheIndex index;
+    std::int64_t written = 0;  // the index file's time when read
+  };
+  void refresh_indices(const PawnStructure& wanted);
+  // Removes the least recently used cache files while they take more than
+  // the bound, never `keep`.
+  void bound_directory(const std::string& keep);
 
   std::string cache_dir_;
-  std::uint64_t memory_bytes_;
-  std::uint64_t read_bytes_ = 0;
+  std::uint64_t memory_bytes_, disk_bytes_;
   mutable std::mutex mutex_;
   std::vector<Held> tables_;
-  std::set<std::string> tried_;  // cache files read (or refused) already
+  mutable std::uint64_t used_ = 0;
+  std::mutex index_mutex_;                    // apart from mutex_: find_held never waits for a file
+  std::map<std::string, IndexFile> indices_;  // by the table file's path
 };
 
 }  // namespace chunker

@@ -66,22 +66,28 @@ std::uint64_t default_exact_memory() {
   return std::uint64_t(sysconf(_SC_PHYS_PAGES)) * std::uint64_t(sysconf(_SC_PAGE_SIZE)) / 4;
 }
 
-Player::Player(PlaySettings settings)
-    : settings_(std::move(settings)),
-      libraries_(std::make_unique<ChunkLibraries>(settings_.libraries)),
-      oracle_(settings_.oracle_dir),
+Player::Shared::Shared(const PlaySettings& settings)
+    : libraries(std::make_unique<ChunkLibraries>(settings.libraries)),
+      oracle(settings.oracle_dir),
       // Reading a cached table is not solving: --memory 0 still reads them.
-      exact_(settings_.exact_cache, std::max(settings_.exact_memory, default_exact_memory())) {}
+      exact(settings.exact_cache, std::max(settings.exact_memory, default_exact_memory()), settings.exact_cache_bytes) {
+}
+
+Player::Player(PlaySettings settings) : settings_(std::move(settings)), shared_(std::make_shared<Shared>(settings_)) {}
+
+Player::Player(PlaySettings settings, const Player& other) : settings_(std::move(settings)), shared_(other.shared_) {}
 
 std::vector<const Classifier*> Player::classifiers() {
-  const std::lock_guard lock(classifiers_mutex_);
-  if (!classifiers_built_) {
+  Shared& s = *shared_;
+  const std::lock_guard lock(s.classifiers_mutex);
+  auto& level = s.classifiers[{settings_.level, settings_.mode}];
+  if (level.empty()) {
     // Level 5's (sound) two largest libraries are mapped and
     // checksummed on another core while this one opens the rest (a request
     // waits for an opening under way). One that fails to open there fails
     // again, reported, when a classifier or the guide asks for it.
-    if (settings_.level >= MAX_LEVEL && settings_.mode == SchemaMode::Sound && !opening_ahead_.joinable())
-      opening_ahead_ = std::jthread([&libraries = *libraries_] {
+    if (settings_.level >= MAX_LEVEL && settings_.mode == SchemaMode::Sound && !s.opening_ahead.joinable())
+      s.opening_ahead = std::jthread([&libraries = *s.libraries] {
         try {
           libraries.kv3cpp_passes();
           libraries.k3cppvk();
@@ -89,35 +95,31 @@ std::vector<const Classifier*> Player::classifiers() {
           // Reported when asked for again.
         }
       });
-    classifiers_ = make_level(settings_.level, settings_.mode, *libraries_);
-    classifiers_built_ = true;
+    level = make_level(settings_.level, settings_.mode, *s.libraries);
   }
   std::vector<const Classifier*> list;
-  for (const auto& c : classifiers_) list.push_back(c.get());
+  for (const auto& c : level) list.push_back(c.get());
   return list;
 }
 
 void Player::set_level(int level) {
-  const std::lock_guard lock(classifiers_mutex_);
-  if (level == settings_.level) return;
+  const std::lock_guard lock(shared_->classifiers_mutex);
   settings_.level = level;
-  classifiers_.clear();
-  classifiers_built_ = false;
 }
 
 std::vector<std::string> Player::load_oracle() {
-  const std::lock_guard lock(oracle_mutex_);
-  return oracle_.load_all();
+  const std::lock_guard lock(shared_->oracle_mutex);
+  return shared_->oracle.load_all();
 }
 
 std::optional<OracleAnswer> Player::oracle_answer(const Position& pos) {
-  const std::lock_guard lock(oracle_mutex_);
-  return oracle_.probe(pos);
+  const std::lock_guard lock(shared_->oracle_mutex);
+  return shared_->oracle.probe(pos);
 }
 
 std::optional<Answer> Player::from_oracle(const Position& pos) {
-  const std::lock_guard lock(oracle_mutex_);
-  const auto probed = oracle_.probe(pos);
+  const std::lock_guard lock(shared_->oracle_mutex);
+  const auto probed = shared_->oracle.probe(pos);
   if (!probed || !probed->built) return std::nullopt;
   Answer a;
   a.source = Source::Oracle;
@@ -126,7 +128,7 @@ std::optional<Answer> Player::from_oracle(const Position& pos) {
   a.proven = a.distance_known = true;
   a.moves = proven_moves(probed->moves);
   a.line = best_line(pos, a.value, [&](const Position& p) -> std::optional<MoveValues> {
-    const auto next = oracle_.probe(p);
+    const auto next = shared_->oracle.probe(p);
     if (!next || !next->built) return std::nullopt;
     return next->moves;
   });
@@ -179,13 +181,26 @@ Answer with_history(Answer a, const Position& pos, const std::vector<Position>& 
 
 }  // namespace
 
+std::shared_ptr<const ExactTable> Player::read_cached(const Position& pos) {
+  const auto cached = shared_->exact.find_cached(pos);
+  if (!cached) return nullptr;
+  if (settings_.exact_memory && (settings_.sources == Sources::All || settings_.sources == Sources::Exact)) {
+    std::uint64_t found = 0;
+    const auto own = reachable_structures(pos, cached->structures / READ_PER_SOLVE, found);
+    if (own && found * king_slice::SIZE <= settings_.exact_memory) return nullptr;  // solved sooner than read
+  }
+  auto table = shared_->exact.read(*cached);
+  return table && table->holds(pos) ? table : nullptr;
+}
+
 std::optional<Answer> Player::from_exact_table(const Position& pos, CacheFiles files) {
-  const auto table = files == CacheFiles::Read ? exact_.find(pos) : exact_.find_held(pos);
+  auto table = shared_->exact.find_held(pos);
+  if (!table && files == CacheFiles::Read) table = read_cached(pos);
   if (!table) return std::nullopt;
   Answer a = table_answer(*table, pos);
   a.source = Source::ExactTable;
   a.origin.table_root = table->root_fen();
-  a.origin.file = exact_.origin(*table);
+  a.origin.file = shared_->exact.origin(*table);
   return a;
 }
 
@@ -199,11 +214,11 @@ std::optional<Answer> Player::known(const Position& pos, const std::vector<Posit
 
 std::optional<Value> Player::known_value(const Position& pos) {
   if (settings_.sources == Sources::All || settings_.sources == Sources::Oracle) {
-    const std::lock_guard lock(oracle_mutex_);
-    if (auto v = oracle_.value(pos)) return v;
+    const std::lock_guard lock(shared_->oracle_mutex);
+    if (auto v = shared_->oracle.value(pos)) return v;
   }
   if (settings_.sources == Sources::All || settings_.sources == Sources::Exact)
-    if (const auto table = exact_.find_held(pos)) return table->value(pos);
+    if (const auto table = shared_->exact.find_held(pos)) return table->value(pos);
   return std::nullopt;
 }
 
@@ -240,11 +255,11 @@ Player::Solve Player::solve_exact(const Position& pos, double seconds, const std
   if (!progress) progress = [](std::uint64_t, std::uint64_t) {};
   ExactSolve x = chunker::solve_exact(
       pos, std::move(*structures),
-      [this](Layout layout, std::string& problem) { return oracle_.layout_table(layout, problem); }, workers(),
+      [this](Layout layout, std::string& problem) { return shared_->oracle.layout_table(layout, problem); }, workers(),
       progress, cancel);
   result.table = std::make_shared<const ExactTable>(std::move(x.table));
   result.origin.oracles = std::move(x.oracles);
-  const ExactTables::CacheWrite saved = exact_.add(result.table, pos);
+  const ExactTables::CacheWrite saved = shared_->exact.add(result.table, pos);
   result.origin.cached_in = saved.path;
   result.origin.not_saved = saved.error;
   result.figures = {result.table->structures().size(), result.table->positions(), x.from_oracle, seconds_since(start),
@@ -290,7 +305,7 @@ Answer Player::search(const Position& pos, const std::atomic<bool>* stop) {
   // A guide (settings_.guide) steers the proof-number search where the
   // level consults the libraries at all; Level 0 is the search alone.
   if (settings_.level > 0) {
-    const ProofGuide g = guide(*libraries_, settings_.guide);
+    const ProofGuide g = guide(*shared_->libraries, settings_.guide);
     limits.guide = g.estimate;
     limits.guide_shape = g.shape;
     limits.threads = workers();
@@ -311,7 +326,7 @@ Answer Player::search(const Position& pos, const std::atomic<bool>* stop) {
   } else {
     a.source = Source::Evaluation;
     try {
-      a.value = evaluate(pos, *libraries_);
+      a.value = evaluate(pos, *shared_->libraries);
     } catch (const TableError& e) {  // Level 0 needs no library: a score without the chunks
       a.value = peasant_evaluate(pos);
       a.origin.evaluator_problem = e.what();

@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -106,8 +107,9 @@ struct PlaySettings {
   SearchLimits limits;                   // the search's kind, nodes, hash and ply limit
   GuideKind guide = GuideKind::Learned;  // the proof-number search's guide
   Sources sources = Sources::All;
-  std::uint64_t exact_memory = 0;  // bytes an exact solve may take; 0: never solve
-  std::string exact_cache;         // directory of saved exact tables; empty: none
+  std::uint64_t exact_memory = 0;                                  // bytes an exact solve may take; 0: never solve
+  std::string exact_cache;                                         // directory of saved exact tables; empty: none
+  std::uint64_t exact_cache_bytes = DEFAULT_EXACT_CACHE_MB << 20;  // the most that directory's tables may take
   // Threads of a solve: an exact solve's, and those that make the guide's
   // estimates in the proof-number search (SearchLimits::threads); 0: every
   // core it may run on (usable_cores).
@@ -127,10 +129,21 @@ constexpr long long MAX_EXACT_MB = 1LL << 20;
 // the 826 million positions of deepest-abc-efg-w took 12.3 s on 2 cores
 // beside a bench/match game: 34 million a core.
 constexpr double EXACT_RATE_PER_CORE = 30e6;
+// Reading a cached exact table (decompressing it) costs about this many
+// times less a position than solving it: a cached table holding a position
+// is read only when it holds fewer positions than so many times the
+// position's own reachable set, else the position is solved (a few
+// milliseconds where a large table would take seconds and gigabytes).
+constexpr std::uint64_t READ_PER_SOLVE = 8;
 
 class Player {
  public:
   explicit Player(PlaySettings settings);
+  // A Player of other settings (level, search, sources, memory budget) over
+  // the files and tables `other` holds: the libraries, the oracle, the exact
+  // tables (their cache and bounds stay `other`'s) and the classifiers of each
+  // level are opened once and shared; one Player a call, from any thread.
+  Player(PlaySettings settings, const Player& other);
   const PlaySettings& settings() const { return settings_; }
 
   // The answer for `pos`, the game's positions before it in `history`
@@ -191,8 +204,8 @@ class Player {
   // The oracle's own answer (its layout, or why its table is not there);
   // nullopt outside its domain.
   std::optional<OracleAnswer> oracle_answer(const Position& pos);
-  ChunkLibraries& libraries() { return *libraries_; }
-  ExactTables& exact_tables() { return exact_; }
+  ChunkLibraries& libraries() { return *shared_->libraries; }
+  ExactTables& exact_tables() { return shared_->exact; }
   // The threads a solve takes (PlaySettings::workers; 0: usable_cores()).
   unsigned workers() const;
 
@@ -204,18 +217,26 @@ class Player {
   std::optional<std::vector<PawnStructure>> plan(const Position& pos, double seconds,
                                                  std::optional<ExactRefusal>& refusal) const;
   std::optional<Answer> from_exact_table(const Position& pos, CacheFiles files);
+  // The cached table of fewest positions that holds `pos`, read, unless
+  // solving `pos` would cost less (READ_PER_SOLVE) and the budget allows it.
+  std::shared_ptr<const ExactTable> read_cached(const Position& pos);
+
+  // What Players made from one another share.
+  struct Shared {
+    explicit Shared(const PlaySettings& settings);
+    std::unique_ptr<ChunkLibraries> libraries;
+    // Opens libraries while classifiers() opens others (there); joined
+    // before libraries goes.
+    std::jthread opening_ahead;
+    std::mutex classifiers_mutex;
+    std::map<std::pair<int, SchemaMode>, std::vector<std::unique_ptr<Classifier>>> classifiers;  // by level and mode
+    std::mutex oracle_mutex;
+    OracleTables oracle;
+    ExactTables exact;
+  };
 
   PlaySettings settings_;
-  std::unique_ptr<ChunkLibraries> libraries_;
-  // Opens libraries while classifiers() opens others (there); joined
-  // before libraries_ goes.
-  std::jthread opening_ahead_;
-  std::mutex classifiers_mutex_;
-  std::vector<std::unique_ptr<Classifier>> classifiers_;
-  bool classifiers_built_ = false;
-  std::mutex oracle_mutex_;
-  OracleTables oracle_;
-  ExactTables exact_;
+  std::shared_ptr<Shared> shared_;
 };
 
 }  // namespace chunker
