@@ -97,8 +97,6 @@ void print_csv(Layout layout, int level, SchemaMode mode, const DepthSummary& su
 
 }  // namespace
 
-std::string knowledge_name(int level, SchemaMode mode) { return level == 0 ? "rules" : mode_name(mode); }
-
 int depth_report(const DepthRequest& request) {
   const ChunkLibraries libraries(request.libraries_dir);
   const std::string fingerprint = knowledge_fingerprint(request.libraries_dir);

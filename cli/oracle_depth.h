@@ -33,8 +33,4 @@ int depth_probe(const DepthRequest& request, const std::string& fen);
 // depth as operations), drawn from each saved layout in turn (bench/pn's suite).
 int depth_sample(const DepthRequest& request, std::size_t count, int min_depth);
 
-// Where the knowledge of a level and mode is saved: Level 0 has no schemas,
-// so one table serves both modes ("rules").
-std::string knowledge_name(int level, SchemaMode mode);
-
 }  // namespace chunker::cli

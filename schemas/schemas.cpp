@@ -38,6 +38,8 @@ std::vector<std::unique_ptr<Classifier>> make_level(int level, SchemaMode mode, 
   return consulted;
 }
 
+std::string knowledge_name(int level, SchemaMode mode) { return level == 0 ? "rules" : mode_name(mode); }
+
 std::string knowledge_fingerprint(const std::string& libraries_dir) {
   return libraries_fingerprint(libraries_dir) + "-v" + std::to_string(KNOWLEDGE_VERSION);
 }

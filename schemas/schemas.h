@@ -29,5 +29,8 @@ std::vector<std::unique_ptr<Classifier>> make_level(int level, SchemaMode mode, 
 // table records it, so regenerating a library or changing a verdict makes the
 // table stale, and an edit that changes no verdict does not.
 std::string knowledge_fingerprint(const std::string& libraries_dir);
+// Where the knowledge of a level and mode is saved: Level 0 has no schemas,
+// so one table serves both modes ("rules").
+std::string knowledge_name(int level, SchemaMode mode);
 
 }  // namespace chunker

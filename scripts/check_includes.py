@@ -25,6 +25,7 @@ USES = {
     "uci": {"engine", "engine/peasant", "chunks", "exact", "guide", "schemas", "chess", "play"},
     "cli": {"engine", "engine/peasant", "engine/variant", "chunks", "exact", "guide", "schemas", "chess", "libgen",
             "play", "serve", "uci"},
+    "python": {"engine", "engine/peasant", "chunks", "exact", "guide", "schemas", "chess", "play"},
 }
 # Parts of a folder that may use a folder the rest of it may not.
 ONLY_FROM = {("guide", "exact"): {"guide_fit"}}

@@ -15,7 +15,8 @@ packages=(cmake ninja-build g++ libboost-graph-dev libboost-serialization-dev li
           python3 procps              # the Python tests; pgrep in the MPI fault test
           libboost-mpi-dev openmpi-bin libopenmpi-dev  # chunker-mpi: the exact solver over Open MPI
           nlohmann-json3-dev          # chunker serve's JSON (Debian 12's Boost.JSON would replace its Boost 1.74)
-          chromium python3-websocket)  # chunker serve's board page, tested in a headless browser
+          chromium python3-websocket  # chunker serve's board page, tested in a headless browser
+          pybind11-dev python3-dev)   # the Python module (python/)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
