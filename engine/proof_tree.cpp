@@ -133,7 +133,9 @@ std::vector<Position> proof_positions(const ProofTree& tree) {
     stack.pop_back();
     for (const auto& [text_move, child] : tree.nodes[id].children) {
       const MoveList moves = legal_moves(pos[id]);
-      const auto m = std::find_if(moves.begin(), moves.end(), [&](Move l) { return same_squares(l, text_move); });
+      // The binding passed by value: clang 14 (the fuzz build's) captures no structured binding.
+      const auto m =
+          std::find_if(moves.begin(), moves.end(), [asked = text_move](Move l) { return same_squares(l, asked); });
       if (m == moves.end())
         throw InputError("proof fails at " + where(pos[id]) + ": " + uci(text_move) + " is not a legal move");
       const Position next = make_move(pos[id], *m);

@@ -2,6 +2,8 @@
 # Installs what a fresh Debian machine lacks to build and test Chunker, and
 # nothing it already has: every tool a test uses is here, since under CI=true
 # a test whose tool is missing fails. Safe to run any number of times.
+# Further packages a script needs beside these may be named as arguments
+# (scripts/package.sh: lintian).
 set -euo pipefail
 
 packages=(cmake ninja-build g++ libboost-graph-dev libboost-serialization-dev libboost-program-options-dev
@@ -16,7 +18,8 @@ packages=(cmake ninja-build g++ libboost-graph-dev libboost-serialization-dev li
           libboost-mpi-dev openmpi-bin libopenmpi-dev  # chunker-mpi: the exact solver over Open MPI
           nlohmann-json3-dev          # chunker serve's JSON (Debian 12's Boost.JSON would replace its Boost 1.74)
           chromium python3-websocket  # chunker serve's board page, tested in a headless browser
-          pybind11-dev python3-dev)   # the Python module (python/)
+          pybind11-dev python3-dev    # the Python module (python/)
+          "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -23,23 +23,41 @@ std::shared_ptr<const std::string> Answers::cached(Endpoint endpoint, const Posi
   return cache_.find(cache_key(endpoint, pos));
 }
 
+std::shared_ptr<const std::string> Answers::known_answer(Endpoint endpoint, const Position& pos) {
+  return body(endpoint, pos, false);
+}
+
 std::shared_ptr<const std::string> Answers::answer(Endpoint endpoint, const Position& pos) {
+  return body(endpoint, pos, true);
+}
+
+std::shared_ptr<const std::string> Answers::body(Endpoint endpoint, const Position& pos, bool solve) {
   const std::string key = cache_key(endpoint, pos);
-  if (auto body = cache_.find(key)) return body;
-  std::shared_ptr<const std::string> body;
+  if (auto found = cache_.find(key)) return found;
+  bool unknown = false;  // a position that needs a solve, where none may run
+  auto look_up = [&](const Position& p) -> Lookup {
+    if (solve) return lookup(p);
+    auto known = player_.known(p);
+    unknown = !known;
+    return {std::move(known), std::nullopt};
+  };
+  std::shared_ptr<const std::string> made;
   if (endpoint == Endpoint::Standard) {
-    body = std::make_shared<const std::string>(tablebase_json(pos, lookup(pos)));
+    const Lookup found = look_up(pos);
+    if (unknown) return nullptr;
+    made = std::make_shared<const std::string>(tablebase_json(pos, found));
   } else {
     const Inspection found =
-        inspect_position(player_, pos, [this](const Position& p, std::optional<ExactRefusal>& refusal) {
-          Lookup l = lookup(p);
+        inspect_position(player_, pos, [&](const Position& p, std::optional<ExactRefusal>& refusal) {
+          Lookup l = look_up(p);
           refusal = l.refusal;
           return l.answer;
         });
-    body = std::make_shared<const std::string>(inspection_json(found, 1, false));
+    if (unknown) return nullptr;
+    made = std::make_shared<const std::string>(inspection_json(found, 1, false));
   }
-  cache_.put(key, body);
-  return body;
+  cache_.put(key, made);
+  return made;
 }
 
 Lookup Answers::lookup(const Position& pos) {

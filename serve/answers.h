@@ -31,8 +31,12 @@ class Answers {
 
   // The cached body, or null: an answer given earlier, at once.
   std::shared_ptr<const std::string> cached(Endpoint endpoint, const Position& pos);
+  // The body from the tables alone (the oracle, an exact table held or
+  // cached), or null where it needs an exact solve. Throws TableError where
+  // a table or library is damaged or missing.
+  std::shared_ptr<const std::string> known_answer(Endpoint endpoint, const Position& pos);
   // The body, solving where needed. Throws ExactCancelled once cancel() is
-  // called, TableError where a table or library is damaged or missing.
+  // called, TableError as known_answer.
   std::shared_ptr<const std::string> answer(Endpoint endpoint, const Position& pos);
   // Ends the exact solve running now and refuses those that would start.
   void cancel() { cancel_ = true; }
@@ -41,6 +45,8 @@ class Answers {
   Lookup lookup(const Position& pos);
 
  private:
+  // The body, solving where `solve` allows; null where it needs a solve and may not.
+  std::shared_ptr<const std::string> body(Endpoint endpoint, const Position& pos, bool solve);
   // The exact solve of `pos` (the shared one where a request already started it).
   Lookup solve_once(const Position& pos);
   Lookup solve_now(const Position& pos);

@@ -8,14 +8,12 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
-#include <nlohmann/json.hpp>
 #include <optional>
 
 #include "chunks/table_file.h"
 #include "engine/position.h"
 #include "exact/exact.h"
-#include "serve/page_assets.h"
-#include "serve/request_target.h"
+#include "serve/request_route.h"
 #include "serve/work_queue.h"
 
 namespace chunker::serve {
@@ -26,44 +24,20 @@ namespace net = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 using tcp = net::ip::tcp;
-using Response = http::response<http::string_body>;
 
-// A request is a line and a few headers: far below these.
-constexpr std::size_t HEADER_LIMIT = 16 * 1024;
-constexpr std::size_t TARGET_LIMIT = 4096;
-constexpr std::size_t BODY_LIMIT = 1024;
 // A client that takes longer to send its request, or to read the answer, is dropped.
 constexpr std::chrono::seconds IO_TIMEOUT{15};
 constexpr std::chrono::seconds LINGER{2};
 // Connections open at once; one more is answered 503 and closed.
 constexpr int CONNECTION_LIMIT = 1024;
-
-Response make_response(http::status status, std::string body, std::string_view type, bool keep_alive) {
-  Response res{status, 11};
-  res.set(http::field::server, "chunker");
-  res.set(http::field::content_type, std::string(type));
-  // Programs on other pages may ask too, as they ask lila-tablebase.
-  res.set(http::field::access_control_allow_origin, "*");
-  res.keep_alive(keep_alive);
-  res.body() = std::move(body);
-  res.prepare_payload();
-  return res;
-}
-
-Response error_response(http::status status, const std::string& message, bool keep_alive) {
-  return make_response(status, nlohmann::json{{"error", message}}.dump() + "\n", "application/json", keep_alive);
-}
-
-std::string_view content_type(std::string_view path) {
-  if (path.ends_with(".html")) return "text/html; charset=utf-8";
-  if (path.ends_with(".css")) return "text/css; charset=utf-8";
-  if (path.ends_with(".js")) return "text/javascript; charset=utf-8";
-  return "application/octet-stream";
-}
+// The exact solves' thread runs at this niceness (its solve's threads too):
+// while a solve takes the cores, the requests the tables answer come first.
+constexpr int SOLVE_NICENESS = 10;
 
 struct Shared {
   Answers& answers;
-  WorkQueue& queue;
+  WorkQueue& queue;   // requests the tables answer, at once
+  WorkQueue& solves;  // requests that wait for an exact solve
   std::atomic<int> connections = 0;
 };
 
@@ -82,80 +56,67 @@ class Session : public std::enable_shared_from_this<Session> {
  private:
   void read() {
     parser_.emplace();
-    parser_->header_limit(HEADER_LIMIT);
-    parser_->body_limit(BODY_LIMIT);
+    limit(*parser_);
     stream_.expires_after(IO_TIMEOUT);
     http::async_read(stream_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
   }
 
   void on_read(beast::error_code ec) {
-    if (ec == http::error::header_limit) {
-      // The request line alone over the limit (the parser has not read it): its target, a query of a megabyte.
-      if (parser_->get().method_string().empty())
-        return write(error_response(http::status::uri_too_long, "request target too long", false));
-      return write(error_response(http::status::request_header_fields_too_large,
-                                  "request header over " + std::to_string(HEADER_LIMIT) + " bytes", false));
-    }
-    if (ec == http::error::body_limit)
-      return write(error_response(http::status::payload_too_large,
-                                  "request body over " + std::to_string(BODY_LIMIT) + " bytes", false));
-    // The client hung up, before or in the middle of a request, or went quiet: nobody to answer.
-    if (ec == http::error::end_of_stream || ec == http::error::partial_message || ec == beast::error::timeout ||
-        ec == net::error::eof || ec == net::error::connection_reset || ec == net::error::operation_aborted)
+    if (ec) {
+      if (auto res = read_error(ec, *parser_)) return write(std::move(*res));
       return close();
-    if (ec) return write(error_response(http::status::bad_request, "malformed HTTP request", false));
-    handle(parser_->release());
+    }
+    const Request req = parser_->release();
+    Route routed = route(req);
+    if (routed.now) return write(std::move(*routed.now));
+    if (auto body = shared_.answers.cached(routed.endpoint, routed.pos))
+      return write(make_response(http::status::ok, *body, "application/json", req.keep_alive()));
+    answer_later(routed.endpoint, routed.pos, req.keep_alive());
   }
 
-  void handle(const http::request<http::string_body>& req) {
-    const bool keep_alive = req.keep_alive();
-    if (req.method() != http::verb::get) {
-      Response res = error_response(http::status::method_not_allowed, "only GET is served", keep_alive);
-      res.set(http::field::allow, "GET");
-      return write(std::move(res));
-    }
-    if (req.target().size() > TARGET_LIMIT)
-      return write(error_response(http::status::uri_too_long, "request target too long", keep_alive));
-    try {
-      const RequestTarget target = parse_target(std::string_view(req.target().data(), req.target().size()));
-      const auto& assets = page_assets();
-      const std::string file = target.path == "/" ? "/index.html" : target.path;
-      if (const auto asset = assets.find(file); asset != assets.end())
-        return write(make_response(http::status::ok, std::string(asset->second), content_type(file), keep_alive));
-      const std::optional<Endpoint> endpoint = target.path == "/standard"  ? std::optional(Endpoint::Standard)
-                                               : target.path == "/explain" ? std::optional(Endpoint::Explain)
-                                                                           : std::nullopt;
-      if (!endpoint) return write(error_response(http::status::not_found, "no such path: " + target.path, keep_alive));
-      const Position pos = parse_fen(fen_parameter(target)).pos;
-      if (auto body = shared_.answers.cached(*endpoint, pos))
-        return write(make_response(http::status::ok, *body, "application/json", keep_alive));
-      answer_later(*endpoint, pos, keep_alive);
-    } catch (const InputError& e) {
-      write(error_response(http::status::bad_request, e.what(), keep_alive));
-    }
-  }
-
-  // On a worker: the answer, then written from the I/O thread.
+  // On a worker: the tables' answer; where it needs an exact solve, on the
+  // solves' thread, so that a solve never holds a worker that the tables'
+  // answers need. Either is written from the I/O thread.
   void answer_later(Endpoint endpoint, const Position& pos, bool keep_alive) {
     auto job = [self = shared_from_this(), endpoint, pos, keep_alive] {
-      Response res;
-      try {
-        res = make_response(http::status::ok, *self->shared_.answers.answer(endpoint, pos), "application/json",
-                            keep_alive);
-      } catch (const ExactCancelled&) {
-        res = error_response(http::status::service_unavailable, "the server is stopping", false);
-      } catch (const TableError& e) {  // named without the server's directories
-        res = error_response(http::status::internal_server_error, e.message(false), keep_alive);
-      } catch (const std::exception& e) {
-        res =
-            error_response(http::status::internal_server_error, std::string("internal error: ") + e.what(), keep_alive);
-      }
-      net::post(self->stream_.get_executor(), [self, res = std::move(res)]() mutable { self->write(std::move(res)); });
+      self->respond(
+          [&] { return self->shared_.answers.known_answer(endpoint, pos); }, keep_alive,
+          [&] {
+            auto solve = [self, endpoint, pos, keep_alive] {
+              self->respond([&] { return self->shared_.answers.answer(endpoint, pos); }, keep_alive, [] {});
+            };
+            if (!self->shared_.solves.offer(std::move(solve)))
+              self->post(error_response(http::status::service_unavailable,
+                                        "busy: every exact solve's queue place taken; try again", keep_alive));
+          });
     };
     if (!shared_.queue.offer(std::move(job)))
       write(error_response(http::status::service_unavailable, "busy: every worker and queue place taken; try again",
                            keep_alive));
+  }
+
+  // Writes what `body` answers, or calls `unanswered` where it gives none.
+  template <class Body, class Unanswered>
+  void respond(Body body, bool keep_alive, Unanswered unanswered) {
+    Response res;
+    try {
+      const auto answered = body();
+      if (!answered) return unanswered();
+      res = make_response(http::status::ok, *answered, "application/json", keep_alive);
+    } catch (const ExactCancelled&) {
+      res = error_response(http::status::service_unavailable, "the server is stopping", false);
+    } catch (const TableError& e) {  // named without the server's directories
+      res = error_response(http::status::internal_server_error, e.message(false), keep_alive);
+    } catch (const std::exception& e) {
+      res = error_response(http::status::internal_server_error, std::string("internal error: ") + e.what(), keep_alive);
+    }
+    post(std::move(res));
+  }
+
+  void post(Response res) {
+    net::post(stream_.get_executor(),
+              [self = shared_from_this(), res = std::move(res)]() mutable { self->write(std::move(res)); });
   }
 
   void write(Response res) {
@@ -186,7 +147,7 @@ class Session : public std::enable_shared_from_this<Session> {
   beast::tcp_stream stream_;
   Shared& shared_;
   beast::flat_buffer buffer_;
-  std::optional<http::request_parser<http::string_body>> parser_;
+  std::optional<RequestParser> parser_;
   Response response_;
   std::array<char, 4096> discard_;
 };
@@ -195,8 +156,9 @@ class Session : public std::enable_shared_from_this<Session> {
 
 struct HttpServer::State {
   State(const ServerSettings& settings, Answers& answers)
-      : shared{answers, queue, {}},
+      : shared{answers, queue, solves, {}},
         queue(settings.threads, settings.queue),
+        solves(1, settings.queue, SOLVE_NICENESS),
         acceptor(io),
         signals(io, SIGINT, SIGTERM) {
     beast::error_code ec;
@@ -223,7 +185,7 @@ struct HttpServer::State {
   // which close their sockets (io's) and count themselves out (shared's).
   Shared shared;
   net::io_context io{1};
-  WorkQueue queue;
+  WorkQueue queue, solves;
   tcp::acceptor acceptor;
   net::signal_set signals;
 };
@@ -245,6 +207,7 @@ void HttpServer::run() {
   });
   s.accept();
   s.io.run();
+  s.solves.stop();
   s.queue.stop();
 }
 

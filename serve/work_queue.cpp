@@ -1,9 +1,12 @@
 #include "serve/work_queue.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 namespace chunker::serve {
 
-WorkQueue::WorkQueue(unsigned threads, std::size_t capacity) : capacity_(capacity) {
-  for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
+WorkQueue::WorkQueue(unsigned threads, std::size_t capacity, int niceness) : capacity_(capacity) {
+  for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this, niceness] { work(niceness); });
 }
 
 bool WorkQueue::offer(std::function<void()> job) {
@@ -27,7 +30,9 @@ void WorkQueue::stop() {
     if (t.joinable()) t.join();
 }
 
-void WorkQueue::work() {
+void WorkQueue::work(int niceness) {
+  // Linux's priority is a thread's own: this thread's, not the process's.
+  if (niceness) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), niceness);
   for (;;) {
     std::function<void()> job;
     {

@@ -16,7 +16,9 @@ namespace chunker::serve {
 
 class WorkQueue {
  public:
-  WorkQueue(unsigned threads, std::size_t capacity);
+  // `niceness`: the threads' scheduling priority (setpriority), inherited
+  // by the threads a job starts.
+  WorkQueue(unsigned threads, std::size_t capacity, int niceness = 0);
   ~WorkQueue() { stop(); }
   // False, and the job dropped, when the queue is full or stopped.
   bool offer(std::function<void()> job);
@@ -24,7 +26,7 @@ class WorkQueue {
   void stop();
 
  private:
-  void work();
+  void work(int niceness);
 
   std::size_t capacity_;
   std::mutex mutex_;

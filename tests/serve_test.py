@@ -14,7 +14,9 @@
 3. Concurrency: twelve clients at once ask for the same root, which needs an
    exact solve, of a server with 4 workers and 4 queue places: each answer is
    the CLI's or a 503, the solve runs once, and the server answers after.
-4. SIGTERM in the middle of an exact solve ends the server with status 0
+4. While an exact solve runs, with one worker and one queue place, every
+   request the oracle answers is answered (a solve has a lane of its own).
+5. SIGTERM in the middle of an exact solve ends the server with status 0
    and no temporary file in its cache.
 
 Usage: serve_test.py CHUNKER DATA_DIR [--skip ID,ID...] (positions of the
@@ -228,6 +230,42 @@ def sigterm_mid_solve(workdir):
     check(not any(line.startswith("chunker serve: solved ") for line in server.log), "the solve was not cancelled")
 
 
+def tables_answer_during_a_solve(workdir, domain):
+    """One worker and two queue places, the oracle's tables loaded and no answer kept: while the breakthrough's
+    exact solve runs (in a lane of its own), two clients asking in turn for positions the oracle answers are
+    answered before it ends, none refused (a solve holding the worker would hold their requests in the queue
+    until it ended); each as `chunker solve --json` answered it."""
+    server = Server(chunker, data, os.path.join(workdir, "busy-cache"), "--threads", "1", "--queue", "2",
+                    "--answers", "0")
+    for position in domain:  # the oracle's tables loaded (no answer is kept: --answers 0)
+        server.get("/standard?fen=" + quoted(position["fen"]))
+    asker = threading.Thread(target=lambda: send_quietly_get(server))
+    asker.start()
+    server.wait_for_log("chunker serve: solving ")
+    results = [None] * len(domain)
+
+    def client(first):
+        for i in range(first, len(domain), 2):
+            results[i] = server.get_json("/standard?fen=" + quoted(domain[i]["fen"]))
+
+    clients = [threading.Thread(target=client, args=(first,)) for first in range(2)]
+    for c in clients:
+        c.start()
+    for c in clients:
+        c.join()
+    statuses = [status for status, _ in results]
+    check(statuses == [200] * len(domain), f"domain positions during a solve: {statuses}")
+    for expected, (status, got) in zip(domain, results):
+        if status == 200:
+            check((got["category"], got["distance"]) == (expected["value"], signed(expected["value"],
+                                                                                   expected["distance"])),
+                  f"during a solve, {expected['fen']}: {got['category']} {got['distance']}")
+    check(not any(line.startswith("chunker serve: solved ") for line in server.log),
+          "the domain positions were answered only after the solve")
+    server.stop()
+    asker.join()
+
+
 def send_quietly_get(server):
     try:
         server.get("/standard?fen=" + quoted(BREAKTHROUGH))
@@ -247,6 +285,7 @@ with tempfile.TemporaryDirectory() as workdir:
     server.stop()
     epshteyn = next(s for s in solved if s["fen"] == EPSHTEYN)
     concurrency((epshteyn["value"], epshteyn["distance"]), workdir)
+    tables_answer_during_a_solve(workdir, [s for s in solved if s["origin"]["source"] == "oracle"])
     sigterm_mid_solve(workdir)
 
 print(f"{len(failures)} failures" if failures else "all passed")
