@@ -73,7 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const nlohmann::json answer = nlohmann::json::parse(tablebase_json(routed.pos, {}));
   require(answer["category"] == "unknown");
-  require(answer["moves"].size() == legal_moves(routed.pos).size());
+  require(int(answer["moves"].size()) == legal_moves(routed.pos).size);
   for (const auto& move : answer["moves"])
     require(to_fen(parse_fen(move["fen"].get<std::string>()).pos) == move["fen"]);
   return 0;
