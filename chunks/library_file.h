@@ -53,14 +53,15 @@ std::string libraries_fingerprint(const std::string& data_dir);
 
 // Writes `library` to `path` (atomically, table_file.h).
 template <class Library>
-void save_library_file(const Library& library, const TableHeader& header, const std::string& path) {
+void save_library_file(const Library& library, const TableHeader& header, const std::string& path,
+                       Durability durability = Durability::Synced) {
   std::ostringstream out;
   {
     boost::archive::binary_oarchive archive(out, boost::archive::no_header);
     archive << library;
   }
   const std::string bytes = out.str();
-  write_table(path, header, {reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()});
+  write_table(path, header, {reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size()}, durability);
 }
 
 // Reads a library from `path`. Throws TableError naming `rebuild` when the

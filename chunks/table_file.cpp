@@ -131,7 +131,8 @@ std::span<const std::uint8_t> map_table_file(const std::string& path, struct sta
   return {static_cast<const std::uint8_t*>(map), size};
 }
 
-void write_file_atomically(const std::string& path, const std::function<void(std::FILE*)>& write) {
+void write_file_atomically(const std::string& path, const std::function<void(std::FILE*)>& write,
+                           Durability durability) {
   std::filesystem::path target(path);
   if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path());
   const std::string temporary = path + ".tmp." + std::to_string(getpid());
@@ -139,7 +140,8 @@ void write_file_atomically(const std::string& path, const std::function<void(std
     File file(std::fopen(temporary.c_str(), "wb"));
     if (!file) throw TableError("cannot write " + temporary);
     write(file.get());
-    if (std::fflush(file.get()) != 0 || fsync(fileno(file.get())) != 0) throw TableError("write failed (disk full?)");
+    if (std::fflush(file.get()) != 0 || (durability == Durability::Synced && fsync(fileno(file.get())) != 0))
+      throw TableError("write failed (disk full?)");
     file.reset();
     std::error_code error;
     std::filesystem::rename(temporary, path, error);
@@ -159,28 +161,32 @@ void* TableAllocator<std::uint8_t>::allocate_table_block(std::size_t bytes) {
   return p;
 }
 
-void write_table(const std::string& path, TableHeader header, std::span<const std::uint8_t> payload) {
+void write_table(const std::string& path, TableHeader header, std::span<const std::uint8_t> payload,
+                 Durability durability) {
   header.payload_size = payload.size();
   header.payload_checksum = table_checksum(payload);
   const std::string preamble = table_preamble(header);
-  write_file_atomically(path, [&](std::FILE* file) {
-    std::fwrite(preamble.data(), 1, preamble.size(), file);
-    std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> cctx(ZSTD_createCCtx(), ZSTD_freeCCtx);
-    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, ZSTD_LEVEL);
-    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
-    // A libzstd built without threads refuses this and compresses in one.
-    ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_nbWorkers, ZSTD_WORKERS);
-    ZSTD_CCtx_setPledgedSrcSize(cctx.get(), payload.size());
-    std::vector<char> out(ZSTD_CStreamOutSize());
-    ZSTD_inBuffer in{payload.data(), payload.size(), 0};
-    for (bool finished = false; !finished;) {
-      ZSTD_outBuffer buffer{out.data(), out.size(), 0};
-      std::size_t left = ZSTD_compressStream2(cctx.get(), &buffer, &in, ZSTD_e_end);
-      if (ZSTD_isError(left)) throw TableError(std::string("compression failed: ") + ZSTD_getErrorName(left));
-      if (std::fwrite(out.data(), 1, buffer.pos, file) != buffer.pos) throw TableError("write failed (disk full?)");
-      finished = left == 0;
-    }
-  });
+  write_file_atomically(
+      path,
+      [&](std::FILE* file) {
+        std::fwrite(preamble.data(), 1, preamble.size(), file);
+        std::unique_ptr<ZSTD_CCtx, decltype(&ZSTD_freeCCtx)> cctx(ZSTD_createCCtx(), ZSTD_freeCCtx);
+        ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_compressionLevel, ZSTD_LEVEL);
+        ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_checksumFlag, 1);
+        // A libzstd built without threads refuses this and compresses in one.
+        ZSTD_CCtx_setParameter(cctx.get(), ZSTD_c_nbWorkers, ZSTD_WORKERS);
+        ZSTD_CCtx_setPledgedSrcSize(cctx.get(), payload.size());
+        std::vector<char> out(ZSTD_CStreamOutSize());
+        ZSTD_inBuffer in{payload.data(), payload.size(), 0};
+        for (bool finished = false; !finished;) {
+          ZSTD_outBuffer buffer{out.data(), out.size(), 0};
+          std::size_t left = ZSTD_compressStream2(cctx.get(), &buffer, &in, ZSTD_e_end);
+          if (ZSTD_isError(left)) throw TableError(std::string("compression failed: ") + ZSTD_getErrorName(left));
+          if (std::fwrite(out.data(), 1, buffer.pos, file) != buffer.pos) throw TableError("write failed (disk full?)");
+          finished = left == 0;
+        }
+      },
+      durability);
 }
 
 namespace {

@@ -74,7 +74,13 @@ struct TableError : std::runtime_error {
   std::string file_named_;  // the line with the file's name for its path; empty where no file is named
 };
 
-void write_table(const std::string& path, TableHeader header, std::span<const std::uint8_t> payload);
+// Whether a file written is on the disk before its rename (fsync): a file
+// that must survive a crash is; a cache file, whose damage its checksum shows
+// and a new solve repairs, need not wait for the disk.
+enum class Durability { Synced, Unsynced };
+
+void write_table(const std::string& path, TableHeader header, std::span<const std::uint8_t> payload,
+                 Durability durability = Durability::Synced);
 
 // Checks, in order: the file opens, the magic, the header, that kind,
 // parameters and version are `expected`'s (else the file is stale), that the
@@ -99,8 +105,9 @@ void check_expected_header(const TableHeader& header, const TableHeader& expecte
 // file's fstat. Throws TableError with the problem alone (missing, empty,
 // cannot be read or mapped).
 std::span<const std::uint8_t> map_table_file(const std::string& path, struct stat* status = nullptr);
-// Writes `path` through `write` to a temporary name, synced, then renamed;
-// a TableError names `path` and the problem.
-void write_file_atomically(const std::string& path, const std::function<void(std::FILE*)>& write);
+// Writes `path` through `write` to a temporary name, synced (unless
+// Unsynced), then renamed; a TableError names `path` and the problem.
+void write_file_atomically(const std::string& path, const std::function<void(std::FILE*)>& write,
+                           Durability durability = Durability::Synced);
 
 }  // namespace chunker

@@ -1,67 +1,88 @@
 #include "exact/cache_index.h"
 
-#include <algorithm>
-#include <boost/serialization/string.hpp>
-#include <boost/serialization/vector.hpp>
+#include <sys/mman.h>
 
-#include "chunks/library_file.h"
+#include <algorithm>
+#include <cstring>
+#include <vector>
 
 namespace chunker {
 
 namespace {
 
-constexpr std::uint32_t INDEX_FORMAT_VERSION = 1;
-const TableHeader INDEX_HEADER{"exact-index", "structures=white pawns|black pawns", INDEX_FORMAT_VERSION};
+constexpr char MAGIC[8] = {'C', 'H', 'K', 'I', 'D', 'X', '0', '1'};
+
+// The header: the magic, the table's checksum, the structures' count, the
+// root's FEN length, then the FEN padded with zeros to a multiple of 8.
+struct Header {
+  char magic[8];
+  std::uint64_t table_checksum, structures, fen_length;
+};
+
+std::size_t padded(std::size_t bytes) { return (bytes + 7) / 8 * 8; }
 
 bool before(const PawnStructure& a, const PawnStructure& b) {
   return a.pawns[WHITE] != b.pawns[WHITE] ? a.pawns[WHITE] < b.pawns[WHITE] : a.pawns[BLACK] < b.pawns[BLACK];
 }
 
-// What the file holds, in the form Boost.Serialization writes.
-struct IndexPayload {
-  std::string root_fen;
-  std::uint64_t table_checksum = 0;
-  std::vector<std::uint64_t> white, black;  // each structure's pawns, in the index's order
-  template <class Archive>
-  void serialize(Archive& ar, unsigned) {
-    ar& root_fen& table_checksum& white& black;
-  }
-};
-
 }  // namespace
+
+CacheIndex CacheIndex::load(const std::string& path) {
+  struct stat status {};
+  std::span<const std::uint8_t> file;
+  try {
+    file = map_table_file(path, &status);
+  } catch (const TableError& e) {
+    throw TableError(path + ": " + e.what());
+  }
+  CacheIndex index;
+  index.map_ = std::shared_ptr<const std::uint8_t>(
+      file.data(), [size = file.size()](const std::uint8_t* p) { munmap(const_cast<std::uint8_t*>(p), size); });
+  Header header{};
+  if (file.size() < sizeof header) throw TableError(path + ": not an index of the exact cache");
+  std::memcpy(&header, file.data(), sizeof header);
+  const std::size_t start = sizeof header + padded(header.fen_length);
+  if (std::memcmp(header.magic, MAGIC, sizeof MAGIC) != 0 || header.fen_length > 256 ||
+      file.size() != start + header.structures * 16)
+    throw TableError(path + ": not an index of the exact cache");
+  index.root_fen_.assign(reinterpret_cast<const char*>(file.data()) + sizeof header, header.fen_length);
+  index.table_checksum_ = header.table_checksum;
+  index.pairs_ = {reinterpret_cast<const std::uint64_t*>(file.data() + start), header.structures * 2};
+  return index;
+}
 
 bool CacheIndex::holds(const Position& pos) const {
   return holds_reachable(pos, [this](const PawnStructure& s) {
-    return std::binary_search(structures.begin(), structures.end(), s, before);
+    std::size_t low = 0, high = structures();  // the first not before `s` is in [low, high]
+    while (low < high) {
+      const std::size_t middle = (low + high) / 2;
+      if (before({{pairs_[2 * middle], pairs_[2 * middle + 1]}}, s))
+        low = middle + 1;
+      else
+        high = middle;
+    }
+    return low < structures() && pairs_[2 * low] == s.pawns[WHITE] && pairs_[2 * low + 1] == s.pawns[BLACK];
   });
 }
 
-CacheIndex cache_index_of(const ExactTable& table, std::uint64_t table_checksum) {
-  CacheIndex index{table.root_fen(), table_checksum, table.structures()};
-  std::sort(index.structures.begin(), index.structures.end(), before);
-  return index;
-}
-
-void save_cache_index(const CacheIndex& index, const std::string& path) {
-  IndexPayload payload{index.root_fen, index.table_checksum, {}, {}};
-  for (const PawnStructure& s : index.structures) {
-    payload.white.push_back(s.pawns[WHITE]);
-    payload.black.push_back(s.pawns[BLACK]);
-  }
-  save_library_file(payload, INDEX_HEADER, path);
-}
-
-CacheIndex load_cache_index(const std::string& path) {
-  const auto payload =
-      load_library_file<IndexPayload>(INDEX_HEADER, path, "a new exact solve of the table's root",
-                                      [](const IndexPayload& p) { return p.white.size() == p.black.size(); });
-  CacheIndex index{payload.root_fen, payload.table_checksum, {}};
-  index.structures.reserve(payload.white.size());
-  for (std::size_t i = 0; i < payload.white.size(); ++i)
-    index.structures.push_back({{payload.white[i], payload.black[i]}});
-  if (!std::is_sorted(index.structures.begin(), index.structures.end(), before))
-    throw TableError(path + ": damaged index of a cached exact table");
-  return index;
+void save_cache_index(const ExactTable& table, std::uint64_t table_checksum, const std::string& path) {
+  std::vector<PawnStructure> sorted = table.structures();
+  std::sort(sorted.begin(), sorted.end(), before);
+  Header header{};
+  std::memcpy(header.magic, MAGIC, sizeof MAGIC);
+  header.table_checksum = table_checksum;
+  header.structures = sorted.size();
+  header.fen_length = table.root_fen().size();
+  std::string fen = table.root_fen();
+  fen.resize(padded(fen.size()), '\0');
+  write_file_atomically(
+      path,
+      [&](std::FILE* file) {
+        std::fwrite(&header, sizeof header, 1, file);
+        std::fwrite(fen.data(), 1, fen.size(), file);
+        for (const PawnStructure& s : sorted) std::fwrite(s.pawns, sizeof s.pawns, 1, file);
+      },
+      Durability::Unsynced);
 }
 
 }  // namespace chunker

@@ -162,7 +162,7 @@ std::vector<Move> best_line(const Position& root, Value value,
 // structures and their slices (by Chunker's rules only: a table of other
 // rules is never saved). load_exact throws TableError on a missing,
 // damaged or foreign file.
-void save_exact(const ExactTable& table, const std::string& path);
+void save_exact(const ExactTable& table, const std::string& path, Durability durability = Durability::Synced);
 ExactTable load_exact(const std::string& path);
 
 }  // namespace chunker

@@ -98,14 +98,14 @@ struct ExactPayload {
 
 }  // namespace
 
-void save_exact(const ExactTable& table, const std::string& path) {
+void save_exact(const ExactTable& table, const std::string& path, Durability durability) {
   if (table.rules()) throw std::logic_error("save_exact: a table of other rules than Chunker's is not saved");
   ExactPayload payload{table.root_fen(), {}, {}, {table.bytes().begin(), table.bytes().end()}};
   for (const PawnStructure& s : table.structures()) {
     payload.white.push_back(s.pawns[WHITE]);
     payload.black.push_back(s.pawns[BLACK]);
   }
-  save_library_file(payload, EXACT_HEADER, path);
+  save_library_file(payload, EXACT_HEADER, path, durability);
 }
 
 ExactTable load_exact(const std::string& path) {

@@ -116,7 +116,7 @@ void ExactTables::refresh_indices(const PawnStructure& wanted) {
     const auto known = indices_.find(path);
     if (known != indices_.end() && known->second.written == written) continue;
     try {
-      indices_[path] = {load_cache_index(index), written};
+      indices_.insert_or_assign(path, IndexFile{CacheIndex::load(index), written});
     } catch (const TableError&) {
       indices_.erase(path);  // no index (yet), or a damaged one: the table is not used until a solve writes both
     }
@@ -129,8 +129,8 @@ std::optional<ExactTables::Cached> ExactTables::find_cached(const Position& pos)
   refresh_indices(structure_of(pos));
   std::optional<Cached> best;
   for (const auto& [path, file] : indices_)
-    if ((!best || file.index.structures.size() < best->structures) && file.index.holds(pos))
-      best = Cached{path, file.index.structures.size(), file.index.table_checksum};
+    if ((!best || file.index.structures() < best->structures) && file.index.holds(pos))
+      best = Cached{path, file.index.structures(), file.index.table_checksum()};
   return best;
 }
 
@@ -217,12 +217,11 @@ ExactTables::CacheWrite ExactTables::add(std::shared_ptr<const ExactTable> table
     try {
       const std::string path = cache_path(structure_of(root));
       fs::create_directories(cache_dir_);
-      save_exact(*table, path);
-      const CacheIndex index = cache_index_of(*table, read_table_header(path).payload_checksum);
-      save_cache_index(index, index_path(path));
+      save_exact(*table, path, Durability::Unsynced);
+      save_cache_index(*table, read_table_header(path).payload_checksum, index_path(path));
       {
         const std::lock_guard lock(index_mutex_);
-        indices_[path] = {index, written_time(index_path(path))};
+        indices_.insert_or_assign(path, IndexFile{CacheIndex::load(index_path(path)), written_time(index_path(path))});
       }
       bound_directory(path);
       written.path = path;
