@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <sstream>
+#include <tuple>
 
 #include "chunks/table_file.h"
 #include "cli/options.h"
@@ -25,17 +27,26 @@
 
 namespace chunker::cli {
 
-int table_command(const Args& args) {
-  po::options_description options("table options");
-  std::string suite = shipped_file("testpositions/default.epd"), levels, engines;
-  SearchLimits limits;
-  limits.node_limit = 1'000'000;
+namespace {
+
+// What the command line asks of the table.
+struct TableRequest {
+  std::string suite;
+  TableSettings table;
+  std::vector<SearchKind> kinds;
+  bool with_peasant = false;
   PeasantLimits peasant;
+  bool json = false, csv = false;
+  PlaySettings play;  // the result column's answers
+};
+
+po::options_description table_options(std::string& suite, std::string& levels, std::string& engines) {
+  po::options_description options("table options");
   options.add_options()("suite", po::value<std::string>(&suite)->default_value(suite), "the EPD suite")(
       "levels", po::value<std::string>(&levels)->default_value("0-" + std::to_string(MAX_LEVEL)),
       "the levels to run, A-B")("node-limit", po::value<long long>()->default_value(1'000'000),
                                 "nodes per search (the paper: 10^6)")(
-      "max-ply", po::value<int>()->default_value(limits.max_ply), "last iteration's ply limit")(
+      "max-ply", po::value<int>()->default_value(SearchLimits{}.max_ply), "last iteration's ply limit")(
       "engines", po::value<std::string>(&engines)->default_value("chunker"),
       "chunker, or chunker,peasant for a column of Peasant's nodes")(
       "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH), "Peasant's fixed depth")(
@@ -56,117 +67,147 @@ int table_command(const Args& args) {
   add_libraries_option(options);
   add_data_option(options, "where saved knowledge-depth tables live (chunker oracle depth --save)");
   add_hash_option(options);
+  return options;
+}
+
+// The request, or none where --help was asked.
+std::optional<TableRequest> table_request(const Args& args) {
+  TableRequest r;
+  r.suite = shipped_file("testpositions/default.epd");
+  std::string levels, engines;
+  po::options_description options = table_options(r.suite, levels, engines);
   po::positional_options_description positional;
   positional.add("suite", 1);
   po::variables_map vm;
   if (!parse_args(args, "usage: chunker table [SUITE.epd] [--levels A-B] [--node-limit N] [--engines chunker,peasant]",
                   options, positional, vm))
-    return 0;
-  const auto [first, last] = level_range("levels", levels, MAX_LEVEL);
-  const SchemaMode mode = schema_mode(vm);
-  const std::vector<SearchKind> kinds = search_kinds(vm, true);
+    return std::nullopt;
+  TableSettings& t = r.table;
+  std::tie(t.first, t.last) = level_range("levels", levels, MAX_LEVEL);
+  t.mode = schema_mode(vm);
+  r.kinds = search_kinds(vm, true);
   if (engines != "chunker" && engines != "chunker,peasant")
     throw InputError("--engines must be chunker or chunker,peasant, got '" + engines + "'");
-  const bool with_peasant = engines == "chunker,peasant";
-  limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 40));
-  limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
-  limits.hash_megabytes = hash_megabytes(vm);
-  limits.hints = vm.count("no-hints") == 0;
-  peasant.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
-  peasant.hash_megabytes = limits.hash_megabytes;
-  const bool json = vm.count("json") > 0, csv = vm.count("csv") > 0;
-  if (json && csv) throw InputError("--json and --csv exclude each other");
+  r.with_peasant = engines == "chunker,peasant";
+  t.limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 40));
+  t.limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
+  t.limits.hash_megabytes = hash_megabytes(vm);
+  t.limits.hints = vm.count("no-hints") == 0;
+  t.guide = guide_option(vm);
+  t.data_dir = vm["data"].as<std::string>();
+  r.peasant.depth = checked<int>(vm, "depth", 1, PEASANT_MAX_DEPTH);
+  r.peasant.hash_megabytes = t.limits.hash_megabytes;
+  r.json = vm.count("json") > 0;
+  r.csv = vm.count("csv") > 0;
+  if (r.json && r.csv) throw InputError("--json and --csv exclude each other");
+  r.play.libraries = vm["libraries"].as<std::string>();
+  r.play.oracle_dir = t.data_dir;
+  r.play.exact_memory = std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20;
+  r.play.exact_cache = exact_cache_option(vm);
+  r.play.workers = threads_option(vm);
+  return r;
+}
 
-  PlaySettings play;
-  play.libraries = vm["libraries"].as<std::string>();
-  play.oracle_dir = vm["data"].as<std::string>();
-  play.exact_memory = std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20;
-  play.exact_cache = exact_cache_option(vm);
-  play.workers = threads_option(vm);
-  Player player(play);
-  TableRows rows({first, last, mode, limits, guide_option(vm), vm["data"].as<std::string>()}, player);
-  const std::vector<Epd> positions = read_epd_file(suite);
+// The text or CSV header of one search kind's table.
+void print_header(const TableRequest& r, SearchKind kind) {
+  const TableSettings& t = r.table;
+  std::vector<std::string> columns{"depth L" + std::to_string(t.last)};
+  for (int level = t.first; level <= t.last; ++level) columns.push_back("level " + std::to_string(level));
+  if (r.with_peasant) columns.push_back("peasant d" + std::to_string(r.peasant.depth));
+  if (r.csv) {
+    std::cout << "id";
+    for (const auto& c : columns) std::cout << "," << c;
+    std::cout << ",result\n";
+    return;
+  }
+  std::printf("%-20s", "position");
+  for (std::size_t i = 0; i < columns.size(); ++i) std::printf(i ? " %16s" : " %9s", columns[i].c_str());
+  std::printf("  result (%s schemas, node limit %llu, %s)\n", mode_name(t.mode).c_str(),
+              static_cast<unsigned long long>(t.limits.node_limit),
+              kind == SearchKind::AlphaBeta ? "alpha-beta: (ply) the proving iteration"
+                                            : "proof-number search: (ply) the proof's depth");
+}
+
+Json row_json(const TableRow& row, SearchKind kind, int first, std::optional<std::uint64_t> peasant_nodes) {
+  Json levels = Json::array();
+  for (std::size_t i = 0; i < row.cells.size(); ++i) {
+    const TableCell& c = row.cells[i];
+    levels.push_back({{"level", first + int(i)},
+                      {"proven", c.proven},
+                      {"nodes", c.nodes},
+                      {"ply", c.proven && c.ply ? Json(c.ply) : Json(nullptr)},
+                      {"result", c.proven ? Json(c.result) : Json(nullptr)}});
+  }
+  Json json_row = {{"id", row.id},
+                   {"search", kind == SearchKind::AlphaBeta ? "ab" : "pn"},
+                   {"knowledge_depth", row.knowledge_depth},
+                   {"levels", std::move(levels)}};
+  if (peasant_nodes) json_row["peasant_nodes"] = *peasant_nodes;
+  json_row["result"] = row.result;
+  return json_row;
+}
+
+// A row as text, and under Szén's the 1983 program's row and, at the top
+// level, what decided the search's terminal nodes.
+void print_text_row(const TableRequest& r, const Epd& epd, const TableRow& row, const std::vector<std::string>& texts) {
+  std::printf("%-20s", row.id.c_str());
+  for (std::size_t i = 0; i < texts.size(); ++i) std::printf(i ? " %16s" : " %9s", texts[i].c_str());
+  std::printf("  %s\n", row.result.c_str());
+  if (!is_szen(epd.pos)) return;
+  // CHUNKER's row for its no. 547, its "(45)" the estimated depth.
+  std::printf("%-20s %9s", "  CHUNKER 1983 #547", "(45)");
+  for (const std::string& p : paper_547_cells(r.table.first, r.table.last)) std::printf(" %16s", p.c_str());
+  std::printf("\n");
+  if (r.table.last == MAX_LEVEL) {
+    std::printf("  terminal nodes at level %d, by what decided them:\n", r.table.last);
+    for (const std::string& line : terminal_shares(*row.top)) std::printf("%s\n", line.c_str());
+  }
+}
+
+}  // namespace
+
+int table_command(const Args& args) {
+  const std::optional<TableRequest> request = table_request(args);
+  if (!request) return 0;
+  const TableRequest& r = *request;
+  Player player(r.play);
+  TableRows rows(r.table, player);
+  const std::vector<Epd> positions = read_epd_file(r.suite);
 
   bool all_ok = true;
   Json json_rows = Json::array();
-  for (const SearchKind kind : kinds) {
-    const char* search_name = kind == SearchKind::AlphaBeta ? "ab" : "pn";
-    // Header.
-    std::vector<std::string> columns{"depth L" + std::to_string(last)};
-    for (int level = first; level <= last; ++level) columns.push_back("level " + std::to_string(level));
-    if (with_peasant) columns.push_back("peasant d" + std::to_string(peasant.depth));
-    if (csv) {
-      std::cout << "id";
-      for (const auto& c : columns) std::cout << "," << c;
-      std::cout << ",result\n";
-    } else if (!json) {
-      std::printf("%-20s", "position");
-      for (std::size_t i = 0; i < columns.size(); ++i) std::printf(i ? " %16s" : " %9s", columns[i].c_str());
-      std::printf("  result (%s schemas, node limit %llu, %s)\n", mode_name(mode).c_str(),
-                  static_cast<unsigned long long>(limits.node_limit),
-                  kind == SearchKind::AlphaBeta ? "alpha-beta: (ply) the proving iteration"
-                                                : "proof-number search: (ply) the proof's depth");
-    }
+  for (const SearchKind kind : r.kinds) {
+    if (!r.json) print_header(r, kind);
     for (const Epd& epd : positions) {
       const TableRow row = rows.row(epd, kind);
-      const std::string& id = row.id;
-      const std::vector<TableCell>& cells = row.cells;
-      std::vector<std::string> texts{row.knowledge_depth};
-      for (const TableCell& c : cells) texts.push_back(cell_text(c));
-      std::uint64_t peasant_nodes = 0;
-      if (with_peasant) {
-        peasant_nodes = peasant_search(epd.pos, peasant).nodes;
-        texts.push_back(std::to_string(peasant_nodes));
-      }
-      const std::string& result = row.result;
       all_ok = all_ok && row.ok;
-      if (csv) {
-        std::cout << id;
+      std::vector<std::string> texts{row.knowledge_depth};
+      for (const TableCell& c : row.cells) texts.push_back(cell_text(c));
+      std::optional<std::uint64_t> peasant_nodes;
+      if (r.with_peasant) {
+        peasant_nodes = peasant_search(epd.pos, r.peasant).nodes;
+        texts.push_back(std::to_string(*peasant_nodes));
+      }
+      if (r.json) {
+        json_rows.push_back(row_json(row, kind, r.table.first, peasant_nodes));
+      } else if (r.csv) {
+        std::cout << row.id;
         for (const auto& t : texts) std::cout << "," << t;
-        std::cout << "," << result << "\n";
-      } else if (json) {
-        Json levels = Json::array();
-        for (std::size_t i = 0; i < cells.size(); ++i) {
-          const TableCell& c = cells[i];
-          levels.push_back({{"level", first + int(i)},
-                            {"proven", c.proven},
-                            {"nodes", c.nodes},
-                            {"ply", c.proven && c.ply ? Json(c.ply) : Json(nullptr)},
-                            {"result", c.proven ? Json(c.result) : Json(nullptr)}});
-        }
-        Json json_row = {{"id", id},
-                         {"search", search_name},
-                         {"knowledge_depth", row.knowledge_depth},
-                         {"levels", std::move(levels)}};
-        if (with_peasant) json_row["peasant_nodes"] = peasant_nodes;
-        json_row["result"] = result;
-        json_rows.push_back(std::move(json_row));
+        std::cout << "," << row.result << "\n";
       } else {
-        std::printf("%-20s", id.c_str());
-        for (std::size_t i = 0; i < texts.size(); ++i) std::printf(i ? " %16s" : " %9s", texts[i].c_str());
-        std::printf("  %s\n", result.c_str());
-        if (is_szen(epd.pos)) {
-          // CHUNKER's row for its no. 547, its "(45)" the estimated depth.
-          const std::vector<std::string> paper = paper_547_cells(first, last);
-          std::printf("%-20s %9s", "  CHUNKER 1983 #547", "(45)");
-          for (const std::string& p : paper) std::printf(" %16s", p.c_str());
-          std::printf("\n");
-          if (last == MAX_LEVEL) {
-            std::printf("  terminal nodes at level %d, by what decided them:\n", last);
-            for (const std::string& line : terminal_shares(*row.top)) std::printf("%s\n", line.c_str());
-          }
-        }
+        print_text_row(r, epd, row, texts);
       }
       std::cout.flush();
     }
   }
-  if (json) std::cout << json_rows.dump() << "\n";
+  if (r.json) std::cout << json_rows.dump() << "\n";
   // Where a layout's depth table is missing, or was built with other
   // libraries or schemas, a line on stderr says so and how to build it.
   for (const Layout layout : rows.unsaved_depths())
     std::fprintf(stderr,
                  "table: the depth column shows - for %s: no current knowledge-depth table; build it with: %s\n",
-                 layout_name(layout).c_str(), depth_rebuild_command(layout, last, knowledge_name(last, mode)).c_str());
+                 layout_name(layout).c_str(),
+                 depth_rebuild_command(layout, r.table.last, knowledge_name(r.table.last, r.table.mode)).c_str());
   return all_ok ? 0 : 1;
 }
 
