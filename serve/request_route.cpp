@@ -49,7 +49,11 @@ Response make_response(http::status status, std::string body, std::string_view t
 }
 
 Response error_response(http::status status, const std::string& message, bool keep_alive) {
-  return make_response(status, nlohmann::json{{"error", message}}.dump() + "\n", "application/json", keep_alive);
+  // The message may quote the request's bytes (its path, its FEN), which need
+  // not be UTF-8: JSON's strings must be, so those bytes become U+FFFD.
+  const std::string body =
+      nlohmann::json{{"error", message}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  return make_response(status, body + "\n", "application/json", keep_alive);
 }
 
 void limit(RequestParser& parser) {

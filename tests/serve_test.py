@@ -167,6 +167,8 @@ BAD_REQUESTS = [
     ("an en passant square no double step made", get("/standard?fen=8/k7/8/8/8/8/8/K7_w_-_e3_0_1"), 400),
     ("/explain of a bad FEN", get("/explain?fen=8/8/8"), 400),
     ("a path out of the page", get("/../../etc/passwd"), 404),
+    ("a path that is not UTF-8", get("/%9B"), 404),
+    ("a FEN that is not UTF-8", get("/standard?fen=8/8/8/8/8/8/8/K6%FF_w_-_-"), 400),
 ]
 
 
