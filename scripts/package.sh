@@ -4,7 +4,7 @@
 # the one that built it), with the shared libraries Debian ships rather than
 # their archives linked in (libedit, the C++ library), without the tests,
 # then `cpack -G DEB`
-# (cmake/debian_package.cmake) and lintian on the result. Prints the
+# (scripts/debian_package.cmake) and lintian on the result. Prints the
 # package's path last. Install it with `apt install ./chunker_VERSION_ARCH.deb`.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
