@@ -73,10 +73,10 @@ ChessMoveList legal_moves(const ChessPosition& pos) {
   const Square k = pos.king[us];
   const Bitboard occupied = pos.occupied(), own = pos.men(us), enemy = pos.men(them);
   const Bitboard checks = attackers(pos, k, them, occupied);
-  for (Bitboard to = KING_ATTACKS[k] & ~own; to;) {
-    const Square s = pop_lsb(to);
-    if (!attackers(pos, s, them, occupied ^ square_bb(k))) list.add({k, s});
-  }
+  // The king may not step where it is attacked, a slider's line seen
+  // through the king's own square.
+  for (Bitboard to = KING_ATTACKS[k] & ~own & ~attacked_squares(pos, them, occupied ^ square_bb(k)); to;)
+    list.add({k, pop_lsb(to)});
   if (popcount(checks) > 1) return list;
   // Where any other man may land: anywhere not its own, in check only on the
   // checker or between it and the king.
@@ -134,10 +134,6 @@ ChessPosition make_move(const ChessPosition& pos, ChessMove m) {
   for (auto& men : next.pieces[us])
     if (men & from) men ^= from | to;
   return next;
-}
-
-bool changes_material_or_pawns(const ChessPosition& pos, ChessMove m) {
-  return (pos.pawns[pos.side] & square_bb(m.from)) || (pos.men(~pos.side) & square_bb(m.to));
 }
 
 std::string uci(ChessMove m) {

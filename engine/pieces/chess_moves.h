@@ -34,7 +34,9 @@ ChessMoveList legal_moves(const ChessPosition& pos);
 ChessPosition make_move(const ChessPosition& pos, ChessMove m);
 // Whether the move takes a man or moves a pawn: every other move keeps the
 // men of both sides, only their squares change.
-bool changes_material_or_pawns(const ChessPosition& pos, ChessMove m);
+inline bool changes_material_or_pawns(const ChessPosition& pos, ChessMove m) {
+  return ((pos.pawns[pos.side] & square_bb(m.from)) | (pos.occupied() & square_bb(m.to))) != 0;
+}
 
 // "e7e8q".
 std::string uci(ChessMove m);

@@ -90,10 +90,9 @@ std::string find_problem(const ChessPosition& pos) {
     const int pawns = popcount(pos.pawns[c]);
     if (pawns > 8) return "more than 8 " + name + " pawns";
     // Pieces beyond a side's first set were promoted, each from a pawn.
-    const int promoted = std::max(0, popcount(pos.pieces[c][QUEEN]) - 1) +
-                         std::max(0, popcount(pos.pieces[c][ROOK]) - 2) +
-                         std::max(0, popcount(pos.pieces[c][BISHOP]) - 2) +
-                         std::max(0, popcount(pos.pieces[c][KNIGHT]) - 2);
+    const int promoted =
+        std::max(0, popcount(pos.pieces[c][QUEEN]) - 1) + std::max(0, popcount(pos.pieces[c][ROOK]) - 2) +
+        std::max(0, popcount(pos.pieces[c][BISHOP]) - 2) + std::max(0, popcount(pos.pieces[c][KNIGHT]) - 2);
     if (pawns + promoted > 8) return name + " has more promoted pieces than missing pawns";
   }
   if (KING_ATTACKS[pos.king[WHITE]] & square_bb(pos.king[BLACK])) return "the kings stand next to each other";

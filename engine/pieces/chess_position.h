@@ -10,8 +10,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/position.h"
 #include "engine/pieces/attacks.h"
+#include "engine/position.h"
 
 namespace chunker::pieces {
 
@@ -46,6 +46,14 @@ inline Bitboard attackers(const ChessPosition& pos, Square s, Color by, Bitboard
   return (pawn_attacks(~by, square_bb(s)) & pos.pawns[by]) | (KNIGHT_ATTACKS[s] & pos.pieces[by][KNIGHT]) |
          (KING_ATTACKS[s] & square_bb(pos.king[by])) | (rook_attacks(s, occupied) & pos.straight(by)) |
          (bishop_attacks(s, occupied) & pos.diagonal(by));
+}
+// Every square the men of `by` attack, with the board's men on `occupied`.
+inline Bitboard attacked_squares(const ChessPosition& pos, Color by, Bitboard occupied) {
+  Bitboard out = pawn_attacks(by, pos.pawns[by]) | KING_ATTACKS[pos.king[by]];
+  for (Bitboard b = pos.pieces[by][KNIGHT]; b;) out |= KNIGHT_ATTACKS[pop_lsb(b)];
+  for (Bitboard b = pos.straight(by); b;) out |= rook_attacks(pop_lsb(b), occupied);
+  for (Bitboard b = pos.diagonal(by); b;) out |= bishop_attacks(pop_lsb(b), occupied);
+  return out;
 }
 inline Bitboard checkers(const ChessPosition& pos) {
   return attackers(pos, pos.king[pos.side], ~pos.side, pos.occupied());

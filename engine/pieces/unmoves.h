@@ -10,8 +10,9 @@
 
 namespace chunker::pieces {
 
-// Calls f(before) for every position `before`, the other side to move, from
-// which a move of its king or a piece that takes nothing reaches `pos`.
+// Calls f(before, at, from) for every position `before`, the other side to
+// move, from which a move of its king or a piece that takes nothing reaches
+// `pos`: the man that stands on `at` came from `from`.
 template <typename F>
 void for_each_quiet_unmove(const ChessPosition& pos, F f) {
   const Color mover = ~pos.side;
@@ -22,7 +23,7 @@ void for_each_quiet_unmove(const ChessPosition& pos, F f) {
   const Square king = pos.king[mover];
   for (Bitboard from = KING_ATTACKS[king] & ~occupied; from;) {
     before.king[mover] = pop_lsb(from);
-    f(before);
+    f(before, king, before.king[mover]);
   }
   before.king[mover] = king;
   for (int p = 0; p < PIECE_NB; ++p)
@@ -33,8 +34,9 @@ void for_each_quiet_unmove(const ChessPosition& pos, F f) {
                              : p == BISHOP ? bishop_attacks(at, occupied)
                                            : rook_attacks(at, occupied) | bishop_attacks(at, occupied);
       for (Bitboard from = reach & ~occupied; from;) {
-        before.pieces[mover][p] = pos.pieces[mover][p] ^ square_bb(at) ^ square_bb(pop_lsb(from));
-        f(before);
+        const Square origin = pop_lsb(from);
+        before.pieces[mover][p] = pos.pieces[mover][p] ^ square_bb(at) ^ square_bb(origin);
+        f(before, at, origin);
       }
       before.pieces[mover][p] = pos.pieces[mover][p];
     }

@@ -7,7 +7,9 @@ namespace chunker {
 std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<SliceKey> keys,
                                         const ChessSources& sources) {
   const auto groups = solving_groups(keys);
-  const std::uint64_t total = keys.size();
+  std::uint64_t total = 0;
+  for (const SliceKey& k : keys) total += slice_positions(k);
+  std::atomic<std::uint64_t> done = 0;
   auto table = std::make_unique<ChessTable>(pieces::to_fen(root), std::move(keys));
   std::vector<std::unique_ptr<ChessSolver>> solvers;
   for (unsigned w = 0; w < sources.workers; ++w) solvers.push_back(std::make_unique<ChessSolver>());
@@ -23,8 +25,9 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
       const Value v = solver.value(local);
       bytes[local] = v == retro::NOT_LEGAL ? king_slice::ILLEGAL_BYTE : OracleTable::encode(v);
     }
+    done += codec.size();
   };
-  retro::solve_in_order(groups, sources.workers, solve, [&](std::uint32_t done) { sources.progress(done, total); });
+  retro::solve_in_order(groups, sources.workers, solve, [&](std::uint32_t) { sources.progress(done, total); });
   if (sources.cancel && *sources.cancel) throw ExactCancelled();
   return table;
 }

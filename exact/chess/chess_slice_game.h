@@ -27,8 +27,11 @@ class ChessSliceGame {
 
   retro::Examined examine(std::uint32_t local) {
     retro::Examined e;
+    SliceCodec::Men men;
     ChessPosition pos;
-    if (!codec_.place(local, pos) || !legal(pos)) {
+    const bool numbered = codec_.men_at(local, men);
+    codec_.place(men, pos);
+    if (!numbered || !legal(pos)) {
       e.over = retro::NOT_LEGAL;
       return e;
     }
@@ -47,22 +50,34 @@ class ChessSliceGame {
     // position unchanged), so a move counts |fix(child)| / |fix(X)|.
     int count = 0;
     for (ChessMove m : moves) {
-      const ChessPosition child = pieces::make_move(pos, m);
       if (!pieces::changes_material_or_pawns(pos, m)) {
-        count += pawnless_ ? codec_.symmetries_fixing(child) : 1;
+        const bool king = m.from == pos.king[pos.side];
+        const Square white = king && pos.side == WHITE ? m.to : pos.king[WHITE];
+        const Square black = king && pos.side == BLACK ? m.to : pos.king[BLACK];
+        count += codec_.may_be_symmetric(white, black)
+                     ? codec_.symmetries_fixing(codec_.men_of(pieces::make_move(pos, m)))
+                     : 1;
         continue;
       }
-      e.exit_best = std::max(e.exit_best, from_child(chess_value(child, [this](const SliceKey& k) { return found(k); })));
+      const ChessPosition child = pieces::make_move(pos, m);
+      e.exit_best =
+          std::max(e.exit_best, from_child(chess_value(child, [this](const SliceKey& k) { return found(k); })));
     }
-    e.in_slice = pawnless_ ? count / codec_.symmetries_fixing(pos) : count;
+    e.in_slice = pawnless_ ? count / codec_.symmetries_fixing(men) : count;
     return e;
   }
 
   template <typename F>
   void for_each_predecessor(std::uint32_t local, F f) {
+    SliceCodec::Men men;
     ChessPosition pos;
-    codec_.place(local, pos);
-    pieces::for_each_quiet_unmove(pos, [&](const ChessPosition& before) { f(codec_.local(before)); });
+    codec_.men_at(local, men);
+    codec_.place(men, pos);
+    pieces::for_each_quiet_unmove(pos, [&](const ChessPosition&, Square at, Square from) {
+      int man = 0;
+      while (men.square[std::size_t(man) % men.square.size()] != at) ++man;
+      f(codec_.number_after_step(men, man, from));
+    });
   }
 
  private:

@@ -27,6 +27,25 @@ const std::array<std::array<Square, SQUARE_NB>, SYMMETRY_NB> SQUARE_TRANSFORM = 
   return t;
 }();
 
+// For each square, the symmetries that take it to the least square of its
+// class (one, or two for a square on a diagonal); -1 where there is no second.
+const std::array<std::array<int, 2>, SQUARE_NB> TO_TRIANGLE = [] {
+  std::array<std::array<int, 2>, SQUARE_NB> t{};
+  for (int s = 0; s < SQUARE_NB; ++s) {
+    t[s] = {-1, -1};
+    int least = s;
+    for (int g = 0; g < SYMMETRY_NB; ++g) least = std::min<int>(least, SQUARE_TRANSFORM[g][s]);
+    for (int g = 0, n = 0; g < SYMMETRY_NB; ++g)
+      if (SQUARE_TRANSFORM[g][s] == least) t[s][n++] = g;
+  }
+  return t;
+}();
+// The two symmetries that fix squares, the reflections in the diagonals,
+// and the squares each fixes: only they can leave a position unchanged (its
+// kings must stay).
+constexpr int A1H8_REFLECTION = 4, A8H1_REFLECTION = 7;
+constexpr Bitboard A1H8 = 0x8040201008040201ULL, A8H1 = 0x0102040810204080ULL;
+
 std::uint64_t power64(int k) { return std::uint64_t(1) << (6 * k); }
 
 auto order_of(const SliceKey& k) {
@@ -92,23 +111,28 @@ SliceCodec::Men SliceCodec::men_of(const ChessPosition& pos) const {
   men.square[0] = pos.king[WHITE];
   men.square[1] = pos.king[BLACK];
   // Each slot takes the lowest square left of its kind and colour.
-  Bitboard left[COLOR_NB][PIECE_NB];
-  std::copy(&pos.pieces[0][0], &pos.pieces[0][0] + int(COLOR_NB) * int(PIECE_NB), &left[0][0]);
-  for (std::size_t slot = 0; slot < std::size_t(pieces_) && slot < colour_.size(); ++slot)
-    men.square[2 + slot] = pop_lsb(left[colour_[slot]][kind_[slot]]);
+  Bitboard left = 0;
+  for (int slot = 0; slot < pieces_; ++slot) {
+    if (slot == 0 || colour_[slot] != colour_[slot - 1] || kind_[slot] != kind_[slot - 1])
+      left = pos.pieces[colour_[slot]][kind_[slot]];
+    men.square[std::size_t(2 + slot) % men.square.size()] = pop_lsb(left);
+  }
   return men;
 }
 
 SliceCodec::Men SliceCodec::transformed(const Men& men, int symmetry) const {
   Men out = men;
   for (int i = 0; i < 2 + pieces_; ++i) out.square[i] = SQUARE_TRANSFORM[symmetry][men.square[i]];
-  // Pieces of one kind and colour back in rising order of square.
-  for (int i = 3; i < 2 + pieces_; ++i)
-    for (int j = i; j > 2 && colour_[j - 2] == colour_[j - 3] && kind_[j - 2] == kind_[j - 3] &&
-                    out.square[j] < out.square[j - 1];
-         --j)
-      std::swap(out.square[j], out.square[j - 1]);
+  sort_kinds(out);
   return out;
+}
+
+void SliceCodec::sort_kinds(Men& men) const {
+  for (int i = 3; i < 2 + pieces_; ++i)
+    for (int j = i;
+         j > 2 && colour_[j - 2] == colour_[j - 3] && kind_[j - 2] == kind_[j - 3] && men.square[j] < men.square[j - 1];
+         --j)
+      std::swap(men.square[j], men.square[j - 1]);
 }
 
 std::uint64_t SliceCodec::full_number(const Men& men) const {
@@ -117,21 +141,37 @@ std::uint64_t SliceCodec::full_number(const Men& men) const {
   return n;
 }
 
-std::uint32_t SliceCodec::local(const ChessPosition& pos) const {
-  const Men men = men_of(pos);
-  if (!pawnless_) return std::uint32_t(full_number(men));
-  std::uint64_t least = full_number(men);
-  for (int g = 1; g < SYMMETRY_NB; ++g) least = std::min(least, full_number(transformed(men, g)));
+std::uint32_t SliceCodec::compact(std::uint64_t full) const {
+  if (!pawnless_) return std::uint32_t(full);
   // The white king's square becomes its place in the triangle.
   const int below = 6 * (1 + pieces_);
-  const std::uint64_t side = least >> (below + 6), king = (least >> below) & 63, rest = least & (power64(1 + pieces_) - 1);
+  const std::uint64_t side = full >> (below + 6), king = (full >> below) & 63, rest = full & (power64(1 + pieces_) - 1);
   return std::uint32_t(((side * TRIANGLE_NB + TRIANGLE_INDEX[king]) << below) | rest);
 }
 
-bool SliceCodec::place(std::uint32_t local, ChessPosition& pos) const {
+std::uint32_t SliceCodec::number(const Men& men) const {
+  if (!pawnless_) return std::uint32_t(full_number(men));
+  const auto& candidates = TO_TRIANGLE[men.square[0]];
+  std::uint64_t least = full_number(transformed(men, candidates[0]));
+  if (candidates[1] >= 0) least = std::min(least, full_number(transformed(men, candidates[1])));
+  return compact(least);
+}
+
+std::uint32_t SliceCodec::number_after_step(Men men, int man, Square to) const {
+  men.side ^= 1;
+  men.square[std::size_t(man) % men.square.size()] = to;
+  sort_kinds(men);
+  // A numbered position's white king off the diagonal stays where only the
+  // identity takes it: a step of another man keeps the numbering's symmetry.
+  if (!pawnless_ || (man != 0 && !(A1H8 & square_bb(men.square[0])))) return compact(full_number(men));
+  return number(men);
+}
+
+std::uint32_t SliceCodec::local(const ChessPosition& pos) const { return number(men_of(pos)); }
+
+bool SliceCodec::men_at(std::uint32_t local, Men& men) const {
   const int below = 6 * (1 + pieces_);
   const std::uint32_t kings = local >> below;
-  Men men;
   if (pawnless_) {
     men.side = std::uint8_t(kings / TRIANGLE_NB);
     men.square[0] = TRIANGLE[kings % TRIANGLE_NB];
@@ -140,37 +180,51 @@ bool SliceCodec::place(std::uint32_t local, ChessPosition& pos) const {
     men.square[0] = Square(kings & 63);
   }
   for (int i = 1; i < 2 + pieces_; ++i) men.square[i] = Square((local >> (6 * (1 + pieces_ - i))) & 63);
+  Bitboard seen = key_.pawns.pawns[WHITE] | key_.pawns.pawns[BLACK];
+  bool fits = true;
+  for (int i = 0; i < 2 + pieces_; ++i) {
+    const Bitboard b = square_bb(men.square[i]);
+    fits &= !(seen & b);
+    seen |= b;
+    // Pieces of one kind and colour stand in rising order of square.
+    fits &=
+        i < 3 || colour_[i - 2] != colour_[i - 3] || kind_[i - 2] != kind_[i - 3] || men.square[i] > men.square[i - 1];
+  }
+  // A white king in the triangle off its diagonal is where only the
+  // identity takes it: the men are numbered as they stand.
+  return fits && (!pawnless_ || !(A1H8 & square_bb(men.square[0])) || number(men) == local);
+}
+
+void SliceCodec::place(const Men& men, ChessPosition& pos) const {
   pos.side = Color(men.side);
   pos.ep = NO_SQUARE;
   pos.king[WHITE] = men.square[0];
   pos.king[BLACK] = men.square[1];
   pos.pawns[WHITE] = key_.pawns.pawns[WHITE];
   pos.pawns[BLACK] = key_.pawns.pawns[BLACK];
-  Bitboard seen = pos.pawns[WHITE] | pos.pawns[BLACK];
-  bool fits = true;
   for (auto& side : pos.pieces)
-    for (Bitboard& men : side) men = 0;
-  for (int i = 0; i < 2 + pieces_; ++i) {
-    const Bitboard b = square_bb(men.square[i]);
-    fits &= !(seen & b);
-    seen |= b;
-    if (i >= 2) {
-      // Pieces of one kind and colour stand in rising order of square.
-      fits &= i == 2 || colour_[i - 2] != colour_[i - 3] || kind_[i - 2] != kind_[i - 3] ||
-              men.square[i] > men.square[i - 1];
-      pos.pieces[colour_[i - 2]][kind_[i - 2]] |= b;
-    }
-  }
-  return fits && (!pawnless_ || this->local(pos) == local);
+    for (Bitboard& b : side) b = 0;
+  for (int i = 2; i < 2 + pieces_; ++i) pos.pieces[colour_[i - 2]][kind_[i - 2]] |= square_bb(men.square[i]);
 }
 
-int SliceCodec::symmetries_fixing(const ChessPosition& pos) const {
+bool SliceCodec::place(std::uint32_t local, ChessPosition& pos) const {
+  Men men;
+  const bool numbered = men_at(local, men);
+  place(men, pos);
+  return numbered;
+}
+
+int SliceCodec::symmetries_fixing(const Men& men) const {
   if (!pawnless_) return 1;
-  const Men men = men_of(pos);
   const std::uint64_t own = full_number(men);
-  int fixing = 1;
-  for (int g = 1; g < SYMMETRY_NB; ++g) fixing += full_number(transformed(men, g)) == own;
-  return fixing;
+  const Bitboard kings = square_bb(men.square[0]) | square_bb(men.square[1]);
+  return 1 + ((kings & ~A1H8) == 0 && full_number(transformed(men, A1H8_REFLECTION)) == own) +
+         ((kings & ~A8H1) == 0 && full_number(transformed(men, A8H1_REFLECTION)) == own);
+}
+
+bool SliceCodec::may_be_symmetric(Square white_king, Square black_king) const {
+  const Bitboard kings = square_bb(white_king) | square_bb(black_king);
+  return pawnless_ && ((kings & ~A1H8) == 0 || (kings & ~A8H1) == 0);
 }
 
 namespace {

@@ -51,26 +51,43 @@ class SliceCodec {
   static constexpr std::uint32_t NONE = ~std::uint32_t(0);
   explicit SliceCodec(const SliceKey& key);
   std::uint32_t size() const { return size_; }
-  // The number of `pos` (of this slice's key, no en-passant right), after
-  // the symmetry that makes it least where there are no pawns.
-  std::uint32_t local(const ChessPosition& pos) const;
-  // The position numbered `local`, and whether it is the one of its class
-  // that holds that number (false: two men on a square, pieces of one kind
-  // out of order, or a symmetric twin's number).
-  bool place(std::uint32_t local, ChessPosition& pos) const;
-  // How many of the board's symmetries leave `pos` (numbered) unchanged: 1
-  // or 2 without pawns, 1 with them.
-  int symmetries_fixing(const ChessPosition& pos) const;
 
- private:
-  // The men's squares in numbering order, the side to move first.
+  // A position's men's squares in numbering order (white king, black king,
+  // the pieces), and the side to move.
   struct Men {
     std::uint8_t side;
     std::array<Square, 2 + MAX_SLICE_PIECES> square;
   };
   Men men_of(const ChessPosition& pos) const;
+  // The men numbered `local`, and whether they are the position of their
+  // class that holds that number (false: two men on a square, pieces of one
+  // kind out of order, or a symmetric twin's number).
+  bool men_at(std::uint32_t local, Men& men) const;
+  // Sets `pos` to the men on this slice's pawns.
+  void place(const Men& men, ChessPosition& pos) const;
+  bool place(std::uint32_t local, ChessPosition& pos) const;
+
+  // The number of `pos` (of this slice's key, no en-passant right), after
+  // the symmetry that makes it least where there are no pawns.
+  std::uint32_t local(const ChessPosition& pos) const;
+  std::uint32_t number(const Men& men) const;
+  // The number of `men` with man `man` moved to `to` and the other side to
+  // move: a step of a move taken back.
+  std::uint32_t number_after_step(Men men, int man, Square to) const;
+
+  // How many of the board's symmetries leave the men unchanged: 1 or 2
+  // without pawns (only a diagonal's reflection can, its kings on that
+  // diagonal: may_be_symmetric), 1 with them.
+  int symmetries_fixing(const Men& men) const;
+  bool may_be_symmetric(Square white_king, Square black_king) const;
+
+ private:
   Men transformed(const Men& men, int symmetry) const;
+  // Pieces of one kind and colour back in rising order of square.
+  void sort_kinds(Men& men) const;
   std::uint64_t full_number(const Men& men) const;
+  // A full number (6 bits a square) as the slice numbers it.
+  std::uint32_t compact(std::uint64_t full) const;
 
   SliceKey key_;
   int pieces_ = 0;

@@ -1,7 +1,7 @@
 // The chess-exact table's lookups, plan and lines (chess_table.h).
-#include <algorithm>
-
 #include "exact/chess/chess_table.h"
+
+#include <algorithm>
 
 namespace chunker {
 

@@ -23,8 +23,8 @@
 #include <vector>
 
 #include "engine/pieces/chess_moves.h"
-#include "exact/exact.h"
 #include "exact/chess/chess_slices.h"
+#include "exact/exact.h"
 #include "exact/oracle.h"
 
 namespace chunker {
@@ -87,7 +87,7 @@ class ChessTable {
 // What a solve may use and report besides the slices.
 struct ChessSources {
   unsigned workers = 1;
-  // Called now and then from the calling thread: slices done of the total.
+  // Called now and then from the calling thread: positions done of the total.
   std::function<void(std::uint64_t done, std::uint64_t total)> progress = [](std::uint64_t, std::uint64_t) {};
   // Set by another thread to end the solve: build_chess throws ExactCancelled.
   const std::atomic<bool>* cancel = nullptr;
