@@ -5,6 +5,7 @@
 
 #include "engine/pieces/chess_moves.h"
 #include "exact/chess/chess_table.h"
+#include "tests/gaviota.h"
 
 using namespace chunker;
 using namespace chunker::pieces;
@@ -39,4 +40,67 @@ TEST_CASE("chess exact: Reti's study is a draw") {
   const ChessPosition root = parse_chess_fen("7K/8/k1P5/7p/8/8/8/8 w - -").pos;
   MESSAGE("positions " << table->positions() << " slices " << table->keys().size());
   CHECK(table->value(root) == 0);
+}
+
+TEST_CASE("chess exact: KPK, KQK, KRK, KBK, KNK against the Gaviota tablebase, value and plies to mate") {
+#ifndef CHUNKER_GAVIOTA_TABLES
+  gaviota_missing(
+      "the Gaviota tablebase was not found when this test was built; scripts/setup.sh installs the Debian packages "
+      "gaviotatb and libgaviotatb-dev");
+#else
+  const Gaviota gaviota;
+  if (!gaviota.complete()) {
+    gaviota_missing("no complete set of 3-men Gaviota tables in " CHUNKER_GAVIOTA_TABLES);
+    return;
+  }
+  int compared = 0, differ = 0;
+  // Every legal placement of White's king, one man of `kind` on the squares
+  // `on` and Black's king, either side to move.
+  auto compare_all = [&](const ChessTable& table, unsigned char kind, Bitboard on) {
+    for (Bitboard men = on; men;) {
+      const Square man = pop_lsb(men);
+      for (Square white = 0; white < SQUARE_NB; ++white)
+        for (Square black = 0; black < SQUARE_NB; ++black)
+          for (Color side : {WHITE, BLACK}) {
+            if (white == black || white == man || black == man) continue;
+            ChessPosition pos;
+            pos.king[WHITE] = white;
+            pos.king[BLACK] = black;
+            pos.side = side;
+            if (kind == tb_PAWN)
+              pos.pawns[WHITE] = square_bb(man);
+            else
+              pos.pieces[WHITE][kind == tb_QUEEN    ? QUEEN
+                                : kind == tb_ROOK   ? ROOK
+                                : kind == tb_BISHOP ? BISHOP
+                                                    : KNIGHT] = square_bb(man);
+            if (!find_problem(pos).empty()) continue;
+            const Gaviota::Result r = gaviota.probe(side, white, {{kind, man}}, black, {});
+            const Value expected = r.info == tb_DRAW    ? 0
+                                   : r.info == tb_WMATE ? (side == WHITE ? win_in(int(r.plies)) : loss_in(int(r.plies)))
+                                   : r.info == tb_BMATE ? (side == BLACK ? win_in(int(r.plies)) : loss_in(int(r.plies)))
+                                                        : VALUE_INFINITE;
+            ++compared;
+            if (table.value(pos) != expected && ++differ <= 5)
+              MESSAGE(to_fen(pos) << ": " << table.value(pos) << ", Gaviota " << expected);
+          }
+    }
+  };
+  for (const auto& [root, kind] : {std::pair{"7k/8/8/8/8/8/8/KQ6 w - -", tb_QUEEN},
+                                   {"7k/8/8/8/8/8/8/KR6 w - -", tb_ROOK},
+                                   {"7k/8/8/8/8/8/8/KB6 w - -", tb_BISHOP},
+                                   {"7k/8/8/8/8/8/8/KN6 w - -", tb_KNIGHT}})
+    compare_all(*solved(root), kind, ~Bitboard(0));
+  for (int file = 0; file < 8; ++file) {
+    ChessPosition root;
+    root.pawns[WHITE] = square_bb(make_square(file, 1));
+    root.king[WHITE] = make_square(file < 4 ? 7 : 0, 0);
+    root.king[BLACK] = make_square(file < 4 ? 7 : 0, 7);
+    const auto table = solved(to_fen(root));
+    compare_all(*table, tb_PAWN, file_bb(file) & ~(RANK_1 | RANK_8));
+  }
+  MESSAGE("KPK, KQK, KRK, KBK, KNK: " << compared << " positions compared with Gaviota, " << differ << " differ");
+  CHECK(compared > 1900000);
+  CHECK(differ == 0);
+#endif
 }
