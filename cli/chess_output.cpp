@@ -37,8 +37,10 @@ std::string chess_solve_text(const ChessPosition& root, const ChessAnswer& a, in
   out << "rules      " << CHESS_RULES_WORDS << "\n";
   out << "value      " << value_word(a.value) << " for the side to move" << who_wins(root, a.value)
       << ", proven by the chess-exact solve\n";
-  out << "source     " << (a.solved_now ? "solved now" : "the chess table of " + a.table_root + ", solved earlier")
-      << "\n";
+  out << "source     " << (a.solved_now ? "solved now" : "the chess table of " + a.table_root + ", solved earlier");
+  if (a.from_store) out << "; " << a.from_store << " of its slices read from the slice store";
+  if (!a.not_stored.empty()) out << "; not stored: " << a.not_stored;
+  out << "\n";
   if (is_decisive(a.value)) out << "distance   " << distance_of(a.value) << " plies to mate\n";
   if (const ChessMove best = a.best(); !best.is_none()) out << "best move  " << pieces::san(root, best) << "\n";
   if (!a.line.empty())
@@ -82,6 +84,7 @@ std::string chess_solve_json(const ChessPosition& root, const ChessAnswer& a, in
               {"exact",
                {{"positions", a.figures.positions},
                 {"slices", a.figures.structures},
+                {"from_store", a.from_store},
                 {"seconds", a.solved_now ? Json(a.figures.seconds) : Json(nullptr)},
                 {"peak_mb", a.solved_now ? Json(a.figures.peak_megabytes) : Json(nullptr)}}}};
   return out.dump();

@@ -124,7 +124,8 @@ std::function<void(std::uint64_t, std::uint64_t)> exact_progress(bool& shown, co
 // refusal where its reachable set does not fit --memory (exit status 1).
 int solve_chess(const std::string& fen, const PlaySettings& play, bool json) {
   const pieces::ChessFen parsed = pieces::parse_chess_fen(fen);
-  ChessPlayer player(play.exact_memory, play.workers ? play.workers : usable_cores(), play.exact_progress);
+  ChessPlayer player(play.exact_memory, play.workers ? play.workers : usable_cores(), play.exact_progress,
+                     play.exact_cache.empty() ? "" : play.exact_cache + "/chess");
   std::optional<ExactRefusal> refusal;
   const auto answer = player.answer(parsed.pos, refusal);
   if (isatty(STDERR_FILENO)) std::fprintf(stderr, "\r%70s\r", "");
@@ -317,6 +318,7 @@ int solve_command(const Args& args) {
     if (request.fen.empty()) throw InputError("give a FEN");
     request.play.exact_memory = std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20;
     request.play.workers = threads_option(vm);
+    request.play.exact_cache = exact_cache_option(vm);
     bool progress_shown = false;
     request.play.exact_progress = exact_progress(progress_shown, "positions");
     return solve_chess(request.fen, request.play, vm.count("json") > 0);

@@ -75,8 +75,8 @@ ChessAnswer chess_answer(const ChessTable& table, const ChessPosition& pos) {
 }
 
 ChessPlayer::ChessPlayer(std::uint64_t memory, unsigned workers,
-                         std::function<void(std::uint64_t, std::uint64_t)> progress)
-    : memory_(memory), workers_(std::max(1u, workers)), progress_(std::move(progress)) {
+                         std::function<void(std::uint64_t, std::uint64_t)> progress, std::string store)
+    : memory_(memory), workers_(std::max(1u, workers)), store_(std::move(store)), progress_(std::move(progress)) {
   if (!progress_) progress_ = [](std::uint64_t, std::uint64_t) {};
 }
 
@@ -113,6 +113,11 @@ std::optional<ChessAnswer> ChessPlayer::answer(const ChessPosition& pos, std::op
   sources.workers = workers_;
   sources.progress = progress_;
   sources.cancel = cancel;
+  sources.store = SliceStore(store_);
+  std::uint64_t from_store = 0;
+  std::string not_stored;
+  sources.from_store = &from_store;
+  sources.not_stored = &not_stored;
   std::shared_ptr<const ChessTable> table = build_chess(pos, std::move(*p.fitting), sources);
   {
     std::lock_guard lock(mutex_);
@@ -120,6 +125,8 @@ std::optional<ChessAnswer> ChessPlayer::answer(const ChessPosition& pos, std::op
   }
   ChessAnswer a = chess_answer(*table, pos);
   a.solved_now = true;
+  a.from_store = from_store;
+  a.not_stored = not_stored;
   a.figures.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   a.figures.peak_megabytes = peak_megabytes();
   return a;

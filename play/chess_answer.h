@@ -33,7 +33,10 @@ struct ChessAnswer {
   // leaving the opponent the fewest replies that keep it, until a position
   // repeats or the game ends (at most DRAW_LINE_PLIES).
   std::vector<ChessMove> line;
-  ExactFigures figures;  // structures: the slices
+  ExactFigures figures;          // structures: the slices
+  std::uint64_t from_store = 0;  // slices read from the slice store, not solved
+  std::string not_stored;        // why a solved slice could not be stored
+
   // The move to play: the line's first, else the first best move; none where no move is legal.
   ChessMove best() const;
 };
@@ -49,9 +52,10 @@ ChessMove chess_move(const std::vector<ChessMoveValue>& values, const std::funct
 
 class ChessPlayer {
  public:
-  // `memory`: bytes a solve may take (0: never solve); `workers`: its threads.
+  // `memory`: bytes a solve may take (0: never solve); `workers`: its
+  // threads; `store`: the directory of finished slices (slice_store.h), "" for none.
   ChessPlayer(std::uint64_t memory, unsigned workers,
-              std::function<void(std::uint64_t done, std::uint64_t total)> progress = nullptr);
+              std::function<void(std::uint64_t done, std::uint64_t total)> progress = nullptr, std::string store = "");
   // From a held table, else a solve now within the budget; nullopt with
   // `refusal` saying why not. `cancel` ends a solve with ExactCancelled.
   std::optional<ChessAnswer> answer(const ChessPosition& pos, std::optional<ExactRefusal>& refusal,
@@ -66,6 +70,7 @@ class ChessPlayer {
 
   std::uint64_t memory_;
   unsigned workers_;
+  std::string store_;
   std::function<void(std::uint64_t, std::uint64_t)> progress_;
   std::mutex mutex_;
   std::vector<std::shared_ptr<const ChessTable>> tables_;

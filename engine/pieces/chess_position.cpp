@@ -204,4 +204,16 @@ ChessPosition transform(const ChessPosition& pos, int symmetry) {
   return out;
 }
 
+ChessPosition colour_reversed(const ChessPosition& pos) {
+  ChessPosition out;
+  for (Color c : {WHITE, BLACK}) {
+    out.pawns[c] = flip_ranks(pos.pawns[~c]);
+    out.king[c] = flip_rank(pos.king[~c]);
+    for (int p = 0; p < PIECE_NB; ++p) out.pieces[c][p] = flip_ranks(pos.pieces[~c][p]);
+  }
+  out.side = ~pos.side;
+  out.ep = pos.ep == NO_SQUARE ? NO_SQUARE : flip_rank(pos.ep);
+  return out;
+}
+
 }  // namespace chunker::pieces

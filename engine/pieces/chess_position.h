@@ -95,5 +95,8 @@ constexpr int SYMMETRY_NB = 8;
 Square transform(Square s, int symmetry);
 Bitboard transform(Bitboard b, int symmetry);
 ChessPosition transform(const ChessPosition& pos, int symmetry);
+// The colour-reversed twin: the board turned top to bottom, the colours and
+// the side to move swapped. Same value, same distance.
+ChessPosition colour_reversed(const ChessPosition& pos);
 
 }  // namespace chunker::pieces

@@ -1,5 +1,7 @@
 // Building the chess-exact table (chess_table.h): its slices solved in
 // order by retrograde.h's loop, each group's slices spread over the workers.
+#include <mutex>
+
 #include "exact/chess/chess_slice_game.h"
 
 namespace chunker {
@@ -9,7 +11,9 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
   const auto groups = solving_groups(keys);
   std::uint64_t total = 0;
   for (const SliceKey& k : keys) total += slice_positions(k);
-  std::atomic<std::uint64_t> done = 0;
+  std::atomic<std::uint64_t> done = 0, loaded = 0;
+  std::mutex error_mutex;
+  std::string first_error;
   auto table = std::make_unique<ChessTable>(pieces::to_fen(root), std::move(keys));
   std::vector<std::unique_ptr<ChessSolver>> solvers;
   for (unsigned w = 0; w < sources.workers; ++w) solvers.push_back(std::make_unique<ChessSolver>());
@@ -17,18 +21,34 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
   auto solve = [&](unsigned worker, std::uint32_t slice) {
     if (sources.cancel && *sources.cancel) return;  // the table is thrown away below
     const SliceCodec& codec = table->codec(slice);
-    ChessSliceGame game(codec, table->keys()[slice].pawnless(), find);
+    if (table->reversed(slice)) {  // its twin holds its values
+      done += codec.size();
+      return;
+    }
+    const SliceKey& key = table->keys()[slice];
+    std::uint8_t* bytes = table->bytes(slice);
+    if (sources.store.load(key, {bytes, codec.size()})) {
+      ++loaded;
+      done += codec.size();
+      return;
+    }
+    ChessSliceGame game(codec, key.pawnless(), find);
     ChessSolver& solver = *solvers[worker];
     solver.solve(game);
-    std::uint8_t* bytes = table->bytes(slice);
     for (std::uint32_t local = 0; local < codec.size(); ++local) {
       const Value v = solver.value(local);
       bytes[local] = v == retro::NOT_LEGAL ? king_slice::ILLEGAL_BYTE : OracleTable::encode(v);
+    }
+    if (const std::string error = sources.store.save(key, {bytes, codec.size()}); !error.empty()) {
+      std::lock_guard lock(error_mutex);
+      if (first_error.empty()) first_error = error;
     }
     done += codec.size();
   };
   retro::solve_in_order(groups, sources.workers, solve, [&](std::uint32_t) { sources.progress(done, total); });
   if (sources.cancel && *sources.cancel) throw ExactCancelled();
+  if (sources.from_store) *sources.from_store = loaded;
+  if (sources.not_stored) *sources.not_stored = first_error;
   return table;
 }
 

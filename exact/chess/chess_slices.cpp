@@ -76,6 +76,15 @@ SliceKey key_of(const ChessPosition& pos) {
   return key;
 }
 
+SliceKey colour_reversed(const SliceKey& key) {
+  SliceKey out;
+  for (Color c : {WHITE, BLACK}) {
+    out.pawns.pawns[c] = flip_ranks(key.pawns.pawns[~c]);
+    out.count[c] = key.count[~c];
+  }
+  return out;
+}
+
 std::string material_name(const SliceKey& key) {
   std::string out;
   for (Color c : {WHITE, BLACK}) {

@@ -40,6 +40,8 @@ struct SliceKeyHash {
 };
 
 SliceKey key_of(const ChessPosition& pos);
+// The key of the colour-reversed twins of a slice's positions.
+SliceKey colour_reversed(const SliceKey& key);
 // "KQPvKP": the material of a slice.
 std::string material_name(const SliceKey& key);
 

@@ -8,14 +8,18 @@ namespace chunker {
 ChessTable::ChessTable(std::string root_fen, std::vector<SliceKey> keys)
     : root_fen_(std::move(root_fen)), keys_(std::move(keys)) {
   std::uint64_t total = 0;
+  std::vector<std::uint32_t> twin(keys_.size());
   for (std::uint32_t i = 0; i < keys_.size(); ++i) {
     codecs_.emplace_back(keys_[i]);
-    offsets_.push_back(total);
-    total += codecs_.back().size();
     slice_.emplace(keys_[i], i);
+    const auto reversed = slice_.find(colour_reversed(keys_[i]));
+    twin[i] = reversed != slice_.end() && reversed->second != i ? reversed->second : i;
+    offsets_.push_back(total);
+    if (twin[i] == i) total += codecs_.back().size();
   }
   bytes_.resize(total);
-  for (std::uint32_t i = 0; i < keys_.size(); ++i) views_.push_back({&codecs_[i], bytes_.data() + offsets_[i]});
+  for (std::uint32_t i = 0; i < keys_.size(); ++i)
+    views_.push_back({&codecs_[twin[i]], bytes_.data() + offsets_[twin[i]], twin[i] != i});
 }
 
 const SliceView* ChessTable::find(const SliceKey& key) const {

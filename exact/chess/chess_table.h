@@ -24,6 +24,7 @@
 
 #include "engine/pieces/chess_moves.h"
 #include "exact/chess/chess_slices.h"
+#include "exact/chess/slice_store.h"
 #include "exact/exact.h"
 #include "exact/oracle.h"
 
@@ -31,10 +32,12 @@ namespace chunker {
 
 using pieces::ChessMove;
 
-// One solved slice as a lookup sees it.
+// One solved slice as a lookup sees it. A slice whose colour-reversed twin
+// is held too is not stored: its view reads the twin's, positions reversed.
 struct SliceView {
   const SliceCodec* codec = nullptr;
   const std::uint8_t* bytes = nullptr;
+  bool reversed = false;
 };
 
 // The value of a legal position whose slices `find` (SliceKey -> const
@@ -50,7 +53,7 @@ Value chess_value(const ChessPosition& pos, const Find& find) {
   }
   const SliceView* slice = find(key_of(pos));
   if (!slice) throw std::logic_error("chess table: a position outside its slices");
-  return OracleTable::decode(slice->bytes[slice->codec->local(pos)]);
+  return OracleTable::decode(slice->bytes[slice->codec->local(slice->reversed ? pieces::colour_reversed(pos) : pos)]);
 }
 
 class ChessTable {
@@ -61,6 +64,7 @@ class ChessTable {
 
   const std::string& root_fen() const { return root_fen_; }
   const std::vector<SliceKey>& keys() const { return keys_; }
+  // The positions stored: those of the slices not read through a twin.
   std::uint64_t positions() const { return bytes_.size(); }
   // Whether the slice of `pos` is held (with an en-passant right, those of
   // its moves): then every position reachable from it is.
@@ -70,9 +74,11 @@ class ChessTable {
   // A slice's view, null where it is not held.
   const SliceView* find(const SliceKey& key) const;
 
-  // For the builder: slice i's codec and bytes.
+  // For the builder: slice i's codec and bytes, and whether it is read
+  // through its colour-reversed twin (then it is not solved).
   const SliceCodec& codec(std::uint32_t slice) const { return codecs_[slice]; }
   std::uint8_t* bytes(std::uint32_t slice) { return bytes_.data() + offsets_[slice]; }
+  bool reversed(std::uint32_t slice) const { return views_[slice].reversed; }
 
  private:
   std::string root_fen_;
@@ -91,6 +97,12 @@ struct ChessSources {
   std::function<void(std::uint64_t done, std::uint64_t total)> progress = [](std::uint64_t, std::uint64_t) {};
   // Set by another thread to end the solve: build_chess throws ExactCancelled.
   const std::atomic<bool>* cancel = nullptr;
+  // Where finished slices are read from and written to.
+  SliceStore store;
+  // Filled in: how many slices were read from the store, and the first
+  // error writing one (the solve goes on without it).
+  std::uint64_t* from_store = nullptr;
+  std::string* not_stored = nullptr;
 };
 
 // Solves every slice of `keys` (reachable_slices(root, ...)).
