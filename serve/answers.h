@@ -40,12 +40,18 @@ class Answers {
   // The tables' proven answer, else an exact solve's, else why none.
   Lookup lookup(const Position& pos);
 
+  // GET /standard with rules=chess: the chess-exact answer's body, cached
+  // or null, and solving where needed (one solve at a time, as above).
+  std::shared_ptr<const std::string> chess_cached(const ChessPosition& pos);
+  std::shared_ptr<const std::string> chess_answer(const ChessPosition& pos);
+
  private:
   // The exact solve of `pos` (the shared one where a request already started it).
   Lookup solve_once(const Position& pos);
   Lookup solve_now(const Position& pos);
 
   Player player_;
+  ChessPlayer chess_;
   AnswerCache cache_;
   std::atomic<bool> cancel_ = false;
   Log log_;

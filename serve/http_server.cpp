@@ -8,6 +8,7 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -127,22 +128,35 @@ class Session : public std::enable_shared_from_this<Session> {
                                                : target.path == "/explain" ? std::optional(Endpoint::Explain)
                                                                            : std::nullopt;
       if (!endpoint) return write(error_response(http::status::not_found, "no such path: " + target.path, keep_alive));
+      const auto rules = target.query.find("rules");
+      if (rules != target.query.end() && rules->second != "chunker" && rules->second != "chess")
+        throw InputError("unknown rules '" + rules->second + "' (chunker or chess)");
+      if (rules != target.query.end() && rules->second == "chess") {
+        if (*endpoint != Endpoint::Standard)
+          throw InputError("rules=chess: /explain shows Chunker's chunks; ask /standard for chess's values");
+        const ChessPosition pos = pieces::parse_chess_fen(fen_parameter(target)).pos;
+        if (auto body = shared_.answers.chess_cached(pos))
+          return write(make_response(http::status::ok, *body, "application/json", keep_alive));
+        return run_later([self = shared_from_this(), pos] { return self->shared_.answers.chess_answer(pos); },
+                         keep_alive);
+      }
       const Position pos = parse_fen(fen_parameter(target)).pos;
       if (auto body = shared_.answers.cached(*endpoint, pos))
         return write(make_response(http::status::ok, *body, "application/json", keep_alive));
-      answer_later(*endpoint, pos, keep_alive);
+      run_later([self = shared_from_this(), endpoint = *endpoint,
+                 pos] { return self->shared_.answers.answer(endpoint, pos); },
+                keep_alive);
     } catch (const InputError& e) {
       write(error_response(http::status::bad_request, e.what(), keep_alive));
     }
   }
 
-  // On a worker: the answer, then written from the I/O thread.
-  void answer_later(Endpoint endpoint, const Position& pos, bool keep_alive) {
-    auto job = [self = shared_from_this(), endpoint, pos, keep_alive] {
+  // On a worker: `body()`, the answer, then written from the I/O thread.
+  void run_later(std::function<std::shared_ptr<const std::string>()> body, bool keep_alive) {
+    auto job = [self = shared_from_this(), body = std::move(body), keep_alive] {
       Response res;
       try {
-        res = make_response(http::status::ok, *self->shared_.answers.answer(endpoint, pos), "application/json",
-                            keep_alive);
+        res = make_response(http::status::ok, *body(), "application/json", keep_alive);
       } catch (const ExactCancelled&) {
         res = error_response(http::status::service_unavailable, "the server is stopping", false);
       } catch (const TableError& e) {  // named without the server's directories
