@@ -241,8 +241,8 @@ PROMOTION = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"
 
 def chess_rules(server):
     """rules=chess: chess's values to mate, the same as `solve --rules chess --json`, in lila's conventions."""
-    run = subprocess.run([chunker, "solve", PROMOTION, "--rules", "chess", "--json", "--cache", ""], capture_output=True,
-                         text=True)
+    run = subprocess.run([chunker, "solve", PROMOTION, "--rules", "chess", "--json", "--cache", ""],
+                         capture_output=True, text=True)
     check(run.returncode == 0, f"solve --rules chess: status {run.returncode}: {run.stderr.strip()}")
     solved = json.loads(run.stdout)
     status, got = server.get_json("/standard?fen=" + quoted(PROMOTION) + "&rules=chess")
