@@ -43,6 +43,25 @@ std::vector<ChessMove> drawing_line(const ChessTable& table, ChessPosition pos) 
 
 }  // namespace
 
+ChessPosition chess_position(const ChessBoard& board) {
+  ChessPosition pos;
+  for (Square s = 0; s < SQUARE_NB; ++s) {
+    const char c = board.at(s);
+    if (c == '.') continue;
+    const Color colour = c >= 'a' ? BLACK : WHITE;
+    const char lower = char(c | 0x20);
+    if (lower == 'k') pos.king[colour] = s;
+    if (lower == 'p') pos.pawns[colour] |= square_bb(s);
+    for (int p = 0; p < pieces::PIECE_NB; ++p)
+      if (lower == char(pieces::piece_letter(pieces::Piece(p)) | 0x20)) pos.pieces[colour][p] |= square_bb(s);
+  }
+  pos.side = board.side();
+  // Kept only where a pawn of the side to move can take (as a parsed FEN keeps it).
+  const Square ep = board.en_passant();
+  if (ep != NO_SQUARE && (pawn_attacks(~pos.side, square_bb(ep)) & pos.pawns[pos.side])) pos.ep = ep;
+  return pos;
+}
+
 ChessMove ChessAnswer::best() const {
   if (!line.empty()) return line.front();
   return chess_move(moves, [](ChessMove) { return 0; });

@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "chess/chess_board.h"
 #include "exact/chess/chess_table.h"
 #include "play/answer.h"
 
@@ -42,6 +43,15 @@ struct ChessAnswer {
 };
 
 constexpr int DRAW_LINE_PLIES = 24;
+
+// The chess-exact solver's rate, positions a second on one core, for the
+// time estimate of a solve in a game: below the 3.6 million a CPU second
+// measured on Reti's study and a KQvKQ root (bench/chess_exact).
+constexpr double CHESS_RATE_PER_CORE = 2.5e6;
+
+// A GUI's board as the chess-exact solver's position (castling rights,
+// which the GUI's board never plays, left out).
+ChessPosition chess_position(const ChessBoard& board);
 
 // The answer `table` gives for a position it holds.
 ChessAnswer chess_answer(const ChessTable& table, const ChessPosition& pos);
