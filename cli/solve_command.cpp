@@ -121,23 +121,62 @@ std::function<void(std::uint64_t, std::uint64_t)> exact_progress(bool& shown, co
 }
 
 // `solve --rules chess`: the chess-exact answer of one position, or the
-// refusal where its reachable set does not fit --memory (exit status 1).
-int solve_chess(const std::string& fen, const PlaySettings& play, bool json) {
-  const pieces::ChessFen parsed = pieces::parse_chess_fen(fen);
+// refusal where its reachable set does not fit --memory (exit status 1);
+// with --epd, one line per position, compared with its `value` and `dist`
+// (exit status 1 on a mismatch or a refusal).
+int solve_chess(const std::string& fen, const std::string& epd_file, const PlaySettings& play, bool json) {
   ChessPlayer player(play.exact_memory, play.workers ? play.workers : usable_cores(), play.exact_progress,
                      play.exact_cache.empty() ? "" : play.exact_cache + "/chess");
-  std::optional<ExactRefusal> refusal;
-  const auto answer = player.answer(parsed.pos, refusal);
-  if (isatty(STDERR_FILENO)) std::fprintf(stderr, "\r%70s\r", "");
-  if (!answer) {
-    std::cout << (json ? chess_refusal_json(parsed.pos, *refusal) + "\n"
-                       : "position   " + pieces::to_fen(parsed.pos, 0, parsed.fullmove) + "\nrules      " +
-                             CHESS_RULES_WORDS + "\nexact      " + chess_refusal_words(*refusal) + "\n");
-    return 1;
+  auto answer = [&](const ChessPosition& pos, std::optional<ExactRefusal>& refusal) {
+    const auto start = std::chrono::steady_clock::now();
+    auto a = player.answer(pos, refusal);
+    if (isatty(STDERR_FILENO)) std::fprintf(stderr, "\r%79s\r", "");
+    if (a) a->figures.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return a;
+  };
+  if (epd_file.empty()) {
+    const pieces::ChessFen parsed = pieces::parse_chess_fen(fen);
+    std::optional<ExactRefusal> refusal;
+    const auto a = answer(parsed.pos, refusal);
+    if (!a) {
+      std::cout << (json ? chess_refusal_json(parsed.pos, *refusal) + "\n"
+                         : "position   " + pieces::to_fen(parsed.pos, 0, parsed.fullmove) + "\nrules      " +
+                               CHESS_RULES_WORDS + "\nexact      " + chess_refusal_words(*refusal) + "\n");
+      return 1;
+    }
+    std::cout << (json ? chess_solve_json(parsed.pos, *a, parsed.fullmove) + "\n"
+                       : chess_solve_text(parsed.pos, *a, parsed.fullmove));
+    return 0;
   }
-  std::cout << (json ? chess_solve_json(parsed.pos, *answer, parsed.fullmove) + "\n"
-                     : chess_solve_text(parsed.pos, *answer, parsed.fullmove));
-  return 0;
+  bool all_match = true;
+  if (!json) std::cout << "rules: " << CHESS_RULES_WORDS << std::endl;
+  for (const pieces::ChessEpd& epd : pieces::read_chess_epd_file(epd_file)) {
+    std::optional<ExactRefusal> refusal;
+    const auto a = answer(epd.pos, refusal);
+    std::string expected = epd.op("value");
+    if (!epd.op("dist").empty()) expected += " in " + epd.op("dist");
+    std::string got = !a ? "not solved" : value_word(a->value);
+    if (a && is_decisive(a->value)) got += " in " + std::to_string(distance_of(a->value));
+    const bool match = a && (expected.empty() || got == expected ||
+                             (epd.op("dist").empty() && value_word(a->value) == epd.op("value")));
+    all_match = all_match && match;
+    if (json) {
+      std::cout << (a ? chess_solve_json(epd.pos, *a, 1) : chess_refusal_json(epd.pos, *refusal)) << std::endl;
+      continue;
+    }
+    const std::string id = epd.op("id").empty() ? pieces::board_fields(epd.pos) : epd.op("id");
+    char line[256];
+    std::snprintf(line, sizeof line, "%-28s %-14s %12llu positions %8.3f s", id.c_str(), got.c_str(),
+                  static_cast<unsigned long long>(a ? a->figures.positions : refusal->positions),
+                  a ? a->figures.seconds : 0.0);
+    std::cout << line
+              << (!a                 ? "  " + chess_refusal_words(*refusal)
+                  : expected.empty() ? ""
+                  : match            ? "  ok"
+                                     : "  MISMATCH (expected " + expected + ")")
+              << std::endl;
+  }
+  return all_match ? 0 : 1;
 }
 
 // What the command line asks of solve.
@@ -311,17 +350,16 @@ int solve_command(const Args& args) {
   const std::string rules = vm["rules"].as<std::string>();
   if (rules != "chunker" && rules != "chess") throw InputError("unknown rules '" + rules + "' (chunker or chess)");
   if (rules == "chess") {
-    for (const char* name : {"engine", "epd", "level", "save", "load", "proof", "source", "max-ply", "node-limit"})
+    for (const char* name : {"engine", "level", "save", "load", "proof", "source", "max-ply", "node-limit"})
       if (vm.count(name) && !vm[name].defaulted())
-        throw InputError(std::string("--") + name +
-                         " applies to --rules chunker; --rules chess solves one FEN exactly");
-    if (request.fen.empty()) throw InputError("give a FEN");
+        throw InputError(std::string("--") + name + " applies to --rules chunker; --rules chess solves exactly");
+    if (request.fen.empty() == request.epd_file.empty()) throw InputError("give either a FEN or --epd FILE");
     request.play.exact_memory = std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20;
     request.play.workers = threads_option(vm);
     request.play.exact_cache = exact_cache_option(vm);
     bool progress_shown = false;
     request.play.exact_progress = exact_progress(progress_shown, "positions");
-    return solve_chess(request.fen, request.play, vm.count("json") > 0);
+    return solve_chess(request.fen, request.epd_file, request.play, vm.count("json") > 0);
   }
   read_request(vm, request);
   bool progress_shown = false;

@@ -35,11 +35,20 @@ TEST_CASE("chess moves: perft of published positions") {
   CHECK(perft(third, 5) == 674624);
 }
 
-TEST_CASE("chess exact: Reti's study is a draw") {
-  const auto table = solved("7K/8/k1P5/7p/8/8/8/8 w - -");
-  const ChessPosition root = parse_chess_fen("7K/8/k1P5/7p/8/8/8/8 w - -").pos;
-  MESSAGE("positions " << table->positions() << " slices " << table->keys().size());
-  CHECK(table->value(root) == 0);
+// The trebuchet, a mutual zugzwang of blocked pawns: the side to move loses
+// (testpositions/literature.epd's trebuchet-w and -b; Stockfish 15.1 finds
+// the mate for the other side with either side to move).
+TEST_CASE("chess exact: the trebuchet is lost for the side to move") {
+  const auto table = solved("8/8/8/3Kp3/4Pk2/8/8/8 w - -");
+  for (const char* fen : {"8/8/8/3Kp3/4Pk2/8/8/8 w - -", "8/8/8/3Kp3/4Pk2/8/8/8 b - -"}) {
+    const ChessPosition pos = parse_chess_fen(fen).pos;
+    CHECK(is_loss(table->value(pos)));
+    // Best play reaches a mate: the line's last position has no move and is in check.
+    ChessPosition end = pos;
+    for (ChessMove m : best_line(*table, pos)) end = make_move(end, m);
+    CHECK(legal_moves(end).empty());
+    CHECK(in_check(end));
+  }
 }
 
 TEST_CASE("chess exact: KPK, KQK, KRK, KBK, KNK against the Gaviota tablebase, value and plies to mate") {

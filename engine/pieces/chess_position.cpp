@@ -126,6 +126,21 @@ ChessFen parse_chess_fen(std::string_view text) {
   return fen;
 }
 
+std::vector<ChessEpd> read_chess_epd_file(const std::string& path) {
+  std::vector<ChessEpd> records;
+  for_each_epd_line(path, [&](std::string_view line) {
+    // The four board fields end where the fourth field does.
+    std::size_t end = 0;
+    for (int field = 0; field < 4; ++field) {
+      end = line.find_first_not_of(" \t", end);
+      end = end == std::string_view::npos ? line.size() : line.find_first_of(" \t", end);
+      if (end == std::string_view::npos) end = line.size();
+    }
+    records.push_back({parse_chess_fen(line.substr(0, end)).pos, parse_epd_operations(line, end)});
+  });
+  return records;
+}
+
 std::string board_fields(const ChessPosition& pos) {
   std::string out;
   for (int rank = 7; rank >= 0; --rank) {

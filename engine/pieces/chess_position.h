@@ -9,7 +9,9 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "engine/epd.h"
 #include "engine/pieces/attacks.h"
 #include "engine/position.h"
 
@@ -82,6 +84,14 @@ struct ChessFen {
   int fullmove = 1;
 };
 ChessFen parse_chess_fen(std::string_view text);
+// An EPD record of a chess position: its four board fields, then operations
+// (engine/epd.h).
+struct ChessEpd {
+  ChessPosition pos;
+  EpdOperations ops;
+  std::string op(std::string_view opcode) const { return epd_op(ops, opcode); }
+};
+std::vector<ChessEpd> read_chess_epd_file(const std::string& path);
 std::string board_fields(const ChessPosition& pos);
 std::string to_fen(const ChessPosition& pos, int halfmove = 0, int fullmove = 1);
 

@@ -52,7 +52,7 @@ Value chess_value(const ChessPosition& pos, const Find& find) {
     return best;
   }
   const SliceView* slice = find(key_of(pos));
-  if (!slice) throw std::logic_error("chess table: a position outside its slices");
+  if (!slice) throw std::logic_error("chess table: a position outside its slices: " + pieces::to_fen(pos));
   return OracleTable::decode(slice->bytes[slice->codec->local(slice->reversed ? pieces::colour_reversed(pos) : pos)]);
 }
 
