@@ -3,8 +3,10 @@
 // counts, and whole tables against the Gaviota tablebase.
 #include <doctest/doctest.h>
 
+#include "chunks/kpk.h"
 #include "engine/pieces/chess_moves.h"
 #include "exact/chess/chess_table.h"
+#include "libgen/kpk_build.h"
 #include "tests/gaviota.h"
 
 using namespace chunker;
@@ -112,4 +114,47 @@ TEST_CASE("chess exact: KPK, KQK, KRK, KBK, KNK against the Gaviota tablebase, v
   CHECK(compared > 1900000);
   CHECK(differ == 0);
 #endif
+}
+
+// Where Chunker's rules draw a king-and-pawn-against-king position the pawn
+// never queens safely: the lone king takes it or holds the square, and chess
+// reaches the same draw (K v K, or a stalemate). The KPK library (Chunker's
+// rules, itself checked against Gaviota in kpk_test.cpp) and the chess
+// table must agree on every such draw; where Chunker's rules win, chess may
+// only draw (a stalemate once the queen stands), never lose.
+TEST_CASE("chess exact: every KPK draw by Chunker's rules is a draw in chess") {
+  const KpkLibrary library = build_kpk();
+  int draws = 0, disagree = 0, wins_drawn = 0;
+  for (int file = 0; file < 8; ++file) {
+    ChessPosition root;
+    root.pawns[WHITE] = square_bb(make_square(file, 1));
+    root.king[WHITE] = make_square(file < 4 ? 7 : 0, 0);
+    root.king[BLACK] = make_square(file < 4 ? 7 : 0, 7);
+    const auto table = solved(to_fen(root));
+    for (int rank = 1; rank < 7; ++rank)
+      for (Square white = 0; white < SQUARE_NB; ++white)
+        for (Square black = 0; black < SQUARE_NB; ++black)
+          for (Color side : {WHITE, BLACK}) {
+            Position pos;
+            pos.pawns[WHITE] = square_bb(make_square(file, rank));
+            pos.king[WHITE] = white;
+            pos.king[BLACK] = black;
+            pos.side = side;
+            if (!is_legal(pos)) continue;
+            const std::optional<Value> chunker = kpk_probe(library, pos);
+            REQUIRE(chunker);
+            const Value chess = table->value(from_kings_and_pawns(pos));
+            if (*chunker == 0) {
+              ++draws;
+              disagree += chess != 0;
+            } else {
+              wins_drawn += chess == 0;
+              disagree += is_decisive(chess) && is_win(chess) != is_win(*chunker);
+            }
+          }
+  }
+  MESSAGE("KPK: " << draws << " draws by Chunker's rules, " << wins_drawn << " Chunker wins that chess draws, "
+                  << disagree << " disagree");
+  CHECK(draws > 0);
+  CHECK(disagree == 0);
 }
