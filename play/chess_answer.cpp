@@ -133,6 +133,18 @@ std::optional<ChessAnswer> ChessPlayer::answer(const ChessPosition& pos, std::op
   sources.progress = progress_;
   sources.cancel = cancel;
   sources.store = SliceStore(store_);
+  // Slices a held table solved already are copied (the endings promotions
+  // lead to are the same for every root).
+  std::vector<std::shared_ptr<const ChessTable>> held;
+  {
+    std::lock_guard lock(mutex_);
+    held = tables_;
+  }
+  sources.solved = [&held](const SliceKey& key) -> const std::uint8_t* {
+    for (const auto& t : held)
+      if (const std::uint8_t* bytes = t->stored(key)) return bytes;
+    return nullptr;
+  };
   std::uint64_t from_store = 0;
   std::string not_stored;
   sources.from_store = &from_store;

@@ -27,6 +27,11 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
     }
     const SliceKey& key = table->keys()[slice];
     std::uint8_t* bytes = table->bytes(slice);
+    if (const std::uint8_t* solved = sources.solved ? sources.solved(key) : nullptr) {
+      std::copy(solved, solved + codec.size(), bytes);
+      done += codec.size();
+      return;
+    }
     if (sources.store.load(key, {bytes, codec.size()})) {
       ++loaded;
       done += codec.size();

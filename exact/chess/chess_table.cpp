@@ -27,6 +27,11 @@ const SliceView* ChessTable::find(const SliceKey& key) const {
   return it == slice_.end() ? nullptr : &views_[it->second];
 }
 
+const std::uint8_t* ChessTable::stored(const SliceKey& key) const {
+  const SliceView* view = find(key);
+  return view && !view->reversed ? view->bytes : nullptr;
+}
+
 bool ChessTable::holds(const ChessPosition& pos) const {
   if (pos.ep == NO_SQUARE) return find(key_of(pos)) != nullptr;
   const pieces::ChessMoveList moves = pieces::legal_moves(pos);

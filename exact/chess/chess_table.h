@@ -66,6 +66,8 @@ class ChessTable {
   const std::vector<SliceKey>& keys() const { return keys_; }
   // The positions stored: those of the slices not read through a twin.
   std::uint64_t positions() const { return bytes_.size(); }
+  // The bytes of a slice it stores (not read through a twin), else null.
+  const std::uint8_t* stored(const SliceKey& key) const;
   // Whether the slice of `pos` is held (with an en-passant right, those of
   // its moves): then every position reachable from it is.
   bool holds(const ChessPosition& pos) const;
@@ -99,6 +101,9 @@ struct ChessSources {
   const std::atomic<bool>* cancel = nullptr;
   // Where finished slices are read from and written to.
   SliceStore store;
+  // A slice already solved elsewhere (a table this process holds): its bytes
+  // are copied instead of solving it; null where none holds it.
+  std::function<const std::uint8_t*(const SliceKey&)> solved;
   // Filled in: how many slices were read from the store, and the first
   // error writing one (the solve goes on without it).
   std::uint64_t* from_store = nullptr;
