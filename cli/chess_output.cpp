@@ -93,11 +93,14 @@ std::string chess_solve_json(const ChessPosition& root, const ChessAnswer& a, in
 std::string chess_refusal_words(const ExactRefusal& r) {
   if (r.reason == ExactRefusal::Reason::NoBudget) return "not tried (--memory 0)";
   char line[256];
-  const char* more = r.counted ? "" : "more than ";
-  std::snprintf(line, sizeof line,
-                "not tried: %s%.3g positions reachable in %s%llu slices, %.0f MB; --memory is %.0f MB", more,
-                double(r.positions), more, static_cast<unsigned long long>(r.structures), double(r.bytes) / MB,
-                double(r.budget) / MB);
+  // Counting stops far past the budget: then the slices are not all known.
+  if (r.counted)
+    std::snprintf(line, sizeof line, "not tried: %.3g positions reachable in %llu slices, %.0f MB; --memory is %.0f MB",
+                  double(r.positions), static_cast<unsigned long long>(r.structures), double(r.bytes) / MB,
+                  double(r.budget) / MB);
+  else
+    std::snprintf(line, sizeof line, "not tried: more than %.3g positions reachable, %.0f MB; --memory is %.0f MB",
+                  double(r.positions), double(r.bytes) / MB, double(r.budget) / MB);
   return line;
 }
 
