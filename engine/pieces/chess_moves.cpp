@@ -41,7 +41,8 @@ Pins pins_of(const ChessPosition& pos) {
   while (snipers) {
     const Square s = pop_lsb(snipers);
     const Bitboard between = BETWEEN[k][s] & occupied;
-    if (popcount(between) != 1 || !(between & pos.men(us))) continue;
+    // One man between, tested without a popcount (not an instruction of the portable build).
+    if (!between || (between & (between - 1)) || !(between & pos.men(us))) continue;
     pins.pinned |= between;
     pins.square[pins.size] = lsb(between);
     pins.line[pins.size++] = BETWEEN[k][s] | square_bb(s);
@@ -77,7 +78,7 @@ ChessMoveList legal_moves(const ChessPosition& pos) {
   // through the king's own square.
   for (Bitboard to = KING_ATTACKS[k] & ~own & ~attacked_squares(pos, them, occupied ^ square_bb(k)); to;)
     list.add({k, pop_lsb(to)});
-  if (popcount(checks) > 1) return list;
+  if (checks & (checks - 1)) return list;  // double check
   // Where any other man may land: anywhere not its own, in check only on the
   // checker or between it and the king.
   const Bitboard target = checks ? (checks | BETWEEN[k][lsb(checks)]) : ~own;

@@ -161,8 +161,10 @@ std::uint32_t SliceCodec::compact(std::uint64_t full) const {
 std::uint32_t SliceCodec::number(const Men& men) const {
   if (!pawnless_) return std::uint32_t(full_number(men));
   const auto& candidates = TO_TRIANGLE[men.square[0]];
-  std::uint64_t least = full_number(transformed(men, candidates[0]));
-  if (candidates[1] >= 0) least = std::min(least, full_number(transformed(men, candidates[1])));
+  // The identity (symmetry 0) leaves the men as they are, in order.
+  const auto full = [&](int symmetry) { return full_number(symmetry ? transformed(men, symmetry) : men); };
+  std::uint64_t least = full(candidates[0]);
+  if (candidates[1] >= 0) least = std::min(least, full(candidates[1]));
   return compact(least);
 }
 
