@@ -9,22 +9,20 @@ namespace chunker {
 std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<SliceKey> keys,
                                         const ChessSources& sources) {
   const auto groups = solving_groups(keys);
-  std::uint64_t total = 0;
-  for (const SliceKey& k : keys) total += slice_positions(k);
   std::atomic<std::uint64_t> done = 0, loaded = 0;
   std::mutex error_mutex;
   std::string first_error;
   auto table = std::make_unique<ChessTable>(pieces::to_fen(root), std::move(keys));
+  // The progress counts the positions stored, as the answer does: a slice
+  // read through its twin is not counted twice.
+  const std::uint64_t total = table->positions();
   std::vector<std::unique_ptr<ChessSolver>> solvers;
   for (unsigned w = 0; w < sources.workers; ++w) solvers.push_back(std::make_unique<ChessSolver>());
   const auto find = [&table](const SliceKey& k) { return table->find(k); };
   auto solve = [&](unsigned worker, std::uint32_t slice) {
     if (sources.cancel && *sources.cancel) return;  // the table is thrown away below
     const SliceCodec& codec = table->codec(slice);
-    if (table->reversed(slice)) {  // its twin holds its values
-      done += codec.size();
-      return;
-    }
+    if (table->reversed(slice)) return;  // its twin holds its values
     const SliceKey& key = table->keys()[slice];
     std::uint8_t* bytes = table->bytes(slice);
     if (const std::uint8_t* solved = sources.solved ? sources.solved(key) : nullptr) {
