@@ -25,6 +25,16 @@ std::unique_ptr<ChessTable> solved(const std::string& fen) {
   return build_chess(root, std::move(*keys), sources);
 }
 
+// The table of a white pawn on `file` against a lone king: every KPK
+// position with the pawn on that file, and what its promotions lead to.
+std::unique_ptr<ChessTable> kpk_table(int file) {
+  ChessPosition root;
+  root.pawns[WHITE] = square_bb(make_square(file, 1));
+  root.king[WHITE] = make_square(file < 4 ? 7 : 0, 0);
+  root.king[BLACK] = make_square(file < 4 ? 7 : 0, 7);
+  return solved(to_fen(root));
+}
+
 }  // namespace
 
 // Perft counts of the Chess Programming Wiki's test positions 3 and 6
@@ -56,15 +66,11 @@ TEST_CASE("chess exact: the trebuchet is lost for the side to move") {
 
 TEST_CASE("chess exact: KPK, KQK, KRK, KBK, KNK against the Gaviota tablebase, value and plies to mate") {
 #ifndef CHUNKER_GAVIOTA_TABLES
-  gaviota_missing(
-      "the Gaviota tablebase was not found when this test was built; scripts/setup.sh installs the Debian packages "
-      "gaviotatb and libgaviotatb-dev");
+  gaviota_missing(GAVIOTA_NOT_BUILT);
 #else
-  const Gaviota gaviota;
-  if (!gaviota.complete()) {
-    gaviota_missing("no complete set of 3-men Gaviota tables in " CHUNKER_GAVIOTA_TABLES);
-    return;
-  }
+  const auto tables = open_gaviota();
+  if (!tables) return;
+  const Gaviota& gaviota = *tables;
   int compared = 0, differ = 0;
   // Under the sanitizers every step-th square of the man, and of the pawn's file.
   const int step = sample_divisor();
@@ -106,14 +112,7 @@ TEST_CASE("chess exact: KPK, KQK, KRK, KBK, KNK against the Gaviota tablebase, v
                                    {"7k/8/8/8/8/8/8/KB6 w - -", tb_BISHOP},
                                    {"7k/8/8/8/8/8/8/KN6 w - -", tb_KNIGHT}})
     compare_all(*solved(root), kind, ~Bitboard(0));
-  for (int file = 0; file < 8; file += step) {
-    ChessPosition root;
-    root.pawns[WHITE] = square_bb(make_square(file, 1));
-    root.king[WHITE] = make_square(file < 4 ? 7 : 0, 0);
-    root.king[BLACK] = make_square(file < 4 ? 7 : 0, 7);
-    const auto table = solved(to_fen(root));
-    compare_all(*table, tb_PAWN, file_bb(file) & ~(RANK_1 | RANK_8));
-  }
+  for (int file = 0; file < 8; file += step) compare_all(*kpk_table(file), tb_PAWN, file_bb(file) & ~(RANK_1 | RANK_8));
   MESSAGE("KPK, KQK, KRK, KBK, KNK: " << compared << " positions compared with Gaviota, " << differ << " differ");
   CHECK(compared > 1800000 / step);
   CHECK(differ == 0);
@@ -131,11 +130,7 @@ TEST_CASE("chess exact: every KPK draw by Chunker's rules is a draw in chess") {
   int draws = 0, disagree = 0, wins_drawn = 0;
   const int step = sample_divisor();  // under the sanitizers every step-th file
   for (int file = 0; file < 8; file += step) {
-    ChessPosition root;
-    root.pawns[WHITE] = square_bb(make_square(file, 1));
-    root.king[WHITE] = make_square(file < 4 ? 7 : 0, 0);
-    root.king[BLACK] = make_square(file < 4 ? 7 : 0, 7);
-    const auto table = solved(to_fen(root));
+    const auto table = kpk_table(file);
     for (int rank = 1; rank < 7; ++rank)
       for (Square white = 0; white < SQUARE_NB; ++white)
         for (Square black = 0; black < SQUARE_NB; ++black)

@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -84,4 +85,16 @@ inline void gaviota_missing(const char* why) {
   if (ci && std::string(ci) == "true") FAIL("CI=true: every test must run, but " << why);
   MESSAGE("skipped: " << why);
 }
+constexpr const char* GAVIOTA_NOT_BUILT =
+    "the Gaviota tablebase was not found when this test was built; scripts/setup.sh installs the Debian packages "
+    "gaviotatb and libgaviotatb-dev";
+#ifdef CHUNKER_GAVIOTA_TABLES
+// The tablebase with every 3-men table, or null once gaviota_missing has said why not.
+inline std::unique_ptr<Gaviota> open_gaviota() {
+  auto gaviota = std::make_unique<Gaviota>();
+  if (gaviota->complete()) return gaviota;
+  gaviota_missing("no complete set of 3-men Gaviota tables in " CHUNKER_GAVIOTA_TABLES);
+  return nullptr;
+}
+#endif
 }  // namespace chunker

@@ -294,15 +294,11 @@ std::string report(const char* name, const Class& c) {
 
 TEST_CASE("KPK against the Gaviota tablebase, every legal position with either side to move") {
 #ifndef CHUNKER_GAVIOTA_TABLES
-  gaviota_missing(
-      "the Gaviota tablebase was not found when this test was built; scripts/setup.sh installs the Debian packages "
-      "gaviotatb and libgaviotatb-dev");
+  gaviota_missing(GAVIOTA_NOT_BUILT);
 #else
-  const Gaviota gaviota;
-  if (!gaviota.complete()) {
-    gaviota_missing("no complete set of 3-men Gaviota tables in " CHUNKER_GAVIOTA_TABLES);
-    return;
-  }
+  const auto tables = open_gaviota();
+  if (!tables) return;
+  const Gaviota& gaviota = *tables;
   // Gaviota plays chess: the pawn's side must mate, it may underpromote, and
   // its plies count to the mate. Here the first safe promotion wins and
   // plies count to it. So the two must agree on who wins (WDL) unless a safe
