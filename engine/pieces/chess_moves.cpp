@@ -1,5 +1,7 @@
 #include "engine/pieces/chess_moves.h"
 
+#include "engine/notation.h"
+
 namespace chunker::pieces {
 
 namespace {
@@ -181,18 +183,7 @@ std::string san(const ChessPosition& pos, ChessMove m) {
 }
 
 std::string san_line(ChessPosition pos, const std::vector<ChessMove>& line, int fullmove) {
-  std::string out;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    if (!out.empty()) out += ' ';
-    if (pos.side == WHITE)
-      out += std::to_string(fullmove) + ". ";
-    else if (i == 0)
-      out += std::to_string(fullmove) + "... ";
-    out += san(pos, line[i]);
-    if (pos.side == BLACK) ++fullmove;
-    pos = make_move(pos, line[i]);
-  }
-  return out;
+  return numbered_line(pos, line, fullmove);
 }
 
 std::optional<ChessMove> find_move(const ChessPosition& pos, std::string_view text) {
