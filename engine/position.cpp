@@ -189,37 +189,17 @@ Fen parse_fen(std::string_view text) {
 }
 
 std::string board_fields(const Position& pos) {
-  std::string out;
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      Square s = make_square(file, rank);
-      char c = 0;
-      if (pos.king[WHITE] == s)
-        c = 'K';
-      else if (pos.king[BLACK] == s)
-        c = 'k';
-      else if (pos.pawns[WHITE] & square_bb(s))
-        c = 'P';
-      else if (pos.pawns[BLACK] & square_bb(s))
-        c = 'p';
-      // An unsafely promoted piece is written as the queen it nominally is.
-      else if (pos.promoted == s)
-        c = pos.side == WHITE ? 'q' : 'Q';
-      if (!c) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += char('0' + empty);
-      empty = 0;
-      out += c;
-    }
-    if (empty) out += char('0' + empty);
-    if (rank) out += '/';
-  }
-  out += pos.side == WHITE ? " w - " : " b - ";
-  out += pos.ep == NO_SQUARE ? "-" : square_name(pos.ep);
-  return out;
+  return board_fields_of(
+      [&](Square s) -> char {
+        if (pos.king[WHITE] == s) return 'K';
+        if (pos.king[BLACK] == s) return 'k';
+        if (pos.pawns[WHITE] & square_bb(s)) return 'P';
+        if (pos.pawns[BLACK] & square_bb(s)) return 'p';
+        // An unsafely promoted piece is written as the queen it nominally is.
+        if (pos.promoted == s) return pos.side == WHITE ? 'q' : 'Q';
+        return 0;
+      },
+      pos.side, pos.ep);
 }
 
 std::string to_fen(const Position& pos, int halfmove, int fullmove) {

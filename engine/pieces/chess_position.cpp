@@ -142,33 +142,20 @@ std::vector<ChessEpd> read_chess_epd_file(const std::string& path) {
 }
 
 std::string board_fields(const ChessPosition& pos) {
-  std::string out;
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      const Bitboard b = square_bb(make_square(file, rank));
-      char c = 0;
-      for (Color side : {WHITE, BLACK}) {
-        const char shift = side == WHITE ? 0 : 'a' - 'A';
-        if (square_bb(pos.king[side]) & b) c = char('K' + shift);
-        if (pos.pawns[side] & b) c = char('P' + shift);
-        for (int p = 0; p < PIECE_NB; ++p)
-          if (pos.pieces[side][p] & b) c = char(piece_letter(Piece(p)) + shift);
-      }
-      if (!c) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += char('0' + empty);
-      empty = 0;
-      out += c;
-    }
-    if (empty) out += char('0' + empty);
-    if (rank) out += '/';
-  }
-  out += pos.side == WHITE ? " w - " : " b - ";
-  out += pos.ep == NO_SQUARE ? "-" : square_name(pos.ep);
-  return out;
+  return board_fields_of(
+      [&](Square s) {
+        const Bitboard b = square_bb(s);
+        char c = 0;
+        for (Color side : {WHITE, BLACK}) {
+          const char shift = side == WHITE ? 0 : 'a' - 'A';
+          if (square_bb(pos.king[side]) & b) c = char('K' + shift);
+          if (pos.pawns[side] & b) c = char('P' + shift);
+          for (int p = 0; p < PIECE_NB; ++p)
+            if (pos.pieces[side][p] & b) c = char(piece_letter(Piece(p)) + shift);
+        }
+        return c;
+      },
+      pos.side, pos.ep);
 }
 
 std::string to_fen(const ChessPosition& pos, int halfmove, int fullmove) {
