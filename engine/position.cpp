@@ -73,14 +73,6 @@ Square read_ep(std::string_view field) {
   return make_square(field[0] - 'a', field[1] - '1');
 }
 
-int read_counter(std::string_view field, const char* what) {
-  int value = 0;
-  auto [end, err] = std::from_chars(field.data(), field.data() + field.size(), value);
-  if (err != std::errc() || end != field.data() + field.size() || value < 0)
-    throw InputError(std::string("FEN ") + what + " '" + std::string(field) + "' is not a non-negative number");
-  return value;
-}
-
 // Checks the en-passant square against the board and drops it when no pawn
 // of the side to move can use it.
 void settle_ep(Position& pos) {
@@ -99,6 +91,14 @@ void settle_ep(Position& pos) {
 }
 
 }  // namespace
+
+int read_counter(std::string_view field, const char* what) {
+  int value = 0;
+  auto [end, err] = std::from_chars(field.data(), field.data() + field.size(), value);
+  if (err != std::errc() || end != field.data() + field.size() || value < 0)
+    throw InputError(std::string("FEN ") + what + " '" + std::string(field) + "' is not a non-negative number");
+  return value;
+}
 
 std::string describe(const Problem& problem, const Position& pos) {
   const std::string name = problem.color == WHITE ? "white" : "black";

@@ -65,6 +65,8 @@ std::string to_fen(const Position& pos, int halfmove = 0, int fullmove = 1);
 // characters it consumed.
 Position parse_board_fields(std::string_view text, std::size_t& consumed);
 std::string board_fields(const Position& pos);
+// A FEN counter field (`what`: "halfmove clock", "fullmove number"); InputError where it is not one.
+int read_counter(std::string_view field, const char* what);
 // FEN's first four fields (no castling) from the man on each square, `man(s)`
 // its letter or 0 where the square is empty: board_fields of any kind of position.
 template <typename ManAt>

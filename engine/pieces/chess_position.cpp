@@ -1,6 +1,5 @@
 #include "engine/pieces/chess_position.h"
 
-#include <charconv>
 #include <vector>
 
 namespace chunker::pieces {
@@ -54,14 +53,6 @@ void read_placement(std::string_view field, ChessPosition& pos) {
     if (kings[c] == 0) throw InputError("no " + name + " king");
     if (kings[c] > 1) throw InputError("more than one " + name + " king");
   }
-}
-
-int read_counter(std::string_view field, const char* what) {
-  int value = 0;
-  auto [end, err] = std::from_chars(field.data(), field.data() + field.size(), value);
-  if (err != std::errc() || end != field.data() + field.size() || value < 0)
-    throw InputError(std::string("FEN ") + what + " '" + std::string(field) + "' is not a non-negative number");
-  return value;
 }
 
 // Checks the en-passant square against the board and drops it where no
