@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "chunks/table_file.h"
+#include "cli/chess_output.h"
 #include "cli/inspect_output.h"
 #include "cli/line_reader.h"
 #include "cli/options.h"
@@ -236,7 +237,10 @@ int inspect_command(const Args& args) {
       "solve: stop after this many nodes")(
       "memory", po::value<long long>()->default_value(INSPECT_EXACT_MB),
       "MB an exact solve of a position outside the oracle's domain may take (0: never)")(
-      "cache", po::value<std::string>(), "directory of exact tables shared with solve and uci (default: DATA/exact)");
+      "cache", po::value<std::string>(), "directory of exact tables shared with solve and uci (default: DATA/exact)")(
+      "rules", po::value<std::string>()->default_value("chunker"),
+      "chunker, or chess: the value section under chess's rules, played on to mate (the chess-exact solve; a "
+      "position of any pieces), printed once");
   add_schemas_option(options);
   add_libraries_option(options);
   add_data_option(options);
@@ -258,6 +262,24 @@ int inspect_command(const Args& args) {
   if (json && fen_words.empty()) throw InputError("--json needs a FEN");
   std::string fen_text;
   for (const std::string& w : fen_words) fen_text += (fen_text.empty() ? "" : " ") + w;
+  const std::string rules = vm["rules"].as<std::string>();
+  if (rules != "chunker" && rules != "chess") throw InputError("unknown rules '" + rules + "' (chunker or chess)");
+  if (rules == "chess") {
+    const pieces::ChessFen chess = pieces::parse_chess_fen(fen_text.empty() ? SZEN : fen_text);
+    ChessPlayer player(play.exact_memory, usable_cores(), nullptr,
+                       play.exact_cache.empty() ? "" : play.exact_cache + "/chess");
+    std::optional<ExactRefusal> refusal;
+    const auto a = player.answer(chess.pos, refusal);
+    if (!a) {
+      std::cout << (json ? chess_refusal_json(chess.pos, *refusal) + "\n"
+                         : "rules      " + std::string(CHESS_RULES_WORDS) + "\nexact      " +
+                               chess_refusal_words(*refusal) + "\n");
+      return 1;
+    }
+    std::cout << (json ? chess_solve_json(chess.pos, *a, chess.fullmove) + "\n"
+                       : chess_solve_text(chess.pos, *a, chess.fullmove));
+    return 0;
+  }
   const Fen start = parse_fen(fen_text.empty() ? SZEN : fen_text);
 
   Inspector inspector(play);

@@ -8,6 +8,7 @@
 
 #include "chunks/atomic_file.h"
 #include "chunks/table_file.h"
+#include "cli/chess_output.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "engine/epd.h"
@@ -100,15 +101,82 @@ std::string peasant_suite_line(const Epd& epd, const PeasantResult& r, SuiteChec
   return line + check_text(check, expected_result(epd));
 }
 
-// Shows an exact solve's progress on a terminal once it has taken a second.
-std::function<void(std::uint64_t, std::uint64_t)> exact_progress(bool& shown) {
+// Shows an exact solve's progress on a terminal once it has taken a second:
+// a bar, the share done of the total `what`, and the time left at the rate so far.
+std::function<void(std::uint64_t, std::uint64_t)> exact_progress(bool& shown, const char* what = "pawn structures") {
   const auto start = std::chrono::steady_clock::now();
-  return [&shown, start](std::uint64_t done, std::uint64_t total) {
-    if (!isatty(STDERR_FILENO) || std::chrono::steady_clock::now() - start < std::chrono::seconds(1)) return;
+  return [&shown, start, what](std::uint64_t done, std::uint64_t total) {
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!isatty(STDERR_FILENO) || elapsed < 1 || total == 0) return;
     shown = true;
-    std::fprintf(stderr, "\rexact: %5.1f%% of %llu pawn structures", 100.0 * double(done) / double(total),
-                 static_cast<unsigned long long>(total));
+    constexpr int WIDTH = 20;
+    const double share = double(done) / double(total);
+    const std::string bar =
+        std::string(std::size_t(share * WIDTH), '#') + std::string(WIDTH - std::size_t(share * WIDTH), '.');
+    char left[32] = "";
+    if (done > 0) std::snprintf(left, sizeof left, ", %.0f s left", elapsed * (1 - share) / share);
+    std::fprintf(stderr, "\rexact: [%s] %5.1f%% of %llu %s%s   ", bar.c_str(), 100.0 * share,
+                 static_cast<unsigned long long>(total), what, left);
   };
+}
+
+// `solve --rules chess`: the chess-exact answer of one position, or the
+// refusal where its reachable set does not fit --memory (exit status 1);
+// with --epd, one line per position, compared with its `value` and `dist`
+// (exit status 1 on a mismatch or a refusal).
+int solve_chess(const std::string& fen, const std::string& epd_file, const PlaySettings& play, bool json) {
+  ChessPlayer player(play.exact_memory, play.workers ? play.workers : usable_cores(), play.exact_progress,
+                     play.exact_cache.empty() ? "" : play.exact_cache + "/chess");
+  auto answer = [&](const ChessPosition& pos, std::optional<ExactRefusal>& refusal) {
+    const auto start = std::chrono::steady_clock::now();
+    auto a = player.answer(pos, refusal);
+    if (isatty(STDERR_FILENO)) std::fprintf(stderr, "\r%79s\r", "");
+    if (a) a->figures.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return a;
+  };
+  if (epd_file.empty()) {
+    const pieces::ChessFen parsed = pieces::parse_chess_fen(fen);
+    std::optional<ExactRefusal> refusal;
+    const auto a = answer(parsed.pos, refusal);
+    if (!a) {
+      std::cout << (json ? chess_refusal_json(parsed.pos, *refusal) + "\n"
+                         : "position   " + pieces::to_fen(parsed.pos, 0, parsed.fullmove) + "\nrules      " +
+                               CHESS_RULES_WORDS + "\nexact      " + chess_refusal_words(*refusal) + "\n");
+      return 1;
+    }
+    std::cout << (json ? chess_solve_json(parsed.pos, *a, parsed.fullmove) + "\n"
+                       : chess_solve_text(parsed.pos, *a, parsed.fullmove));
+    return 0;
+  }
+  bool all_match = true;
+  if (!json) std::cout << "rules: " << CHESS_RULES_WORDS << std::endl;
+  for (const pieces::ChessEpd& epd : pieces::read_chess_epd_file(epd_file)) {
+    std::optional<ExactRefusal> refusal;
+    const auto a = answer(epd.pos, refusal);
+    std::string expected = epd.op("value");
+    if (!epd.op("dist").empty()) expected += " in " + epd.op("dist");
+    std::string got = !a ? "not solved" : value_word(a->value);
+    if (a && is_decisive(a->value)) got += " in " + std::to_string(distance_of(a->value));
+    const bool match = a && (expected.empty() || got == expected ||
+                             (epd.op("dist").empty() && value_word(a->value) == epd.op("value")));
+    all_match = all_match && match;
+    if (json) {
+      std::cout << (a ? chess_solve_json(epd.pos, *a, 1) : chess_refusal_json(epd.pos, *refusal)) << std::endl;
+      continue;
+    }
+    const std::string id = epd.op("id").empty() ? pieces::board_fields(epd.pos) : epd.op("id");
+    char line[256];
+    std::snprintf(line, sizeof line, "%-28s %-14s %12llu positions %8.3f s", id.c_str(), got.c_str(),
+                  static_cast<unsigned long long>(a ? a->figures.positions : refusal->positions),
+                  a ? a->figures.seconds : 0.0);
+    std::cout << line
+              << (!a                 ? "  " + chess_refusal_words(*refusal)
+                  : expected.empty() ? ""
+                  : match            ? "  ok"
+                                     : "  MISMATCH (expected " + expected + ")")
+              << std::endl;
+  }
+  return all_match ? 0 : 1;
 }
 
 // What the command line asks of solve.
@@ -155,8 +223,11 @@ po::options_description solve_options(SolveRequest& r) {
       "--max-ply is the knowledge depth")(
       "no-hints",
       "search on where Level 5 hints that the side to move holds (a hint can hide a proof, never make one)")(
-      "json", "print the result as JSON")("proof", po::value<std::string>(&r.proof),
-                                          "--search pn: write the proof of a win or a loss to this file");
+      "json", "print the result as JSON")(
+      "rules", po::value<std::string>()->default_value("chunker"),
+      "chunker (the first safe promotion wins) or chess (played on to mate, by the chess-exact solver: every "
+      "piece, underpromotions, no 50-move rule)")("proof", po::value<std::string>(&r.proof),
+                                                  "--search pn: write the proof of a win or a loss to this file");
   // The proof-number search by default: at the top level it proves the
   // default suite in fewer nodes than alpha-beta (bench/suite).
   add_search_option(options, false, "pn");
@@ -276,6 +347,20 @@ int solve_command(const Args& args) {
                   "       chunker solve FEN --engine peasant [--depth N] [--hash MB] [--json]",
                   options, positional, vm))
     return 0;
+  const std::string rules = vm["rules"].as<std::string>();
+  if (rules != "chunker" && rules != "chess") throw InputError("unknown rules '" + rules + "' (chunker or chess)");
+  if (rules == "chess") {
+    for (const char* name : {"engine", "level", "save", "load", "proof", "source", "max-ply", "node-limit"})
+      if (vm.count(name) && !vm[name].defaulted())
+        throw InputError(std::string("--") + name + " applies to --rules chunker; --rules chess solves exactly");
+    if (request.fen.empty() == request.epd_file.empty()) throw InputError("give either a FEN or --epd FILE");
+    request.play.exact_memory = std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20;
+    request.play.workers = threads_option(vm);
+    request.play.exact_cache = exact_cache_option(vm);
+    bool progress_shown = false;
+    request.play.exact_progress = exact_progress(progress_shown, "positions");
+    return solve_chess(request.fen, request.epd_file, request.play, vm.count("json") > 0);
+  }
   read_request(vm, request);
   bool progress_shown = false;
   request.play.exact_progress = exact_progress(progress_shown);

@@ -4,16 +4,14 @@
 
 namespace chunker {
 
-std::string Epd::op(std::string_view opcode) const {
+std::string epd_op(const EpdOperations& ops, std::string_view opcode) {
   for (const auto& [name, value] : ops)
     if (name == opcode) return value;
   return "";
 }
 
-Epd parse_epd(std::string_view line) {
-  Epd epd;
-  std::size_t i = 0;
-  epd.pos = parse_board_fields(line, i);
+EpdOperations parse_epd_operations(std::string_view line, std::size_t i) {
+  EpdOperations ops;
   while (i < line.size()) {
     while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
     if (i == line.size()) break;
@@ -38,8 +36,16 @@ Epd parse_epd(std::string_view line) {
     if (i == line.size()) throw InputError("EPD operation '" + opcode + "' does not end with ';'");
     ++i;
     while (!operand.empty() && operand.back() == ' ') operand.pop_back();
-    epd.ops.emplace_back(opcode, operand);
+    ops.emplace_back(opcode, operand);
   }
+  return ops;
+}
+
+Epd parse_epd(std::string_view line) {
+  Epd epd;
+  std::size_t i = 0;
+  epd.pos = parse_board_fields(line, i);
+  epd.ops = parse_epd_operations(line, i);
   return epd;
 }
 
@@ -54,21 +60,25 @@ std::string to_epd(const Epd& epd) {
   return out;
 }
 
-std::vector<Epd> read_epd_file(const std::string& path) {
+void for_each_epd_line(const std::string& path, const std::function<void(std::string_view line)>& f) {
   std::ifstream in(path);
   if (!in) throw InputError("cannot open EPD file '" + path + "'");
-  std::vector<Epd> records;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     std::size_t first = line.find_first_not_of(" \t");
     if (first == std::string::npos || line[first] == '#') continue;
     try {
-      records.push_back(parse_epd(line));
+      f(line);
     } catch (const InputError& e) {
       throw InputError(path + ":" + std::to_string(number) + ": " + e.what());
     }
   }
+}
+
+std::vector<Epd> read_epd_file(const std::string& path) {
+  std::vector<Epd> records;
+  for_each_epd_line(path, [&](std::string_view line) { records.push_back(parse_epd(line)); });
   return records;
 }
 

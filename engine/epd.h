@@ -2,6 +2,7 @@
 // `id "Szen";` or `c0 "Fine 68";`. Suites of test positions use it.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -11,13 +12,21 @@
 
 namespace chunker {
 
+// Operations in file order: opcode and operand text (quotes removed).
+using EpdOperations = std::vector<std::pair<std::string, std::string>>;
+// The operand of `opcode`, or "" when absent.
+std::string epd_op(const EpdOperations& ops, std::string_view opcode);
+// The operations of `line` from `from` on (after its board fields). Throws
+// InputError naming the problem.
+EpdOperations parse_epd_operations(std::string_view line, std::size_t from);
+// Calls f(line) for every record of a file, blank lines and lines starting
+// with '#' skipped; an InputError it throws names the file and line.
+void for_each_epd_line(const std::string& path, const std::function<void(std::string_view line)>& f);
+
 struct Epd {
   Position pos;
-  // Operations in file order: opcode and operand text (quotes removed).
-  std::vector<std::pair<std::string, std::string>> ops;
-
-  // The operand of `opcode`, or "" when absent.
-  std::string op(std::string_view opcode) const;
+  EpdOperations ops;
+  std::string op(std::string_view opcode) const { return epd_op(ops, opcode); }
 };
 
 // Throws InputError naming the problem.

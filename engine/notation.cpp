@@ -24,18 +24,7 @@ std::string san(const Position& pos, Move m) {
 }
 
 std::string san_line(Position pos, const std::vector<Move>& line, int fullmove) {
-  std::string out;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    if (!out.empty()) out += ' ';
-    if (pos.side == WHITE)
-      out += std::to_string(fullmove) + ". ";
-    else if (i == 0)
-      out += std::to_string(fullmove) + "... ";
-    out += san(pos, line[i]);
-    if (pos.side == BLACK) ++fullmove;
-    pos = make_move(pos, line[i]);
-  }
-  return out;
+  return numbered_line(pos, line, fullmove);
 }
 
 std::optional<Move> find_move(const Position& pos, std::string_view text) {

@@ -22,4 +22,22 @@ std::optional<Move> find_move(const Position& pos, std::string_view text);
 // "win", "draw" or "loss", for the side to move.
 std::string value_word(Value v);
 
+// san_line for any kind of position: `san(pos, m)` and `make_move(pos, m)`
+// are the position's own, found beside its type (engine/pieces has chess's).
+template <typename Pos, typename M>
+std::string numbered_line(Pos pos, const std::vector<M>& line, int fullmove) {
+  std::string out;
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    if (!out.empty()) out += ' ';
+    if (pos.side == WHITE)
+      out += std::to_string(fullmove) + ". ";
+    else if (i == 0)
+      out += std::to_string(fullmove) + "... ";
+    out += san(pos, line[i]);
+    if (pos.side == BLACK) ++fullmove;
+    pos = make_move(pos, line[i]);
+  }
+  return out;
+}
+
 }  // namespace chunker

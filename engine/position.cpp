@@ -73,14 +73,6 @@ Square read_ep(std::string_view field) {
   return make_square(field[0] - 'a', field[1] - '1');
 }
 
-int read_counter(std::string_view field, const char* what) {
-  int value = 0;
-  auto [end, err] = std::from_chars(field.data(), field.data() + field.size(), value);
-  if (err != std::errc() || end != field.data() + field.size() || value < 0)
-    throw InputError(std::string("FEN ") + what + " '" + std::string(field) + "' is not a non-negative number");
-  return value;
-}
-
 // Checks the en-passant square against the board and drops it when no pawn
 // of the side to move can use it.
 void settle_ep(Position& pos) {
@@ -99,6 +91,14 @@ void settle_ep(Position& pos) {
 }
 
 }  // namespace
+
+int read_counter(std::string_view field, const char* what) {
+  int value = 0;
+  auto [end, err] = std::from_chars(field.data(), field.data() + field.size(), value);
+  if (err != std::errc() || end != field.data() + field.size() || value < 0)
+    throw InputError(std::string("FEN ") + what + " '" + std::string(field) + "' is not a non-negative number");
+  return value;
+}
 
 std::string describe(const Problem& problem, const Position& pos) {
   const std::string name = problem.color == WHITE ? "white" : "black";
@@ -189,37 +189,17 @@ Fen parse_fen(std::string_view text) {
 }
 
 std::string board_fields(const Position& pos) {
-  std::string out;
-  for (int rank = 7; rank >= 0; --rank) {
-    int empty = 0;
-    for (int file = 0; file < 8; ++file) {
-      Square s = make_square(file, rank);
-      char c = 0;
-      if (pos.king[WHITE] == s)
-        c = 'K';
-      else if (pos.king[BLACK] == s)
-        c = 'k';
-      else if (pos.pawns[WHITE] & square_bb(s))
-        c = 'P';
-      else if (pos.pawns[BLACK] & square_bb(s))
-        c = 'p';
-      // An unsafely promoted piece is written as the queen it nominally is.
-      else if (pos.promoted == s)
-        c = pos.side == WHITE ? 'q' : 'Q';
-      if (!c) {
-        ++empty;
-        continue;
-      }
-      if (empty) out += char('0' + empty);
-      empty = 0;
-      out += c;
-    }
-    if (empty) out += char('0' + empty);
-    if (rank) out += '/';
-  }
-  out += pos.side == WHITE ? " w - " : " b - ";
-  out += pos.ep == NO_SQUARE ? "-" : square_name(pos.ep);
-  return out;
+  return board_fields_of(
+      [&](Square s) -> char {
+        if (pos.king[WHITE] == s) return 'K';
+        if (pos.king[BLACK] == s) return 'k';
+        if (pos.pawns[WHITE] & square_bb(s)) return 'P';
+        if (pos.pawns[BLACK] & square_bb(s)) return 'p';
+        // An unsafely promoted piece is written as the queen it nominally is.
+        if (pos.promoted == s) return pos.side == WHITE ? 'q' : 'Q';
+        return 0;
+      },
+      pos.side, pos.ep);
 }
 
 std::string to_fen(const Position& pos, int halfmove, int fullmove) {

@@ -65,6 +65,32 @@ std::string to_fen(const Position& pos, int halfmove = 0, int fullmove = 1);
 // characters it consumed.
 Position parse_board_fields(std::string_view text, std::size_t& consumed);
 std::string board_fields(const Position& pos);
+// A FEN counter field (`what`: "halfmove clock", "fullmove number"); InputError where it is not one.
+int read_counter(std::string_view field, const char* what);
+// FEN's first four fields (no castling) from the man on each square, `man(s)`
+// its letter or 0 where the square is empty: board_fields of any kind of position.
+template <typename ManAt>
+std::string board_fields_of(ManAt man, Color side, Square ep) {
+  std::string out;
+  for (int rank = 7; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 8; ++file) {
+      const char c = man(make_square(file, rank));
+      if (!c) {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty);
+      empty = 0;
+      out += c;
+    }
+    if (empty) out += char('0' + empty);
+    if (rank) out += '/';
+  }
+  out += side == WHITE ? " w - " : " b - ";
+  out += ep == NO_SQUARE ? "-" : square_name(ep);
+  return out;
+}
 
 // Why a position could not arise (docs/design.md §1), cheap enough to ask of
 // every placement a table enumerates; describe() words it for a user.

@@ -65,7 +65,8 @@ constexpr Bitboard king_neighbours(Bitboard squares) {
 // where the latter calls f(pred) for every position of the slice with an
 // in-slice move to `local` (it may also name positions that are not legal or
 // are over: they are skipped), unless it is a TwoKingGame. One solver per
-// thread; it is large.
+// thread; it is large. SLICE_SIZE 0 takes the size of each slice from its
+// game (`std::uint32_t size() const`), for slices that differ in size.
 template <std::uint32_t SLICE_SIZE>
 class SliceSolver {
  public:
@@ -116,10 +117,14 @@ class SliceSolver {
     for (; bits;) node_[std::uint32_t(row) << 6 | pop_lsb(bits)] = Node{std::int16_t(v), 0, SETTLED};
   }
 
-  using Local = std::conditional_t<(SLICE_SIZE <= 65536), std::uint16_t, std::uint32_t>;
-  Node node_[SLICE_SIZE];
-  std::int16_t exit_best_[SLICE_SIZE];  // the best value, for the side to move, of the moves that leave the slice
+  using Local = std::conditional_t<(SLICE_SIZE != 0 && SLICE_SIZE <= 65536), std::uint16_t, std::uint32_t>;
+  static constexpr bool SIZED_BY_GAME = SLICE_SIZE == 0;
+  template <typename T>
+  using Array = std::conditional_t<SIZED_BY_GAME, std::vector<T>, T[SIZED_BY_GAME ? 1 : SLICE_SIZE]>;
+  Array<Node> node_;
+  Array<std::int16_t> exit_best_;  // the best value, for the side to move, of the moves that leave the slice
   std::vector<Local> bucket_[MAX_TABLE_DISTANCE + 1];
+  std::vector<std::uint32_t> predecessors_;  // flow_by_position: one position's
   // flow_by_rows: for each row (side to move, white king), by black king
   // square: the positions in play not yet settled, those won (before the
   // distance at hand), those lost at the last distance and at this one, and
@@ -134,7 +139,13 @@ void SliceSolver<SLICE_SIZE>::solve(Game& game) {
   for (auto& b : bucket_) b.clear();
   if constexpr (TwoKingGame<Game>)
     for (int row = 0; row < ROWS; ++row) open_[row] = exit_ok_[row] = 0;
-  for (std::uint32_t local = 0; local < SLICE_SIZE; ++local) {
+  std::uint32_t size = SLICE_SIZE;
+  if constexpr (SIZED_BY_GAME) {
+    size = game.size();
+    node_.resize(size);
+    exit_best_.resize(size);
+  }
+  for (std::uint32_t local = 0; local < size; ++local) {
     const Examined e = game.examine(local);
     Node& n = node_[local];
     exit_best_[local] = std::int16_t(e.exit_best);
@@ -163,26 +174,36 @@ void SliceSolver<SLICE_SIZE>::solve(Game& game) {
 
 // Passes each settled value to the predecessors of its position, one
 // position at a time, in order of distance.
+// A slice too large for the cache spends its time waiting for the states
+// of positions far apart: each is asked for ahead of its use (the next
+// positions of a bucket, all the predecessors of one before any is read).
 template <std::uint32_t SLICE_SIZE>
 template <typename Game>
 void SliceSolver<SLICE_SIZE>::flow_by_position(Game& game) {
+  constexpr std::size_t AHEAD = 8;
   for (int d = 0; d <= MAX_TABLE_DISTANCE; ++d)
     for (std::size_t i = 0; i < bucket_[d].size(); ++i) {
+      if (i + AHEAD < bucket_[d].size()) __builtin_prefetch(&node_[bucket_[d][i + AHEAD]]);
       const std::uint32_t local = bucket_[d][i];
       Node& n = node_[local];
       if (n.state == SETTLED || distance_of(n.value) != d) continue;
       const Value v = n.value;
       n.state = SETTLED;
+      predecessors_.clear();
       game.for_each_predecessor(local, [&](std::uint32_t pred) {
+        __builtin_prefetch(&node_[pred]);
+        predecessors_.push_back(pred);
+      });
+      for (const std::uint32_t pred : predecessors_) {
         Node& p = node_[pred];
-        if (p.state != OPEN) return;  // not legal, game over, or known
+        if (p.state != OPEN) continue;  // not legal, game over, or known
         if (is_loss(v)) {
           offer(pred, from_child(v));
         } else if (--p.pending == 0) {
           const Value best = std::max<Value>(exit_best_[pred], from_child(v));
           if (is_loss(best)) offer(pred, best);
         }
-      });
+      }
     }
 }
 

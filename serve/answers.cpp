@@ -17,7 +17,33 @@ std::string cache_key(Endpoint endpoint, const Position& pos) {
 }  // namespace
 
 Answers::Answers(PlaySettings settings, std::size_t cache_entries, Log log)
-    : player_(std::move(settings)), cache_(cache_entries), log_(std::move(log)) {}
+    : player_(settings),
+      chess_(settings.exact_memory, player_.workers(), nullptr,
+             settings.exact_cache.empty() ? "" : settings.exact_cache + "/chess"),
+      cache_(cache_entries),
+      log_(std::move(log)) {}
+
+std::shared_ptr<const std::string> Answers::chess_cached(const ChessPosition& pos) {
+  return cache_.find("standard-chess " + pieces::to_fen(pos));
+}
+
+std::shared_ptr<const std::string> Answers::chess_answer(const ChessPosition& pos) {
+  const std::string key = "standard-chess " + pieces::to_fen(pos);
+  if (auto body = cache_.find(key)) return body;
+  ChessLookup found;
+  {
+    const std::lock_guard one_at_a_time(solving_);
+    if (cancel_) throw ExactCancelled();
+    const std::string root = pieces::to_fen(pos);
+    const bool held = chess_.known(pos).has_value();
+    if (!held) log_("solving " + root + " by chess's rules");
+    found.answer = chess_.answer(pos, found.refusal, &cancel_);
+    if (!held) log_((found.answer ? "solved " : "not solved ") + root + " by chess's rules");
+  }
+  auto body = std::make_shared<const std::string>(chess_tablebase_json(pos, found));
+  cache_.put(key, body);
+  return body;
+}
 
 std::shared_ptr<const std::string> Answers::cached(Endpoint endpoint, const Position& pos) {
   return cache_.find(cache_key(endpoint, pos));

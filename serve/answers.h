@@ -44,6 +44,11 @@ class Answers {
   // The tables' proven answer, else an exact solve's, else why none.
   Lookup lookup(const Position& pos);
 
+  // GET /standard with rules=chess: the chess-exact answer's body, cached
+  // or null, and solving where needed (one solve at a time, as above).
+  std::shared_ptr<const std::string> chess_cached(const ChessPosition& pos);
+  std::shared_ptr<const std::string> chess_answer(const ChessPosition& pos);
+
  private:
   // The body, solving where `solve` allows; null where it needs a solve and may not.
   std::shared_ptr<const std::string> body(Endpoint endpoint, const Position& pos, bool solve);
@@ -52,6 +57,7 @@ class Answers {
   Lookup solve_now(const Position& pos);
 
   Player player_;
+  ChessPlayer chess_;
   AnswerCache cache_;
   std::atomic<bool> cancel_ = false;
   Log log_;

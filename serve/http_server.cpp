@@ -70,6 +70,7 @@ class Session : public std::enable_shared_from_this<Session> {
     const Request req = parser_->release();
     Route routed = route(req);
     if (routed.now) return write(std::move(*routed.now));
+    if (routed.chess) return answer_chess(*routed.chess, req.keep_alive());
     if (auto body = shared_.answers.cached(routed.endpoint, routed.pos))
       return write(make_response(http::status::ok, *body, "application/json", req.keep_alive()));
     answer_later(routed.endpoint, routed.pos, req.keep_alive());
@@ -93,6 +94,19 @@ class Session : public std::enable_shared_from_this<Session> {
     };
     if (!shared_.queue.offer(std::move(job)))
       write(error_response(http::status::service_unavailable, "busy: every worker and queue place taken; try again",
+                           keep_alive));
+  }
+
+  // Chess's rules: an answer kept, else on the solves' thread, as every
+  // chess answer may need a solve.
+  void answer_chess(const ChessPosition& pos, bool keep_alive) {
+    if (auto body = shared_.answers.chess_cached(pos))
+      return write(make_response(http::status::ok, *body, "application/json", keep_alive));
+    auto solve = [self = shared_from_this(), pos, keep_alive] {
+      self->respond([&] { return self->shared_.answers.chess_answer(pos); }, keep_alive, [] {});
+    };
+    if (!shared_.solves.offer(std::move(solve)))
+      write(error_response(http::status::service_unavailable, "busy: every exact solve's queue place taken; try again",
                            keep_alive));
   }
 

@@ -27,9 +27,19 @@ Route answered(Response res) {
   return r;
 }
 
+// rules=chunker (the default) or rules=chess; chess's values are /standard's alone.
 Route asked(Endpoint endpoint, const RequestTarget& target) {
   Route r;
   r.endpoint = endpoint;
+  const auto rules = target.query.find("rules");
+  if (rules != target.query.end() && rules->second != "chunker" && rules->second != "chess")
+    throw InputError("unknown rules '" + rules->second + "' (chunker or chess)");
+  if (rules != target.query.end() && rules->second == "chess") {
+    if (endpoint != Endpoint::Standard)
+      throw InputError("rules=chess: /explain shows Chunker's chunks; ask /standard for chess's values");
+    r.chess = pieces::parse_chess_fen(fen_parameter(target)).pos;
+    return r;
+  }
   r.pos = parse_fen(fen_parameter(target)).pos;
   return r;
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/pieces/chess_position.h"
 #include "engine/position.h"
 #include "serve/answers.h"
 
@@ -39,6 +40,7 @@ struct Route {
   std::optional<Response> now;  // an error or a page file: answered without the tables
   Endpoint endpoint = Endpoint::Standard;
   Position pos;  // where `now` is empty: the position `endpoint` is asked of
+  std::optional<ChessPosition> chess;  // rules=chess: /standard under chess's rules, of this position
 };
 Route route(const Request& req);
 

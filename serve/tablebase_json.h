@@ -5,14 +5,16 @@
 // Chunker's game ends at the first safe promotion (docs/design.md §1), so its
 // distances are not chess's: `dtm` and `dtz` stay null, the distance is
 // `distance` (plies to the end of Chunker's game, positive where the side to
-// move wins, negative where it loses), and `rules` says "chunker". No file
-// path of the server appears.
+// move wins, negative where it loses), and `rules` says "chunker". With
+// rules=chess the answer is chess's, played on to mate (chess_tablebase_json).
+// No file path of the server appears.
 #pragma once
 
 #include <optional>
 #include <string>
 
 #include "play/answer.h"
+#include "play/chess_answer.h"
 
 namespace chunker::serve {
 
@@ -25,5 +27,14 @@ struct Lookup {
 };
 
 std::string tablebase_json(const Position& pos, const Lookup& found);
+
+// The same under chess's rules (rules=chess): `rules` "chess", the value to
+// mate, `dtm` lila's signed plies to mate (positive where the side to move
+// mates, 0 for a draw), `distance` the same.
+struct ChessLookup {
+  std::optional<ChessAnswer> answer;
+  std::optional<ExactRefusal> refusal;
+};
+std::string chess_tablebase_json(const ChessPosition& pos, const ChessLookup& found);
 
 }  // namespace chunker::serve

@@ -26,6 +26,9 @@ chunker, data = sys.argv[1:3]
 FINE_70 = "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1"
 SZEN = "4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1"
 OUTSIDE_SMALL = "8/3p4/8/4k3/8/8/3P4/4K3 w - - 0 1"  # pawns that meet on one file: outside the oracle's domain
+# Under chess's rules: e8=Q and e8=R mate, in plies Gaviota's KQK and KRK
+# tables give (tests/chess_exact_test.cpp checks every such position).
+PROMOTION = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"
 failures = []
 
 
@@ -64,6 +67,14 @@ with tempfile.TemporaryDirectory() as cache:
           "solve: an exact solve answers Fine no. 70, a win in 51 by Kb1, with its figures")
     check(cases["refused"]["exact"]["refused"] is not None and
           cases["refused"]["exact"]["refused"]["reason"] == "no-memory", "solve --memory 0: the refusal, typed")
+    chess = run("solve", PROMOTION, "--rules", "chess", "--json", *tables)[0]
+    valid("solve-chess", chess, "solve --rules chess --json")
+    check(chess["rules"] == "chess" and chess["value"] == "win" and chess["distance"] == 13,
+          f"solve --rules chess: e7 promotes, a win in 13 plies: {chess['value']} {chess['distance']}")
+    refused = subprocess.run([chunker, "solve", PROMOTION, "--rules", "chess", "--json", "--memory", "0", *tables],
+                             capture_output=True, text=True, timeout=60)
+    check(refused.returncode == 1, f"solve --rules chess --memory 0: status {refused.returncode}")
+    valid("solve-chess", json.loads(refused.stdout), "solve --rules chess --json (refused)")
     valid("solve-peasant", run("solve", SZEN, "--engine", "peasant", "--depth", "4", "--json")[0],
           "solve --engine peasant --json")
 
@@ -94,6 +105,9 @@ with tempfile.TemporaryDirectory() as cache:
         valid("standard", unknown, "/standard (unknown)")
         check(unknown["category"] == "unknown" and unknown["estimate"]["reason"] == "no-memory",
               f"/standard with --memory 0 outside the tables: {unknown['category']} {unknown['estimate']}")
+        status, chess = server.get_json("/standard?fen=" + PROMOTION.replace(" ", "_") + "&rules=chess")
+        valid("standard", chess, "/standard?rules=chess (unknown: --memory 0)")
+        check(chess["rules"] == "chess" and chess["category"] == "unknown", f"/standard rules=chess: {chess}")
         for target in ("/standard?fen=nonsense", "/nowhere", "/standard"):
             status, error = server.get_json(target)
             valid("error", error, f"{target} ({status})")

@@ -5,10 +5,6 @@
 // tablebase, every difference counted by its reason.
 #include <doctest/doctest.h>
 
-#ifdef CHUNKER_GAVIOTA_TABLES
-#include <gtb-probe.h>
-#endif
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -20,6 +16,7 @@
 #include "exact/retrograde.h"
 #include "libgen/kpk_build.h"
 #include "tests/exact_helpers.h"
+#include "tests/gaviota.h"
 #include "tests/temp_dir.h"
 
 using namespace chunker;
@@ -259,49 +256,6 @@ TEST_CASE("KPK file: saved, loaded back, loaded lazily; a missing or damaged fil
 
 namespace {
 
-// The Gaviota probing library, kept to this adapter. Its squares count a1 = 0
-// ... h8 = 63, as Chunker's do.
-class Gaviota {
- public:
-  Gaviota() : paths_(tbpaths_add(tbpaths_init(), CHUNKER_GAVIOTA_TABLES)) {
-    tb_init(0, tb_CP4, paths_);
-    tbcache_init(CACHE_BYTES, WDL_CACHE_PERCENT);
-  }
-  ~Gaviota() {
-    tbcache_done();
-    tb_done();
-    tbpaths_done(paths_);
-  }
-  Gaviota(const Gaviota&) = delete;
-  Gaviota& operator=(const Gaviota&) = delete;
-
-  // Every 3-men table: kpk, and kqk, krk, kbk, knk for what a pawn becomes.
-  bool complete() const { return (tb_availability() & 3) == 3; }
-
-  // White's king and one `piece` on `square` against Black's king: tb_DRAW,
-  // tb_WMATE, tb_BMATE or tb_FORBID (not legal), and the plies to mate.
-  struct Result {
-    unsigned info = tb_UNKNOWN;
-    unsigned plies = 0;
-  };
-  Result probe(const Position& pos, unsigned char piece, Square square) const {
-    const unsigned white[] = {pos.king[WHITE], square, tb_NOSQUARE};
-    const unsigned black[] = {pos.king[BLACK], tb_NOSQUARE};
-    const unsigned char white_men[] = {tb_KING, piece, tb_NOPIECE};
-    const unsigned char black_men[] = {tb_KING, tb_NOPIECE};
-    Result r;
-    if (!tb_probe_hard(pos.side == WHITE ? tb_WHITE_TO_MOVE : tb_BLACK_TO_MOVE, tb_NOSQUARE, tb_NOCASTLE, white, black,
-                       white_men, black_men, &r.info, &r.plies))
-      r.info = tb_UNKNOWN;
-    return r;
-  }
-
- private:
-  static constexpr std::size_t CACHE_BYTES = 4 << 20;  // the kpk table whole
-  static constexpr int WDL_CACHE_PERCENT = 50;
-  const char** paths_;
-};
-
 // Is Black, to move against White's king on `king` and a queen (or, without
 // diagonals, a rook) on `square`, stalemated? The white king stops a line;
 // the black king does not shield the squares behind it.
@@ -338,26 +292,13 @@ std::string report(const char* name, const Class& c) {
 
 #endif
 
-namespace {
-// Skipped without the tablebase, except under CI=true, where every test must run.
-void gaviota_missing(const char* why) {
-  const char* ci = std::getenv("CI");
-  if (ci && std::string(ci) == "true") FAIL("CI=true: every test must run, but " << why);
-  MESSAGE("skipped: " << why);
-}
-}  // namespace
-
 TEST_CASE("KPK against the Gaviota tablebase, every legal position with either side to move") {
 #ifndef CHUNKER_GAVIOTA_TABLES
-  gaviota_missing(
-      "the Gaviota tablebase was not found when this test was built; scripts/setup.sh installs the Debian packages "
-      "gaviotatb and libgaviotatb-dev");
+  gaviota_missing(GAVIOTA_NOT_BUILT);
 #else
-  const Gaviota gaviota;
-  if (!gaviota.complete()) {
-    gaviota_missing("no complete set of 3-men Gaviota tables in " CHUNKER_GAVIOTA_TABLES);
-    return;
-  }
+  const auto tables = open_gaviota();
+  if (!tables) return;
+  const Gaviota& gaviota = *tables;
   // Gaviota plays chess: the pawn's side must mate, it may underpromote, and
   // its plies count to the mate. Here the first safe promotion wins and
   // plies count to it. So the two must agree on who wins (WDL) unless a safe

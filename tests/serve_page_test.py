@@ -7,6 +7,9 @@ listed first and as the only win in 51 (Fine, Basic Chess Endings no. 70:
 1.Kb1 alone wins), a click on it shows Black's five king moves (Ka6, Ka8,
 Kb6, Kb7, Kb8: the pawns are blocked), each a loss as 1.Kb1 wins, and back
 and forward step along the moves made. A screenshot of Fine no. 70 is saved.
+Then the rules switch set to chess: a pawn about to promote lists e8=Q and
+e8=R as wins and e8=B, e8=N as draws (a dead position), and a click on
+e8=Q shows the queen on e8.
 
 Usage: serve_page_test.py CHUNKER DATA_DIR SCREENSHOT.png"""
 import base64
@@ -27,6 +30,8 @@ chunker, data, screenshot = sys.argv[1:4]
 SZEN = "4k3/5ppp/8/8/8/8/PPP5/3K4 w - - 0 1"
 FINE_70 = "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1"
 AFTER_KB1 = "8/k7/3p4/p2P1p2/P2P1P2/8/8/1K6 b - - 0 1"
+PROMOTION = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"
+AFTER_QUEEN = "4Q3/8/8/8/8/8/k7/4K3 b - - 0 1"
 TIMEOUT = 300  # seconds for a page to show a position (an exact solve under the sanitizers)
 
 
@@ -139,6 +144,18 @@ with tempfile.TemporaryDirectory() as workdir:
         browser.wait_for(FINE_70)
         browser.js("document.getElementById('forward').click()")
         browser.wait_for(AFTER_KB1)
+
+        browser.js("document.getElementById('rules').value = 'chess';"
+                   f" document.getElementById('fen').value = {json.dumps(PROMOTION)};"
+                   " document.getElementById('fen-form').requestSubmit()")
+        browser.wait_for(PROMOTION)
+        moves = {uci: category for uci, category, _ in browser.moves()}
+        print("chess's rules, e7 about to promote:", browser.moves())
+        check([moves[m] for m in ("e7e8q", "e7e8r", "e7e8b", "e7e8n")] == ["win", "win", "draw", "draw"],
+              f"chess's rules: promotions {moves}")
+        browser.js("document.querySelector('#moves button[data-uci=e7e8q]').click()")
+        browser.wait_for(AFTER_QUEEN)
+        check(browser.js("document.querySelectorAll('#board [data-man=Q]').length") == 1, "e8=Q: no queen drawn")
     except Exception as e:  # a timeout or a page error: a failure, and the browser and server still stopped
         check(False, f"{type(e).__name__}: {e}")
     finally:

@@ -169,6 +169,10 @@ BAD_REQUESTS = [
     ("a path out of the page", get("/../../etc/passwd"), 404),
     ("a path that is not UTF-8", get("/%9B"), 404),
     ("a FEN that is not UTF-8", get("/standard?fen=8/8/8/8/8/8/8/K6%FF_w_-_-"), 400),
+    ("unknown rules", get("/standard?fen=" + quoted(SZEN) + "&rules=fide"), 400),
+    ("/explain under chess's rules", get("/explain?fen=" + quoted(SZEN) + "&rules=chess"), 400),
+    ("a castling right under chess's rules",
+     get("/standard?fen=r3k3/8/8/8/8/8/8/4K3_b_q_-_0_1&rules=chess"), 400),
 ]
 
 
@@ -268,6 +272,37 @@ def tables_answer_during_a_solve(workdir, domain):
     asker.join()
 
 
+# A pawn about to promote, under chess's rules: a queen or a rook mates
+# (their values in plies are Gaviota's KQK and KRK ones, which the unit test
+# chess_exact_test.cpp checks position by position), a bishop or a knight
+# leaves a dead position, a draw.
+PROMOTION = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1"
+
+
+def chess_rules(server):
+    """rules=chess: chess's values to mate, the same as `solve --rules chess --json`, in lila's conventions."""
+    run = subprocess.run([chunker, "solve", PROMOTION, "--rules", "chess", "--json", "--cache", ""],
+                         capture_output=True, text=True)
+    check(run.returncode == 0, f"solve --rules chess: status {run.returncode}: {run.stderr.strip()}")
+    solved = json.loads(run.stdout)
+    status, got = server.get_json("/standard?fen=" + quoted(PROMOTION) + "&rules=chess")
+    check(status == 200 and got["rules"] == "chess", f"rules=chess: {status} {got.get('rules')}")
+    check(got["category"] == solved["value"] == "win", f"rules=chess: {got['category']}, solve {solved['value']}")
+    check(got["dtm"] == got["distance"] == solved["distance"], f"rules=chess: dtm {got['dtm']}, solve {solved}")
+    by_uci = {m["uci"]: m for m in got["moves"]}
+    for move in solved["moves"]:
+        after = by_uci[move["uci"]]
+        expected = {"win": "loss", "loss": "win", "draw": "draw"}[move["value"]]
+        check(after["category"] == expected, f"rules=chess {move['uci']}: {after['category']}, solve {move['value']}")
+        if move["distance"] is not None:
+            check(abs(after["dtm"]) == move["distance"] - 1, f"rules=chess {move['uci']}: dtm {after['dtm']}")
+    check(by_uci["e7e8b"]["category"] == "draw" and by_uci["e7e8b"]["insufficient_material"],
+          f"rules=chess: e8=B {by_uci['e7e8b']}")
+    check(by_uci["e7e8q"]["category"] == "loss" and by_uci["e7e8q"]["dtm"] == got["moves"][0]["dtm"],
+          f"rules=chess: first move {got['moves'][0]}, e8=Q {by_uci['e7e8q']}")
+    print("rules=chess:", [(m["san"], m["category"], m["dtm"]) for m in got["moves"]])
+
+
 def send_quietly_get(server):
     try:
         server.get("/standard?fen=" + quoted(BREAKTHROUGH))
@@ -283,6 +318,7 @@ with tempfile.TemporaryDirectory() as workdir:
     server = Server(chunker, data, cache)
     api_against_solve(server, solved)
     fine_70(server)
+    chess_rules(server)
     bad_requests(server)
     server.stop()
     epshteyn = next(s for s in solved if s["fen"] == EPSHTEYN)

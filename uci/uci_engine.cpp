@@ -7,6 +7,7 @@
 #include "chess/chess_engine.h"
 #include "chess/gui_game.h"
 #include "engine/notation.h"
+#include "play/chess_answer.h"
 #include "uci/game_player.h"
 #include "uci/gui_output.h"
 #include "uci/search_info.h"
@@ -32,6 +33,10 @@ struct UciEngine::State {
   Thinker::Reply think(const GuiGame& game, const GoRequest& request, std::stop_token stop);
   // The chess move where Chunker's rules have nothing to say.
   Thinker::Reply chess_move(const GuiGame& game, long long budget_ms, int depth, std::stop_token stop);
+  // The chess-exact table's move on the GUI's board, where one holds the
+  // position or a solve of it fits the memory and a third of `budget_ms`
+  // by the measured rate; none otherwise (or when `stop` ends the solve).
+  std::optional<std::string> chess_table_move(const GuiGame& game, long long budget_ms, std::stop_token stop);
   // Where Chunker's game is over, or never was: said, and the chess goes on.
   void go_chess(const GoRequest& request, long long budget, Thinker::Hold hold, const std::string& fallback);
 
@@ -39,7 +44,8 @@ struct UciEngine::State {
   UciSettings settings;
   std::unique_ptr<ChessEngine> chess;  // before the players, which use it
   std::unique_ptr<Player> player;
-  std::unique_ptr<GamePlayer> game_player;  // on `player`; its exact solve is waited for before `player` goes
+  std::unique_ptr<GamePlayer> game_player;    // on `player`; its exact solve is waited for before `player` goes
+  std::unique_ptr<ChessPlayer> chess_tables;  // the chess-exact tables of the game's positions after Chunker's
   bool oracle_problem_told = false, chess_engine_told = false;
   std::optional<GuiGame> game;
   std::string no_game = "no position given";  // why game is empty
@@ -59,6 +65,8 @@ void UciEngine::State::make_player() {
   play.workers = settings.threads;
   player = std::make_unique<Player>(play);
   game_player = std::make_unique<GamePlayer>(*player, chess.get());
+  chess_tables = std::make_unique<ChessPlayer>(play.exact_memory, std::max(1u, settings.threads), nullptr,
+                                               settings.exact_cache.empty() ? "" : settings.exact_cache + "/chess");
 }
 
 void UciEngine::State::make_chess_engine() {
@@ -92,6 +100,39 @@ Thinker::Reply UciEngine::State::chess_move(const GuiGame& g, long long budget_m
   chess_engine_told = true;
   const auto info = [this](const std::string& line) { out.send(line); };
   return {chess->play(g.words, g.board, budget_ms, depth, std::move(stop), info, g.boards).move, ""};
+}
+
+std::optional<std::string> UciEngine::State::chess_table_move(const GuiGame& g, long long budget_ms,
+                                                              std::stop_token stop) {
+  const ChessPosition pos = chess_position(g.board);
+  std::optional<ChessAnswer> answer = chess_tables->known(pos);
+  if (!answer) {
+    const ChessPlan plan = chess_tables->plan(pos);
+    const double seconds = double(plan.positions) / (CHESS_RATE_PER_CORE * std::max(1u, settings.threads));
+    if (!plan.fitting || (budget_ms >= 0 && seconds * 1000 > double(budget_ms) / 3)) return std::nullopt;
+    std::atomic<bool> cancel = false;
+    const std::stop_callback on_stop(stop, [&cancel] { cancel = true; });
+    std::optional<ExactRefusal> refusal;
+    try {
+      answer = chess_tables->answer(pos, refusal, &cancel);
+    } catch (const ExactCancelled&) {
+      return std::nullopt;
+    }
+    if (!answer) return std::nullopt;
+    out.send("info string the chess-exact table is solved: " + std::to_string(answer->figures.positions) +
+             " positions");
+  }
+  const ChessMove m = answer->best();
+  if (m.is_none()) return std::nullopt;
+  Value v = answer->value;
+  for (const ChessMoveValue& mv : answer->moves)
+    if (mv.move == m) v = mv.value;
+  out.send("info depth 0 score " + score_text(v, true) + " pv " + pieces::uci(m));
+  out.send("info string the chess-exact table (chess's rules, to mate): " + pieces::uci(m) + " " +
+           (is_win(v)    ? "mates in " + std::to_string(distance_of(v)) + " plies"
+            : is_loss(v) ? "is mated in " + std::to_string(distance_of(v)) + " plies, the longest defence"
+                         : std::string("keeps the draw")));
+  return pieces::uci(m);
 }
 
 Thinker::Reply UciEngine::State::think(const GuiGame& game, const GoRequest& request, std::stop_token stop) {
@@ -191,6 +232,7 @@ void UciEngine::State::go_chess(const GoRequest& request, long long budget, Thin
             out.send("info string the GUI plays on: the tables' move");
             return {uci(*m), ""};
           }
+        if (const auto m = chess_table_move(current, budget, stop)) return {*m, ""};
         return chess_move(current, budget, depth, stop);
       },
       budget, hold, fallback);

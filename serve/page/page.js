@@ -1,6 +1,8 @@
 // The board page: asks the server's /standard (the values) and /explain (the
 // chunks and the schemas) for a position, draws it, and lists the moves;
-// a click on a move shows the position after it. The position is in the
+// a click on a move shows the position after it. The rules switch asks
+// /standard under chess's rules instead (rules=chess: played on to mate),
+// where no chunks are shown. The position is in the
 // address's hash (#fen=...), so a page can be linked and the browser's own
 // back and forward work too.
 "use strict";
@@ -43,12 +45,17 @@ function men(fen) {
   return found;
 }
 
-// A pawn or a king drawn in SVG: no font is needed for the men.
+// A pawn or a king drawn in SVG: no font is needed for the men. A piece
+// (after a promotion, under chess's rules) is a disc with its letter.
 function man(letter, x, y) {
   const white = letter === letter.toUpperCase();
   const style = { fill: white ? "#fff" : "#222", stroke: white ? "#222" : "#000", "stroke-width": 1.5, svg: 1 };
   const g = element("g", { transform: `translate(${x},${y})`, class: "man", "data-man": letter, svg: 1 });
-  if (letter.toLowerCase() === "p") {
+  if ("qrbn".includes(letter.toLowerCase())) {
+    g.append(element("circle", { cx: 25, cy: 25, r: 18, ...style }));
+    g.append(element("text", { x: 25, y: 31, "text-anchor": "middle", fill: white ? "#222" : "#fff",
+                               "font-size": 18, svg: 1 }, letter.toUpperCase()));
+  } else if (letter.toLowerCase() === "p") {
     g.append(element("circle", { cx: 25, cy: 17, r: 7, ...style }));
     g.append(element("path", { d: "M18 40 L21 24 L29 24 L32 40 Z", ...style }));
     g.append(element("rect", { x: 13, y: 39, width: 24, height: 5, rx: 2, ...style }));
@@ -123,8 +130,9 @@ function drawMoves(answer) {
     const mover = MOVER[move.category];
     const button = html("button", { class: mover, "data-uci": move.uci, "data-category": mover, title: move.fen },
                         `${move.san} ${moverWords(move)}`);
-    // A promotion ends the game or leaves a queen to be taken: a FEN of kings and pawns no longer says it.
-    if (move.uci.length === 5) button.disabled = true;
+    // Under Chunker's rules a promotion ends the game or leaves a queen to be taken: a FEN of kings and
+    // pawns no longer says it. Chess plays on.
+    if (move.uci.length === 5 && answer.rules !== "chess") button.disabled = true;
     else button.addEventListener("click", () => go(move.fen));
     const item = html("li");
     item.append(button);
@@ -163,8 +171,8 @@ function drawExplanation(answer, explanation) {
   box.append(table);
 }
 
-async function ask(path, fen) {
-  const response = await fetch(`/${path}?fen=${encodeURIComponent(fen)}`);
+async function ask(path, fen, rules = "chunker") {
+  const response = await fetch(`/${path}?fen=${encodeURIComponent(fen)}&rules=${rules}`);
   const body = await response.json();
   if (!response.ok) throw new Error(body.error);
   return body;
@@ -176,6 +184,19 @@ async function show(fen) {
   status.textContent = "";
   document.getElementById("fen").value = fen;
   try {
+    if (document.getElementById("rules").value === "chess") {
+      const answer = await ask("standard", fen, "chess");
+      drawBoard(fen, null);
+      drawMoves(answer);
+      const box = document.getElementById("explanation");
+      box.replaceChildren(html("h2", {}, "Chess's rules"),
+                          html("p", {}, "Played on to mate: checkmate wins, stalemate and dead positions draw, " +
+                                        "a repetition draws, no 50-move rule. Distances are plies to mate" +
+                                        (answer.origin ? `, from ${answer.origin.source}.` : ".")));
+      status.dataset.fen = fen;
+      status.dataset.state = "ready";
+      return;
+    }
     const [answer, explanation] = await Promise.all([ask("standard", fen), ask("explain", fen)]);
     answer.fen_side = fen.split(" ")[1] === "b" ? "black_to_move" : "white_to_move";
     drawBoard(fen, explanation);
@@ -228,6 +249,7 @@ document.getElementById("fen-form").addEventListener("submit", (event) => {
   event.preventDefault();
   go(document.getElementById("fen").value.trim());
 });
+document.getElementById("rules").addEventListener("change", () => show(trail.fens[trail.at]));
 document.getElementById("back").addEventListener("click", () => step(-1));
 document.getElementById("forward").addEventListener("click", () => step(1));
 

@@ -1,0 +1,210 @@
+#include "engine/pieces/chess_moves.h"
+
+#include "engine/notation.h"
+
+namespace chunker::pieces {
+
+namespace {
+
+Bitboard piece_attacks(Piece p, Square s, Bitboard occupied) {
+  switch (p) {
+    case QUEEN:
+      return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
+    case ROOK:
+      return rook_attacks(s, occupied);
+    case BISHOP:
+      return bishop_attacks(s, occupied);
+    default:
+      return KNIGHT_ATTACKS[s];
+  }
+}
+
+// The men of the side to move pinned to their king, each with the line it
+// may still move along (towards and onto its pinner).
+struct Pins {
+  Bitboard pinned = 0;
+  Square square[8];
+  Bitboard line[8];
+  int size = 0;
+  Bitboard allowed(Square s) const {
+    if (!(pinned & square_bb(s))) return ~Bitboard(0);
+    for (int i = 0; i < size; ++i)
+      if (square[i] == s) return line[i];
+    return 0;
+  }
+};
+
+Pins pins_of(const ChessPosition& pos) {
+  const Color us = pos.side, them = ~us;
+  const Square k = pos.king[us];
+  const Bitboard occupied = pos.occupied();
+  Pins pins;
+  Bitboard snipers = (rook_attacks(k, 0) & pos.straight(them)) | (bishop_attacks(k, 0) & pos.diagonal(them));
+  while (snipers) {
+    const Square s = pop_lsb(snipers);
+    const Bitboard between = BETWEEN[k][s] & occupied;
+    // One man between, tested without a popcount (not an instruction of the portable build).
+    if (!between || (between & (between - 1)) || !(between & pos.men(us))) continue;
+    pins.pinned |= between;
+    pins.square[pins.size] = lsb(between);
+    pins.line[pins.size++] = BETWEEN[k][s] | square_bb(s);
+  }
+  return pins;
+}
+
+void add_pawn_move(ChessMoveList& list, Square from, Square to) {
+  if (rank_of(to) == 0 || rank_of(to) == 7) {
+    for (Piece p : {QUEEN, ROOK, BISHOP, KNIGHT}) list.add({from, to, p});
+  } else {
+    list.add({from, to});
+  }
+}
+
+// Whether capturing en passant leaves the king safe: the two pawns leave
+// one rank at once, which a pin test of one man does not see.
+bool en_passant_safe(const ChessPosition& pos, Square from) {
+  ChessPosition after = make_move(pos, {from, pos.ep});
+  after.side = pos.side;
+  return !in_check(after);
+}
+
+}  // namespace
+
+ChessMoveList legal_moves(const ChessPosition& pos) {
+  ChessMoveList list;
+  const Color us = pos.side, them = ~us;
+  const Square k = pos.king[us];
+  const Bitboard occupied = pos.occupied(), own = pos.men(us), enemy = pos.men(them);
+  const Bitboard checks = attackers(pos, k, them, occupied);
+  // The king may not step where it is attacked, a slider's line seen
+  // through the king's own square.
+  for (Bitboard to = KING_ATTACKS[k] & ~own & ~attacked_squares(pos, them, occupied ^ square_bb(k)); to;)
+    list.add({k, pop_lsb(to)});
+  if (checks & (checks - 1)) return list;  // double check
+  // Where any other man may land: anywhere not its own, in check only on the
+  // checker or between it and the king.
+  const Bitboard target = checks ? (checks | BETWEEN[k][lsb(checks)]) : ~own;
+  const Pins pins = pins_of(pos);
+  for (int p = 0; p < PIECE_NB; ++p)
+    for (Bitboard men = pos.pieces[us][p]; men;) {
+      const Square from = pop_lsb(men);
+      for (Bitboard to = piece_attacks(Piece(p), from, occupied) & ~own & target & pins.allowed(from); to;)
+        list.add({from, pop_lsb(to)});
+    }
+  const int up = forward(us);
+  const int start_rank = us == WHITE ? 1 : 6;
+  for (Bitboard men = pos.pawns[us]; men;) {
+    const Square from = pop_lsb(men);
+    const Bitboard allowed = pins.allowed(from) & target;
+    const Square one = Square(from + up);
+    if (!(occupied & square_bb(one))) {
+      if (allowed & square_bb(one)) add_pawn_move(list, from, one);
+      const Square two = Square(from + 2 * up);
+      if (rank_of(from) == start_rank && !(occupied & square_bb(two)) && (allowed & square_bb(two)))
+        list.add({from, two});
+    }
+    const Bitboard hits = pawn_attacks(us, square_bb(from));
+    for (Bitboard to = hits & enemy & allowed; to;) add_pawn_move(list, from, pop_lsb(to));
+    if (pos.ep != NO_SQUARE && (hits & square_bb(pos.ep)) && en_passant_safe(pos, from)) list.add({from, pos.ep});
+  }
+  return list;
+}
+
+ChessPosition make_move(const ChessPosition& pos, ChessMove m) {
+  ChessPosition next = pos;
+  const Color us = pos.side, them = ~us;
+  const Bitboard from = square_bb(m.from), to = square_bb(m.to);
+  next.pawns[them] &= ~to;
+  for (auto& men : next.pieces[them]) men &= ~to;
+  next.ep = NO_SQUARE;
+  next.side = them;
+  if (m.from == pos.king[us]) {
+    next.king[us] = m.to;
+    return next;
+  }
+  if (pos.pawns[us] & from) {
+    const int up = forward(us);
+    next.pawns[us] ^= from;
+    if (m.to == pos.ep) next.pawns[them] &= ~square_bb(Square(m.to - up));
+    if (m.promotion != PIECE_NB)
+      next.pieces[us][m.promotion] |= to;
+    else
+      next.pawns[us] |= to;
+    const Square passed = Square(m.from + up);
+    if (int(m.to) - int(m.from) == 2 * up && (pawn_attacks(us, square_bb(passed)) & next.pawns[them])) next.ep = passed;
+    return next;
+  }
+  for (auto& men : next.pieces[us])
+    if (men & from) men ^= from | to;
+  return next;
+}
+
+std::string uci(ChessMove m) {
+  std::string out = square_name(m.from) + square_name(m.to);
+  if (m.promotion != PIECE_NB) out += char(piece_letter(m.promotion) | 0x20);
+  return out;
+}
+
+std::string san(const ChessPosition& pos, ChessMove m) {
+  const Color us = pos.side;
+  const bool capture = (pos.men(~us) & square_bb(m.to)) || ((pos.pawns[us] & square_bb(m.from)) && m.to == pos.ep);
+  std::string out;
+  if (m.from == pos.king[us]) {
+    out += 'K';
+  } else if (pos.pawns[us] & square_bb(m.from)) {
+    if (capture) out += char('a' + file_of(m.from));
+  } else {
+    int piece = 0;
+    while (!(pos.pieces[us][piece] & square_bb(m.from))) ++piece;
+    out += piece_letter(Piece(piece));
+    bool other = false, same_file = false, same_rank = false;
+    for (ChessMove o : legal_moves(pos)) {
+      if (o.to != m.to || o.from == m.from || !(pos.pieces[us][piece] & square_bb(o.from))) continue;
+      other = true;
+      same_file |= file_of(o.from) == file_of(m.from);
+      same_rank |= rank_of(o.from) == rank_of(m.from);
+    }
+    if (other && !same_file)
+      out += char('a' + file_of(m.from));
+    else if (other && !same_rank)
+      out += char('1' + rank_of(m.from));
+    else if (other)
+      out += square_name(m.from);
+  }
+  if (capture) out += 'x';
+  out += square_name(m.to);
+  if (m.promotion != PIECE_NB) {
+    out += '=';
+    out += piece_letter(m.promotion);
+  }
+  const ChessPosition next = make_move(pos, m);
+  if (in_check(next)) out += legal_moves(next).empty() ? "#" : "+";
+  return out;
+}
+
+std::string san_line(ChessPosition pos, const std::vector<ChessMove>& line, int fullmove) {
+  return numbered_line(pos, line, fullmove);
+}
+
+std::optional<ChessMove> find_move(const ChessPosition& pos, std::string_view text) {
+  while (!text.empty() && (text.back() == '+' || text.back() == '#')) text.remove_suffix(1);
+  for (ChessMove m : legal_moves(pos)) {
+    std::string written = san(pos, m);
+    while (written.back() == '+' || written.back() == '#') written.pop_back();
+    const std::string coordinates = uci(m);
+    // A promotion in coordinates without its piece is a queen's, as GUIs write it.
+    const bool bare_queen = m.promotion == QUEEN && text == coordinates.substr(0, 4);
+    if (text == coordinates || text == written || bare_queen) return m;
+  }
+  return std::nullopt;
+}
+
+std::uint64_t perft(const ChessPosition& pos, int depth) {
+  const ChessMoveList moves = legal_moves(pos);
+  if (depth <= 1) return depth == 1 ? std::uint64_t(moves.size) : 1;
+  std::uint64_t nodes = 0;
+  for (ChessMove m : moves) nodes += perft(make_move(pos, m), depth - 1);
+  return nodes;
+}
+
+}  // namespace chunker::pieces

@@ -1,0 +1,53 @@
+// Legal moves of a chess position of kings, pawns and pieces
+// (chess_position.h), copy-make, and their notation: UCI coordinates and SAN.
+// A promotion names its piece; every one of the four is generated.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/pieces/chess_position.h"
+
+namespace chunker::pieces {
+
+struct ChessMove {
+  Square from = 0, to = 0;
+  Piece promotion = PIECE_NB;  // the piece a pawn becomes; PIECE_NB for none
+  bool operator==(const ChessMove&) const = default;
+  bool is_none() const { return from == to; }
+};
+
+struct ChessMoveList {
+  // More than any position of a few pieces has; a whole army's record is 218.
+  static constexpr int CAPACITY = 256;
+  ChessMove moves[CAPACITY];
+  int size = 0;
+  void add(ChessMove m) { moves[size++] = m; }
+  const ChessMove* begin() const { return moves; }
+  const ChessMove* end() const { return moves + size; }
+  bool empty() const { return size == 0; }
+};
+
+ChessMoveList legal_moves(const ChessPosition& pos);
+ChessPosition make_move(const ChessPosition& pos, ChessMove m);
+// Whether the move takes a man or moves a pawn: every other move keeps the
+// men of both sides, only their squares change.
+inline bool changes_material_or_pawns(const ChessPosition& pos, ChessMove m) {
+  return ((pos.pawns[pos.side] & square_bb(m.from)) | (pos.occupied() & square_bb(m.to))) != 0;
+}
+
+// "e7e8q".
+std::string uci(ChessMove m);
+// SAN with "+" for check and "#" for mate; "e8=N".
+std::string san(const ChessPosition& pos, ChessMove m);
+// Numbered SAN from `pos`: "1. Kb1 Kb7 2. Kc1".
+std::string san_line(ChessPosition pos, const std::vector<ChessMove>& line, int fullmove = 1);
+// The legal move `text` names, in UCI or SAN; nullopt when none does.
+std::optional<ChessMove> find_move(const ChessPosition& pos, std::string_view text);
+
+// Leaf nodes at `depth` plies (move generation's check against published counts).
+std::uint64_t perft(const ChessPosition& pos, int depth);
+
+}  // namespace chunker::pieces

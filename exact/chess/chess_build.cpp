@@ -1,0 +1,58 @@
+// Building the chess-exact table (chess_table.h): its slices solved in
+// order by retrograde.h's loop, each group's slices spread over the workers.
+#include <mutex>
+
+#include "exact/chess/chess_slice_game.h"
+
+namespace chunker {
+
+std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<SliceKey> keys,
+                                        const ChessSources& sources) {
+  const auto groups = solving_groups(keys);
+  std::atomic<std::uint64_t> done = 0, loaded = 0;
+  std::mutex error_mutex;
+  std::string first_error;
+  auto table = std::make_unique<ChessTable>(pieces::to_fen(root), std::move(keys));
+  // The progress counts the positions stored, as the answer does: a slice
+  // read through its twin is not counted twice.
+  const std::uint64_t total = table->positions();
+  std::vector<std::unique_ptr<ChessSolver>> solvers;
+  for (unsigned w = 0; w < sources.workers; ++w) solvers.push_back(std::make_unique<ChessSolver>());
+  const auto find = [&table](const SliceKey& k) { return table->find(k); };
+  auto solve = [&](unsigned worker, std::uint32_t slice) {
+    if (sources.cancel && *sources.cancel) return;  // the table is thrown away below
+    const SliceCodec& codec = table->codec(slice);
+    if (table->reversed(slice)) return;  // its twin holds its values
+    const SliceKey& key = table->keys()[slice];
+    std::uint8_t* bytes = table->bytes(slice);
+    if (const std::uint8_t* solved = sources.solved ? sources.solved(key) : nullptr) {
+      std::copy(solved, solved + codec.size(), bytes);
+      done += codec.size();
+      return;
+    }
+    if (sources.store.load(key, {bytes, codec.size()})) {
+      ++loaded;
+      done += codec.size();
+      return;
+    }
+    ChessSliceGame game(codec, key.pawnless(), find);
+    ChessSolver& solver = *solvers[worker];
+    solver.solve(game);
+    for (std::uint32_t local = 0; local < codec.size(); ++local) {
+      const Value v = solver.value(local);
+      bytes[local] = v == retro::NOT_LEGAL ? king_slice::ILLEGAL_BYTE : OracleTable::encode(v);
+    }
+    if (const std::string error = sources.store.save(key, {bytes, codec.size()}); !error.empty()) {
+      std::lock_guard lock(error_mutex);
+      if (first_error.empty()) first_error = error;
+    }
+    done += codec.size();
+  };
+  retro::solve_in_order(groups, sources.workers, solve, [&](std::uint32_t) { sources.progress(done, total); });
+  if (sources.cancel && *sources.cancel) throw ExactCancelled();
+  if (sources.from_store) *sources.from_store = loaded;
+  if (sources.not_stored) *sources.not_stored = first_error;
+  return table;
+}
+
+}  // namespace chunker

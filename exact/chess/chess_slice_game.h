@@ -1,0 +1,102 @@
+// One slice of the chess-exact solver as retrograde.h's loop sees it
+// (chess_table.h): the kings and pieces move inside it, every other move
+// leaves it for a slice solved before, looked up with `find`. Without pawns
+// a slice holds one position of each class of symmetric twins (chess_slices.h):
+// a position's moves inside the slice are then counted so that they match
+// how often its predecessors are named (below).
+#pragma once
+
+#include <utility>
+#include <vector>
+
+#include "engine/pieces/unmoves.h"
+#include "exact/chess/chess_table.h"
+#include "exact/retrograde.h"
+
+namespace chunker {
+
+using ChessSolver = retro::SliceSolver<0>;
+
+template <typename Find>
+class ChessSliceGame {
+ public:
+  ChessSliceGame(const SliceCodec& codec, bool pawnless, const Find& find)
+      : codec_(codec), pawnless_(pawnless), find_(find) {}
+
+  std::uint32_t size() const { return codec_.size(); }
+
+  retro::Examined examine(std::uint32_t local) {
+    retro::Examined e;
+    SliceCodec::Men men;
+    ChessPosition pos;
+    const bool numbered = codec_.men_at(local, men);
+    codec_.place(men, pos);
+    if (!numbered || !legal(pos)) {
+      e.over = retro::NOT_LEGAL;
+      return e;
+    }
+    if (pieces::dead(pos)) {
+      e.over = 0;
+      return e;
+    }
+    const pieces::ChessMoveList moves = pieces::legal_moves(pos);
+    if (moves.empty()) {
+      e.over = pieces::in_check(pos) ? loss_in(0) : 0;
+      return e;
+    }
+    // Unmoves from a slice position Y name each numbered X once per twin of
+    // X that moves to Y; X's moves to Y's class, counted once each, are named
+    // |fix(Y)| / |fix(X)| times as often (fix: the symmetries leaving a
+    // position unchanged), so a move counts |fix(child)| / |fix(X)|.
+    int count = 0;
+    for (ChessMove m : moves) {
+      if (!pieces::changes_material_or_pawns(pos, m)) {
+        const bool king = m.from == pos.king[pos.side];
+        const Square white = king && pos.side == WHITE ? m.to : pos.king[WHITE];
+        const Square black = king && pos.side == BLACK ? m.to : pos.king[BLACK];
+        count += codec_.may_be_symmetric(white, black)
+                     ? codec_.symmetries_fixing(codec_.men_of(pieces::make_move(pos, m)))
+                     : 1;
+        continue;
+      }
+      const ChessPosition child = pieces::make_move(pos, m);
+      e.exit_best =
+          std::max(e.exit_best, from_child(chess_value(child, [this](const SliceKey& k) { return found(k); })));
+    }
+    e.in_slice = pawnless_ ? count / codec_.symmetries_fixing(men) : count;
+    return e;
+  }
+
+  template <typename F>
+  void for_each_predecessor(std::uint32_t local, F f) {
+    SliceCodec::Men men;
+    ChessPosition pos;
+    codec_.men_at(local, men);
+    codec_.place(men, pos);
+    pieces::for_each_quiet_unmove(pos, [&](const ChessPosition&, Square at, Square from) {
+      int man = 0;
+      while (men.square[std::size_t(man) % men.square.size()] != at) ++man;
+      f(codec_.number_after_step(men, man, from));
+    });
+  }
+
+ private:
+  // Kings apart and the side not to move not in check.
+  static bool legal(const ChessPosition& pos) {
+    return !(KING_ATTACKS[pos.king[WHITE]] & square_bb(pos.king[BLACK])) &&
+           !pieces::attackers(pos, pos.king[~pos.side], pos.side, pos.occupied());
+  }
+  // find_(k), asked once per key: a slice's moves out reach few slices.
+  const SliceView* found(const SliceKey& k) {
+    for (const auto& [key, view] : found_)
+      if (key == k) return view;
+    return found_.emplace_back(k, find_(k)).second;
+  }
+
+  const SliceCodec& codec_;
+  const bool pawnless_;
+  const Find& find_;
+  std::vector<std::pair<SliceKey, const SliceView*>> found_;
+};
+
+}  // namespace chunker

@@ -1,0 +1,337 @@
+#include "exact/chess/chess_slices.h"
+
+#include <algorithm>
+#include <tuple>
+#include <unordered_set>
+
+namespace chunker {
+
+using namespace pieces;
+
+namespace {
+
+// The squares that are the least of their class under the board's
+// symmetries: where a pawnless slice's white king stands, numbered 0-9.
+constexpr int TRIANGLE_NB = 10;
+constexpr std::array<Square, TRIANGLE_NB> TRIANGLE = {0, 1, 2, 3, 9, 10, 11, 18, 19, 27};
+const std::array<std::uint8_t, SQUARE_NB> TRIANGLE_INDEX = [] {
+  std::array<std::uint8_t, SQUARE_NB> t{};
+  t.fill(0xFF);
+  for (int i = 0; i < TRIANGLE_NB; ++i) t[TRIANGLE[i]] = std::uint8_t(i);
+  return t;
+}();
+const std::array<std::array<Square, SQUARE_NB>, SYMMETRY_NB> SQUARE_TRANSFORM = [] {
+  std::array<std::array<Square, SQUARE_NB>, SYMMETRY_NB> t{};
+  for (int g = 0; g < SYMMETRY_NB; ++g)
+    for (int s = 0; s < SQUARE_NB; ++s) t[g][s] = transform(Square(s), g);
+  return t;
+}();
+
+// For each square, the symmetries that take it to the least square of its
+// class (one, or two for a square on a diagonal); -1 where there is no second.
+const std::array<std::array<int, 2>, SQUARE_NB> TO_TRIANGLE = [] {
+  std::array<std::array<int, 2>, SQUARE_NB> t{};
+  for (int s = 0; s < SQUARE_NB; ++s) {
+    t[s] = {-1, -1};
+    int least = s;
+    for (int g = 0; g < SYMMETRY_NB; ++g) least = std::min<int>(least, SQUARE_TRANSFORM[g][s]);
+    for (int g = 0, n = 0; g < SYMMETRY_NB; ++g)
+      if (SQUARE_TRANSFORM[g][s] == least) t[s][n++] = g;
+  }
+  return t;
+}();
+// The two symmetries that fix squares, the reflections in the diagonals,
+// and the squares each fixes: only they can leave a position unchanged (its
+// kings must stay).
+constexpr int A1H8_REFLECTION = 4, A8H1_REFLECTION = 7;
+constexpr Bitboard A1H8 = 0x8040201008040201ULL, A8H1 = 0x0102040810204080ULL;
+
+std::uint64_t power64(int k) { return std::uint64_t(1) << (6 * k); }
+
+auto order_of(const SliceKey& k) {
+  return std::tuple(potential(k.pawns), k.piece_count(), k.pawns.pawns[WHITE], k.pawns.pawns[BLACK], k.count);
+}
+
+}  // namespace
+
+int SliceKey::piece_count() const {
+  int n = 0;
+  for (const auto& side : count)
+    for (auto c : side) n += c;
+  return n;
+}
+
+std::size_t SliceKeyHash::operator()(const SliceKey& k) const {
+  std::uint64_t counts = 0;
+  for (const auto& side : k.count)
+    for (auto c : side) counts = counts << 4 | c;
+  return PawnStructureHash{}(k.pawns) ^ std::size_t(counts * 0x9E3779B97F4A7C15ull);
+}
+
+SliceKey key_of(const ChessPosition& pos) {
+  SliceKey key;
+  key.pawns = {{pos.pawns[WHITE], pos.pawns[BLACK]}};
+  for (Color c : {WHITE, BLACK})
+    for (int p = 0; p < PIECE_NB; ++p) key.count[c][p] = std::uint8_t(popcount(pos.pieces[c][p]));
+  return key;
+}
+
+SliceKey colour_reversed(const SliceKey& key) {
+  SliceKey out;
+  for (Color c : {WHITE, BLACK}) {
+    out.pawns.pawns[c] = flip_ranks(key.pawns.pawns[~c]);
+    out.count[c] = key.count[~c];
+  }
+  return out;
+}
+
+std::string material_name(const SliceKey& key) {
+  std::string out;
+  for (Color c : {WHITE, BLACK}) {
+    if (c == BLACK) out += 'v';
+    out += 'K';
+    for (int p = 0; p < PIECE_NB; ++p) out.append(key.count[c][p], piece_letter(Piece(p)));
+    out.append(std::size_t(popcount(key.pawns.pawns[c])), 'P');
+  }
+  return out;
+}
+
+std::uint64_t slice_positions(const SliceKey& key) {
+  const std::uint64_t kings = key.pawnless() ? 2 * TRIANGLE_NB * SQUARE_NB : 2 * SQUARE_NB * SQUARE_NB;
+  return kings * power64(key.piece_count());
+}
+
+SliceCodec::SliceCodec(const SliceKey& key) : key_(key), pieces_(key.piece_count()), pawnless_(key.pawnless()) {
+  if (pieces_ > MAX_SLICE_PIECES)
+    throw std::length_error("a slice of " + std::to_string(pieces_) + " pieces (" + material_name(key) +
+                            "): the solver holds at most " + std::to_string(MAX_SLICE_PIECES));
+  int slot = 0;
+  for (Color c : {WHITE, BLACK})
+    for (int p = 0; p < PIECE_NB; ++p)
+      for (int i = 0; i < key.count[c][p]; ++i) {
+        colour_[slot] = c;
+        kind_[slot++] = std::uint8_t(p);
+      }
+  size_ = std::uint32_t(slice_positions(key));
+}
+
+SliceCodec::Men SliceCodec::men_of(const ChessPosition& pos) const {
+  Men men{std::uint8_t(pos.side), {}};
+  men.square[0] = pos.king[WHITE];
+  men.square[1] = pos.king[BLACK];
+  // Each slot takes the lowest square left of its kind and colour.
+  Bitboard left = 0;
+  for (int slot = 0; slot < pieces_; ++slot) {
+    if (slot == 0 || colour_[slot] != colour_[slot - 1] || kind_[slot] != kind_[slot - 1])
+      left = pos.pieces[colour_[slot]][kind_[slot]];
+    men.square[std::size_t(2 + slot) % men.square.size()] = pop_lsb(left);
+  }
+  return men;
+}
+
+SliceCodec::Men SliceCodec::transformed(const Men& men, int symmetry) const {
+  Men out = men;
+  for (int i = 0; i < 2 + pieces_; ++i) out.square[i] = SQUARE_TRANSFORM[symmetry][men.square[i]];
+  sort_kinds(out);
+  return out;
+}
+
+void SliceCodec::sort_kinds(Men& men) const {
+  for (int i = 3; i < 2 + pieces_; ++i)
+    for (int j = i;
+         j > 2 && colour_[j - 2] == colour_[j - 3] && kind_[j - 2] == kind_[j - 3] && men.square[j] < men.square[j - 1];
+         --j)
+      std::swap(men.square[j], men.square[j - 1]);
+}
+
+std::uint64_t SliceCodec::full_number(const Men& men) const {
+  std::uint64_t n = men.side;
+  for (int i = 0; i < 2 + pieces_; ++i) n = n << 6 | men.square[i];
+  return n;
+}
+
+std::uint32_t SliceCodec::compact(std::uint64_t full) const {
+  if (!pawnless_) return std::uint32_t(full);
+  // The white king's square becomes its place in the triangle.
+  const int below = 6 * (1 + pieces_);
+  const std::uint64_t side = full >> (below + 6), king = (full >> below) & 63, rest = full & (power64(1 + pieces_) - 1);
+  return std::uint32_t(((side * TRIANGLE_NB + TRIANGLE_INDEX[king]) << below) | rest);
+}
+
+std::uint32_t SliceCodec::number(const Men& men) const {
+  if (!pawnless_) return std::uint32_t(full_number(men));
+  const auto& candidates = TO_TRIANGLE[men.square[0]];
+  // The identity (symmetry 0) leaves the men as they are, in order.
+  const auto full = [&](int symmetry) { return full_number(symmetry ? transformed(men, symmetry) : men); };
+  std::uint64_t least = full(candidates[0]);
+  if (candidates[1] >= 0) least = std::min(least, full(candidates[1]));
+  return compact(least);
+}
+
+std::uint32_t SliceCodec::number_after_step(Men men, int man, Square to) const {
+  men.side ^= 1;
+  men.square[std::size_t(man) % men.square.size()] = to;
+  sort_kinds(men);
+  // A numbered position's white king off the diagonal stays where only the
+  // identity takes it: a step of another man keeps the numbering's symmetry.
+  if (!pawnless_ || (man != 0 && !(A1H8 & square_bb(men.square[0])))) return compact(full_number(men));
+  return number(men);
+}
+
+std::uint32_t SliceCodec::local(const ChessPosition& pos) const { return number(men_of(pos)); }
+
+bool SliceCodec::men_at(std::uint32_t local, Men& men) const {
+  const int below = 6 * (1 + pieces_);
+  const std::uint32_t kings = local >> below;
+  if (pawnless_) {
+    men.side = std::uint8_t(kings / TRIANGLE_NB);
+    men.square[0] = TRIANGLE[kings % TRIANGLE_NB];
+  } else {
+    men.side = std::uint8_t(kings >> 6);
+    men.square[0] = Square(kings & 63);
+  }
+  for (int i = 1; i < 2 + pieces_; ++i) men.square[i] = Square((local >> (6 * (1 + pieces_ - i))) & 63);
+  Bitboard seen = key_.pawns.pawns[WHITE] | key_.pawns.pawns[BLACK];
+  bool fits = true;
+  for (int i = 0; i < 2 + pieces_; ++i) {
+    const Bitboard b = square_bb(men.square[i]);
+    fits &= !(seen & b);
+    seen |= b;
+    // Pieces of one kind and colour stand in rising order of square.
+    fits &=
+        i < 3 || colour_[i - 2] != colour_[i - 3] || kind_[i - 2] != kind_[i - 3] || men.square[i] > men.square[i - 1];
+  }
+  // A white king in the triangle off its diagonal is where only the
+  // identity takes it: the men are numbered as they stand.
+  return fits && (!pawnless_ || !(A1H8 & square_bb(men.square[0])) || number(men) == local);
+}
+
+void SliceCodec::place(const Men& men, ChessPosition& pos) const {
+  pos.side = Color(men.side);
+  pos.ep = NO_SQUARE;
+  pos.king[WHITE] = men.square[0];
+  pos.king[BLACK] = men.square[1];
+  pos.pawns[WHITE] = key_.pawns.pawns[WHITE];
+  pos.pawns[BLACK] = key_.pawns.pawns[BLACK];
+  for (auto& side : pos.pieces)
+    for (Bitboard& b : side) b = 0;
+  for (int i = 2; i < 2 + pieces_; ++i) pos.pieces[colour_[i - 2]][kind_[i - 2]] |= square_bb(men.square[i]);
+}
+
+bool SliceCodec::place(std::uint32_t local, ChessPosition& pos) const {
+  Men men;
+  const bool numbered = men_at(local, men);
+  place(men, pos);
+  return numbered;
+}
+
+int SliceCodec::symmetries_fixing(const Men& men) const {
+  if (!pawnless_) return 1;
+  const std::uint64_t own = full_number(men);
+  const Bitboard kings = square_bb(men.square[0]) | square_bb(men.square[1]);
+  return 1 + ((kings & ~A1H8) == 0 && full_number(transformed(men, A1H8_REFLECTION)) == own) +
+         ((kings & ~A8H1) == 0 && full_number(transformed(men, A8H1_REFLECTION)) == own);
+}
+
+bool SliceCodec::may_be_symmetric(Square white_king, Square black_king) const {
+  const Bitboard kings = square_bb(white_king) | square_bb(black_king);
+  return pawnless_ && ((kings & ~A1H8) == 0 || (kings & ~A8H1) == 0);
+}
+
+namespace {
+
+// Calls f for every key one move of either side away from `k` (a superset:
+// kings and pieces could stand in the way, and a capture of a piece is
+// taken wherever a man of the other side could stand).
+template <typename F>
+void for_each_next_key(const SliceKey& k, F f) {
+  const Bitboard pawns = k.pawns.pawns[WHITE] | k.pawns.pawns[BLACK];
+  for (Color c : {WHITE, BLACK}) {
+    const Color them = ~c;
+    const int up = forward(c);
+    const Bitboard last = c == WHITE ? RANK_8 : RANK_1;
+    // A pawn of c from `from` to `to`, taking `taken` (a pawn's square, or a
+    // piece's kind as -1 - kind), promoting where it reaches the last rank.
+    auto pawn_move = [&](Square from, Square to, int taken) {
+      SliceKey next = k;
+      next.pawns.pawns[c] &= ~square_bb(from);
+      if (taken >= 0) next.pawns.pawns[them] &= ~square_bb(Square(taken));
+      if (taken < 0 && taken != -1 - PIECE_NB) --next.count[them][-1 - taken];
+      if (!(square_bb(to) & last)) {
+        next.pawns.pawns[c] |= square_bb(to);
+        return f(next);
+      }
+      for (int p = 0; p < PIECE_NB; ++p) {
+        SliceKey promoted = next;
+        ++promoted.count[c][p];
+        f(promoted);
+      }
+    };
+    for (Bitboard b = k.pawns.pawns[c]; b;) {
+      const Square from = pop_lsb(b), one = Square(from + up);
+      if (!(pawns & square_bb(one))) {
+        pawn_move(from, one, -1 - PIECE_NB);
+        const Square two = Square(from + 2 * up);
+        if (relative_rank(c, from) == 1 && !(pawns & square_bb(two))) pawn_move(from, two, -1 - PIECE_NB);
+      }
+      for (Bitboard hits = pawn_attacks(c, square_bb(from)); hits;) {
+        const Square to = pop_lsb(hits);
+        if (k.pawns.pawns[them] & square_bb(to)) pawn_move(from, to, to);
+        if (pawns & square_bb(to)) continue;
+        for (int p = 0; p < PIECE_NB; ++p)
+          if (k.count[them][p]) pawn_move(from, to, -1 - p);
+        const Square beside = Square(to - up);  // en passant
+        if (relative_rank(c, from) == 4 && (k.pawns.pawns[them] & square_bb(beside))) pawn_move(from, to, beside);
+      }
+    }
+    // A king or a piece of c takes a pawn or a piece.
+    for (Bitboard b = k.pawns.pawns[them]; b;) {
+      SliceKey next = k;
+      next.pawns.pawns[them] &= ~square_bb(pop_lsb(b));
+      f(next);
+    }
+    for (int p = 0; p < PIECE_NB; ++p)
+      if (k.count[them][p]) {
+        SliceKey next = k;
+        --next.count[them][p];
+        f(next);
+      }
+  }
+}
+
+}  // namespace
+
+std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root, std::uint64_t max_positions,
+                                                      std::uint64_t& positions) {
+  std::unordered_set<SliceKey, SliceKeyHash> seen;
+  std::vector<SliceKey> keys, frontier;
+  positions = 0;
+  auto add = [&](const SliceKey& k) {
+    if (!seen.insert(k).second) return;
+    keys.push_back(k);
+    frontier.push_back(k);
+    positions += slice_positions(k);
+  };
+  add(key_of(root));
+  while (!frontier.empty() && positions <= max_positions) {
+    const SliceKey k = frontier.back();
+    frontier.pop_back();
+    for_each_next_key(k, add);
+  }
+  if (positions > max_positions) return std::nullopt;
+  std::sort(keys.begin(), keys.end(), [](const SliceKey& a, const SliceKey& b) { return order_of(a) < order_of(b); });
+  return keys;
+}
+
+std::vector<std::vector<std::uint32_t>> solving_groups(const std::vector<SliceKey>& keys) {
+  std::vector<std::vector<std::uint32_t>> groups;
+  for (std::uint32_t i = 0; i < keys.size(); ++i) {
+    const bool same = i > 0 && potential(keys[i].pawns) == potential(keys[i - 1].pawns) &&
+                      keys[i].piece_count() == keys[i - 1].piece_count();
+    if (!same) groups.emplace_back();
+    groups.back().push_back(i);
+  }
+  return groups;
+}
+
+}  // namespace chunker

@@ -1,0 +1,114 @@
+// The slices of the chess-exact solver (chess_table.h): a slice holds every
+// placement of the kings and pieces over one set of pawns and one count of
+// pieces by kind and colour (a SliceKey), with either side to move. A move
+// of a king or a piece that takes nothing stays in its slice; every other
+// move (a pawn's, a capture, a promotion) leads to a slice solved before:
+// one of lower pawn potential (pawn_structures.h), or of the same pawns and
+// fewer pieces.
+//
+// A slice numbers its positions (SliceCodec): side to move, white king,
+// black king, then each piece's square, white's queens, rooks, bishops and
+// knights, then black's; pieces of one kind and colour in rising order of
+// square. Without pawns the board's eight symmetries give one position of
+// each class its number (the one whose numbering is least, so the white king
+// stands in the a1-d1-d4 triangle) and the rest none.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "engine/pieces/chess_position.h"
+#include "exact/pawn_structures.h"
+
+namespace chunker {
+
+using pieces::ChessPosition;
+using pieces::PIECE_NB;
+
+struct SliceKey {
+  PawnStructure pawns;
+  std::array<std::array<std::uint8_t, PIECE_NB>, COLOR_NB> count{};
+  bool operator==(const SliceKey&) const = default;
+  int piece_count() const;
+  bool pawnless() const { return !(pawns.pawns[WHITE] | pawns.pawns[BLACK]); }
+};
+
+struct SliceKeyHash {
+  std::size_t operator()(const SliceKey& k) const;
+};
+
+SliceKey key_of(const ChessPosition& pos);
+// The key of the colour-reversed twins of a slice's positions.
+SliceKey colour_reversed(const SliceKey& key);
+// "KQPvKP": the material of a slice.
+std::string material_name(const SliceKey& key);
+
+// The most pieces a slice may hold: its numbering must fit 32 bits.
+constexpr int MAX_SLICE_PIECES = 3;
+
+class SliceCodec {
+ public:
+  static constexpr std::uint32_t NONE = ~std::uint32_t(0);
+  explicit SliceCodec(const SliceKey& key);
+  std::uint32_t size() const { return size_; }
+
+  // A position's men's squares in numbering order (white king, black king,
+  // the pieces), and the side to move.
+  struct Men {
+    std::uint8_t side;
+    std::array<Square, 2 + MAX_SLICE_PIECES> square;
+  };
+  Men men_of(const ChessPosition& pos) const;
+  // The men numbered `local`, and whether they are the position of their
+  // class that holds that number (false: two men on a square, pieces of one
+  // kind out of order, or a symmetric twin's number).
+  bool men_at(std::uint32_t local, Men& men) const;
+  // Sets `pos` to the men on this slice's pawns.
+  void place(const Men& men, ChessPosition& pos) const;
+  bool place(std::uint32_t local, ChessPosition& pos) const;
+
+  // The number of `pos` (of this slice's key, no en-passant right), after
+  // the symmetry that makes it least where there are no pawns.
+  std::uint32_t local(const ChessPosition& pos) const;
+  std::uint32_t number(const Men& men) const;
+  // The number of `men` with man `man` moved to `to` and the other side to
+  // move: a step of a move taken back.
+  std::uint32_t number_after_step(Men men, int man, Square to) const;
+
+  // How many of the board's symmetries leave the men unchanged: 1 or 2
+  // without pawns (only a diagonal's reflection can, its kings on that
+  // diagonal: may_be_symmetric), 1 with them.
+  int symmetries_fixing(const Men& men) const;
+  bool may_be_symmetric(Square white_king, Square black_king) const;
+
+ private:
+  Men transformed(const Men& men, int symmetry) const;
+  // Pieces of one kind and colour back in rising order of square.
+  void sort_kinds(Men& men) const;
+  std::uint64_t full_number(const Men& men) const;
+  // A full number (6 bits a square) as the slice numbers it.
+  std::uint32_t compact(std::uint64_t full) const;
+
+  SliceKey key_;
+  int pieces_ = 0;
+  std::array<std::uint8_t, MAX_SLICE_PIECES> colour_{}, kind_{};
+  bool pawnless_ = false;
+  std::uint32_t size_ = 0;
+};
+
+// Every key reachable from the root's (itself included), in solving order
+// (rising potential, then rising piece count): a superset of those a game
+// reaches, as reachable_structures is. nullopt once more than `max_positions`
+// positions are found (`positions` then a lower bound), else their count;
+// a slice of more than MAX_SLICE_PIECES pieces counts as too many.
+std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root, std::uint64_t max_positions,
+                                                      std::uint64_t& positions);
+// The positions of a slice of this key (SliceCodec::size without building one).
+std::uint64_t slice_positions(const SliceKey& key);
+// The keys' indices grouped so that every move out of a slice leads to an
+// earlier group (the keys in solving order).
+std::vector<std::vector<std::uint32_t>> solving_groups(const std::vector<SliceKey>& keys);
+
+}  // namespace chunker

@@ -1,0 +1,134 @@
+// The chess-exact solver: any position of kings, pawns and pieces solved by
+// retrograde analysis of every position reachable from it, under chess's
+// rules played on to mate (docs/design.md §6): checkmate loses, stalemate
+// and a dead position draw, a repetition draws (what retrograde analysis
+// never reaches is endless play), and there is no 50-move rule. Values are
+// for the side to move with the distance to mate in plies, the winner
+// hurrying and the loser delaying, one byte a position as the oracle
+// encodes them (exact/oracle.h).
+//
+// The slices (chess_slices.h) are solved in order by retrograde.h's loop,
+// each by itself once the slices its moves lead to are done. As in the
+// king-and-pawn solver (exact.h), a position with an en-passant right is
+// not stored: its value is the best of its moves'.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "engine/pieces/chess_moves.h"
+#include "exact/chess/chess_slices.h"
+#include "exact/chess/slice_store.h"
+#include "exact/exact.h"
+#include "exact/oracle.h"
+
+namespace chunker {
+
+using pieces::ChessMove;
+
+// One solved slice as a lookup sees it. A slice whose colour-reversed twin
+// is held too is not stored: its view reads the twin's, positions reversed.
+struct SliceView {
+  const SliceCodec* codec = nullptr;
+  const std::uint8_t* bytes = nullptr;
+  bool reversed = false;
+};
+
+// The value of a legal position whose slices `find` (SliceKey -> const
+// SliceView*, null where not held) holds.
+template <typename Find>
+Value chess_value(const ChessPosition& pos, const Find& find) {
+  if (pos.ep != NO_SQUARE) {
+    const pieces::ChessMoveList moves = pieces::legal_moves(pos);
+    if (moves.empty()) return pieces::in_check(pos) ? loss_in(0) : 0;
+    Value best = -VALUE_INFINITE;
+    for (ChessMove m : moves) best = std::max(best, from_child(chess_value(pieces::make_move(pos, m), find)));
+    return best;
+  }
+  const SliceView* slice = find(key_of(pos));
+  if (!slice) throw std::logic_error("chess table: a position outside its slices: " + pieces::to_fen(pos));
+  return OracleTable::decode(slice->bytes[slice->codec->local(slice->reversed ? pieces::colour_reversed(pos) : pos)]);
+}
+
+class ChessTable {
+ public:
+  ChessTable(std::string root_fen, std::vector<SliceKey> keys);
+  ChessTable(const ChessTable&) = delete;
+  ChessTable& operator=(const ChessTable&) = delete;
+
+  const std::string& root_fen() const { return root_fen_; }
+  const std::vector<SliceKey>& keys() const { return keys_; }
+  // The positions stored: those of the slices not read through a twin.
+  std::uint64_t positions() const { return bytes_.size(); }
+  // The bytes of a slice it stores (not read through a twin), else null.
+  const std::uint8_t* stored(const SliceKey& key) const;
+  // Whether the slice of `pos` is held (with an en-passant right, those of
+  // its moves): then every position reachable from it is.
+  bool holds(const ChessPosition& pos) const;
+  // The exact value of a legal position it holds, for the side to move.
+  Value value(const ChessPosition& pos) const;
+  // A slice's view, null where it is not held.
+  const SliceView* find(const SliceKey& key) const;
+
+  // For the builder: slice i's codec and bytes, and whether it is read
+  // through its colour-reversed twin (then it is not solved).
+  const SliceCodec& codec(std::uint32_t slice) const { return codecs_[slice]; }
+  std::uint8_t* bytes(std::uint32_t slice) { return bytes_.data() + offsets_[slice]; }
+  bool reversed(std::uint32_t slice) const { return views_[slice].reversed; }
+
+ private:
+  std::string root_fen_;
+  std::vector<SliceKey> keys_;  // in solving order
+  std::vector<SliceCodec> codecs_;
+  std::vector<std::uint64_t> offsets_;
+  std::vector<std::uint8_t> bytes_;
+  std::vector<SliceView> views_;
+  std::unordered_map<SliceKey, std::uint32_t, SliceKeyHash> slice_;
+};
+
+// What a solve may use and report besides the slices.
+struct ChessSources {
+  unsigned workers = 1;
+  // Called now and then from the calling thread: positions done of the total.
+  std::function<void(std::uint64_t done, std::uint64_t total)> progress = [](std::uint64_t, std::uint64_t) {};
+  // Set by another thread to end the solve: build_chess throws ExactCancelled.
+  const std::atomic<bool>* cancel = nullptr;
+  // Where finished slices are read from and written to.
+  SliceStore store;
+  // A slice already solved elsewhere (a table this process holds): its bytes
+  // are copied instead of solving it; null where none holds it.
+  std::function<const std::uint8_t*(const SliceKey&)> solved;
+  // Filled in: how many slices were read from the store, and the first
+  // error writing one (the solve goes on without it).
+  std::uint64_t* from_store = nullptr;
+  std::string* not_stored = nullptr;
+};
+
+// Solves every slice of `keys` (reachable_slices(root, ...)).
+std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<SliceKey> keys,
+                                        const ChessSources& sources);
+
+// The reachable set counted against a memory budget: the table's bytes and
+// each worker's solver (six bytes a position of the largest slice).
+struct ChessPlan {
+  std::uint64_t positions = 0;  // reachable; a lower bound when !counted
+  std::uint64_t slices = 0;
+  bool counted = true;  // false: counting stopped past the budget
+  std::uint64_t bytes = 0;
+  std::optional<std::vector<SliceKey>> fitting;  // the keys, when within the budget
+};
+ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsigned workers);
+
+// The value of each legal move of a held position, in move-generation order.
+std::vector<std::pair<ChessMove, Value>> move_values(const ChessTable& table, const ChessPosition& pos);
+// Best play to mate while the value is decisive (the winner's quickest, the
+// loser's longest); empty for a draw.
+std::vector<ChessMove> best_line(const ChessTable& table, const ChessPosition& pos);
+
+}  // namespace chunker

@@ -1,0 +1,50 @@
+#include "exact/chess/slice_store.h"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "chunks/table_file.h"
+
+namespace chunker {
+
+namespace {
+
+constexpr std::uint32_t FORMAT_VERSION = 1;
+
+std::string parameters(const SliceKey& key) {
+  char pawns[40];
+  std::snprintf(pawns, sizeof pawns, "%016llx-%016llx", static_cast<unsigned long long>(key.pawns.pawns[WHITE]),
+                static_cast<unsigned long long>(key.pawns.pawns[BLACK]));
+  return material_name(key) + "-" + pawns;
+}
+
+TableHeader header(const SliceKey& key) { return {"chess-slice", parameters(key), FORMAT_VERSION, 0, 0}; }
+
+}  // namespace
+
+std::string SliceStore::path(const SliceKey& key) const { return dir_ + "/" + parameters(key) + ".slice"; }
+
+bool SliceStore::load(const SliceKey& key, std::span<std::uint8_t> bytes) const {
+  if (!enabled() || !std::filesystem::exists(path(key))) return false;
+  try {
+    const TableBytes read = read_table(path(key), header(key), "");
+    if (read.size() != bytes.size()) return false;
+    std::copy(read.begin(), read.end(), bytes.begin());
+    return true;
+  } catch (const TableError&) {
+    return false;
+  }
+}
+
+std::string SliceStore::save(const SliceKey& key, std::span<const std::uint8_t> bytes) const {
+  if (!enabled()) return "";
+  try {
+    std::filesystem::create_directories(dir_);
+    write_table(path(key), header(key), bytes);
+    return "";
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+}  // namespace chunker

@@ -1,0 +1,160 @@
+// The chess-exact solver (exact/chess/chess_table.h) and the pieces' moves
+// it stands on (engine/pieces/): move generation against published perft
+// counts, and whole tables against the Gaviota tablebase.
+#include <doctest/doctest.h>
+
+#include "chunks/kpk.h"
+#include "engine/pieces/chess_moves.h"
+#include "exact/chess/chess_table.h"
+#include "libgen/kpk_build.h"
+#include "tests/gaviota.h"
+#include "tests/sample_size.h"
+
+using namespace chunker;
+using namespace chunker::pieces;
+
+namespace {
+
+std::unique_ptr<ChessTable> solved(const std::string& fen) {
+  const ChessPosition root = parse_chess_fen(fen).pos;
+  std::uint64_t positions = 0;
+  auto keys = reachable_slices(root, 1ull << 32, positions);
+  REQUIRE(keys);
+  ChessSources sources;
+  sources.workers = 2;
+  return build_chess(root, std::move(*keys), sources);
+}
+
+// The table of a white pawn on `file` against a lone king: every KPK
+// position with the pawn on that file, and what its promotions lead to.
+std::unique_ptr<ChessTable> kpk_table(int file) {
+  ChessPosition root;
+  root.pawns[WHITE] = square_bb(make_square(file, 1));
+  root.king[WHITE] = make_square(file < 4 ? 7 : 0, 0);
+  root.king[BLACK] = make_square(file < 4 ? 7 : 0, 7);
+  return solved(to_fen(root));
+}
+
+}  // namespace
+
+// Perft counts of the Chess Programming Wiki's test positions 3 and 6
+// (without castling rights), as every published move generator gives them.
+TEST_CASE("chess moves: perft of published positions") {
+  const ChessPosition third = parse_chess_fen("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -").pos;
+  CHECK(perft(third, 1) == 14);
+  CHECK(perft(third, 2) == 191);
+  CHECK(perft(third, 3) == 2812);
+  CHECK(perft(third, 4) == 43238);
+  CHECK(perft(third, 5) == 674624);
+}
+
+// The trebuchet, a mutual zugzwang of blocked pawns: the side to move loses
+// (testpositions/literature.epd's trebuchet-w and -b; Stockfish 15.1 finds
+// the mate for the other side with either side to move).
+TEST_CASE("chess exact: the trebuchet is lost for the side to move") {
+  const auto table = solved("8/8/8/3Kp3/4Pk2/8/8/8 w - -");
+  for (const char* fen : {"8/8/8/3Kp3/4Pk2/8/8/8 w - -", "8/8/8/3Kp3/4Pk2/8/8/8 b - -"}) {
+    const ChessPosition pos = parse_chess_fen(fen).pos;
+    CHECK(is_loss(table->value(pos)));
+    // Best play reaches a mate: the line's last position has no move and is in check.
+    ChessPosition end = pos;
+    for (ChessMove m : best_line(*table, pos)) end = make_move(end, m);
+    CHECK(legal_moves(end).empty());
+    CHECK(in_check(end));
+  }
+}
+
+TEST_CASE("chess exact: KPK, KQK, KRK, KBK, KNK against the Gaviota tablebase, value and plies to mate") {
+#ifndef CHUNKER_GAVIOTA_TABLES
+  gaviota_missing(GAVIOTA_NOT_BUILT);
+#else
+  const auto tables = open_gaviota();
+  if (!tables) return;
+  const Gaviota& gaviota = *tables;
+  int compared = 0, differ = 0;
+  // Under the sanitizers every step-th square of the man, and of the pawn's file.
+  const int step = sample_divisor();
+  // Every legal placement of White's king, one man of `kind` on the squares
+  // `on` and Black's king, either side to move.
+  auto compare_all = [&](const ChessTable& table, unsigned char kind, Bitboard on) {
+    for (Bitboard men = on; men;) {
+      const Square man = pop_lsb(men);
+      if (man % step) continue;
+      for (Square white = 0; white < SQUARE_NB; ++white)
+        for (Square black = 0; black < SQUARE_NB; ++black)
+          for (Color side : {WHITE, BLACK}) {
+            if (white == black || white == man || black == man) continue;
+            ChessPosition pos;
+            pos.king[WHITE] = white;
+            pos.king[BLACK] = black;
+            pos.side = side;
+            if (kind == tb_PAWN)
+              pos.pawns[WHITE] = square_bb(man);
+            else
+              pos.pieces[WHITE][kind == tb_QUEEN    ? QUEEN
+                                : kind == tb_ROOK   ? ROOK
+                                : kind == tb_BISHOP ? BISHOP
+                                                    : KNIGHT] = square_bb(man);
+            if (!find_problem(pos).empty()) continue;
+            const Gaviota::Result r = gaviota.probe(side, white, {{kind, man}}, black, {});
+            const Value expected = r.info == tb_DRAW    ? 0
+                                   : r.info == tb_WMATE ? (side == WHITE ? win_in(int(r.plies)) : loss_in(int(r.plies)))
+                                   : r.info == tb_BMATE ? (side == BLACK ? win_in(int(r.plies)) : loss_in(int(r.plies)))
+                                                        : VALUE_INFINITE;
+            ++compared;
+            if (table.value(pos) != expected && ++differ <= 5)
+              MESSAGE(to_fen(pos) << ": " << table.value(pos) << ", Gaviota " << expected);
+          }
+    }
+  };
+  for (const auto& [root, kind] : {std::pair{"7k/8/8/8/8/8/8/KQ6 w - -", tb_QUEEN},
+                                   {"7k/8/8/8/8/8/8/KR6 w - -", tb_ROOK},
+                                   {"7k/8/8/8/8/8/8/KB6 w - -", tb_BISHOP},
+                                   {"7k/8/8/8/8/8/8/KN6 w - -", tb_KNIGHT}})
+    compare_all(*solved(root), kind, ~Bitboard(0));
+  for (int file = 0; file < 8; file += step) compare_all(*kpk_table(file), tb_PAWN, file_bb(file) & ~(RANK_1 | RANK_8));
+  MESSAGE("KPK, KQK, KRK, KBK, KNK: " << compared << " positions compared with Gaviota, " << differ << " differ");
+  CHECK(compared > 1800000 / step);
+  CHECK(differ == 0);
+#endif
+}
+
+// Where Chunker's rules draw a king-and-pawn-against-king position the pawn
+// never queens safely: the lone king takes it or holds the square, and chess
+// reaches the same draw (K v K, or a stalemate). The KPK library (Chunker's
+// rules, itself checked against Gaviota in kpk_test.cpp) and the chess
+// table must agree on every such draw; where Chunker's rules win, chess may
+// only draw (a stalemate once the queen stands), never lose.
+TEST_CASE("chess exact: every KPK draw by Chunker's rules is a draw in chess") {
+  const KpkLibrary library = build_kpk();
+  int draws = 0, disagree = 0, wins_drawn = 0;
+  const int step = sample_divisor();  // under the sanitizers every step-th file
+  for (int file = 0; file < 8; file += step) {
+    const auto table = kpk_table(file);
+    for (int rank = 1; rank < 7; ++rank)
+      for (Square white = 0; white < SQUARE_NB; ++white)
+        for (Square black = 0; black < SQUARE_NB; ++black)
+          for (Color side : {WHITE, BLACK}) {
+            Position pos;
+            pos.pawns[WHITE] = square_bb(make_square(file, rank));
+            pos.king[WHITE] = white;
+            pos.king[BLACK] = black;
+            pos.side = side;
+            if (!is_legal(pos)) continue;
+            const std::optional<Value> chunker = kpk_probe(library, pos);
+            REQUIRE(chunker);
+            const Value chess = table->value(from_kings_and_pawns(pos));
+            if (*chunker == 0) {
+              ++draws;
+              disagree += chess != 0;
+            } else {
+              wins_drawn += chess == 0;
+              disagree += is_decisive(chess) && is_win(chess) != is_win(*chunker);
+            }
+          }
+  }
+  MESSAGE("KPK: " << draws << " draws by Chunker's rules, " << wins_drawn << " Chunker wins that chess draws, "
+                  << disagree << " disagree");
+  CHECK(draws > 0);
+  CHECK(disagree == 0);
+}
