@@ -39,7 +39,7 @@ std::optional<Response> read_error(const boost::beast::error_code& ec, const Req
 struct Route {
   std::optional<Response> now;  // an error or a page file: answered without the tables
   Endpoint endpoint = Endpoint::Standard;
-  Position pos;  // where `now` is empty: the position `endpoint` is asked of
+  Position pos;                        // where `now` is empty: the position `endpoint` is asked of
   std::optional<ChessPosition> chess;  // rules=chess: /standard under chess's rules, of this position
 };
 Route route(const Request& req);
