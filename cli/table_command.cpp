@@ -251,14 +251,12 @@ int table_command(const Args& args) {
       std::vector<Cell> cells;
       std::optional<SearchResult> top;  // the top level's search
       for (std::size_t i = 0; i < consulted.size(); ++i) {
-        // Above Level 0 a guide steers the proof-number search (play/answer.cpp does the same).
+        // The level's guide steers either search (play/answer.cpp does the same).
         SearchLimits level_limits = limits;
-        if (first + int(i) > 0) {
-          const ProofGuide g = guide(libraries, guide_option(vm));
-          level_limits.guide = g.estimate;
-          level_limits.guide_shape = g.shape;
-          level_limits.threads = player.workers();
-        }
+        const ProofGuide g = guide(libraries, first + int(i), guide_option(vm));
+        level_limits.guide = g.estimate;
+        level_limits.guide_shape = g.shape;
+        level_limits.threads = player.workers();
         top = run_search(epd.pos, level_limits, consulted[i]);
         cells.push_back(cell_of(*top));
       }

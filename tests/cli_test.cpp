@@ -436,7 +436,7 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   check_refused({"table", suite, "--engines", "belle"}, "--engines must be chunker or chunker,peasant");
 }
 
-TEST_CASE("solve --search pn --proof writes a proof that proof check accepts, and a damaged one it rejects") {
+TEST_CASE("solve --proof writes a proof that proof check accepts, and a damaged one it rejects") {
   const TempDir temp;
   const std::string proof = temp.path + "/kpk.proof";
   // A pawn that outruns the king (rule of the square): a win by the rules
@@ -473,6 +473,13 @@ TEST_CASE("solve --search pn --proof writes a proof that proof check accepts, an
         std::string::npos);
   std::ofstream(proof) << "chunker-proof 1\nroot 8/8/8/8/8/k7/6P1/K7 w - -\nwinner white\n0 move g2g4\n";
   check_refused({"proof", "check", proof, "--level", "0"}, "proof line 4: expected 'ID move UCI CHILD'");
-  check_refused({"solve", "8/8/8/8/8/k7/6P1/K7 w - -", "--search", "ab", "--proof", proof},
-                "--proof needs --search pn");
+  // Alpha-beta writes the proof its hash table holds, which proof check accepts as well.
+  Run ab = chunker(
+      {"solve", "8/8/8/8/8/k7/6P1/K7 w - -", "--search", "ab", "--level", "0", "--source", "search", "--proof", proof});
+  CHECK(ab.status == 0);
+  CHECK(ab.out.find("source     alpha-beta search\n") != std::string::npos);
+  CHECK(ab.out.find("its proof's positions: ") != std::string::npos);
+  Run ab_ok = chunker({"proof", "check", proof, "--level", "0", "--no-oracle"});
+  CHECK(ab_ok.status == 0);
+  CHECK(ab_ok.out.find("proof ok: White wins 8/8/8/8/8/k7/6P1/K7 w - - 0 1; ") != std::string::npos);
 }
