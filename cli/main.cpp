@@ -27,7 +27,7 @@ const char* USAGE =
     "  oracle build|probe|stats|verify  the exact tablebase of the domain, the schemas' check\n"
     "  oracle depth [FEN] [options]  the knowledge depth of each level, or of one position\n"
     "  proof check FILE             verify a proof that solve --search pn --proof wrote\n"
-    "  guide fit                    refit the proof-number search's learned guide from the depth tables\n"
+    "  guide fit [--level N]        refit the searches' learned guide of each level from its depth table\n"
     "  serve [options]              exact answers over HTTP: a tablebase API and a board page\n"
     "  libgen [--only NAME...]      regenerate the chunk libraries into data/\n"
     "  variant GAME perft|solve     pawns-only games: Peasants' Chess, the NxN pawn game (--help)\n"

@@ -104,10 +104,10 @@ inline void add_threads_option(po::options_description& options) {
 }
 inline unsigned threads_option(const po::variables_map& vm) { return checked<unsigned>(vm, "threads", 1, MAX_THREADS); }
 
-// --guide learned|hand-made: the proof-number search's guide (play/evaluation.h).
+// --guide learned|hand-made: the searches' guide (play/evaluation.h).
 inline void add_guide_option(po::options_description& options) {
   options.add_options()("guide", po::value<std::string>()->default_value("learned"),
-                        "the proof-number search's guide: learned (from the knowledge depth) or hand-made "
+                        "the searches' guide: learned (each level's model of its knowledge depth) or hand-made "
                         "(the chunk evaluation)");
 }
 inline GuideKind guide_option(const po::variables_map& vm) {

@@ -101,7 +101,8 @@ void search_text(std::ostringstream& out, const Position& root, const SearchResu
         << ")\n";
   else
     out << "ply        " << (r.proof == Proof::Search ? std::to_string(r.exact_ply) : "----")
-        << " (last iteration completed: " << r.completed_ply << ", stopped by: " << stop_word(r.stop) << ")\n";
+        << " (last iteration completed: " << r.completed_ply << ", stopped by: " << stop_word(r.stop)
+        << (r.proof_tree ? "; its proof's positions: " + std::to_string(r.proof_positions) : "") << ")\n";
 }
 
 // The answer's own lines: its value and where it came from, the distance,

@@ -227,7 +227,7 @@ po::options_description solve_options(SolveRequest& r) {
       "rules", po::value<std::string>()->default_value("chunker"),
       "chunker (the first safe promotion wins) or chess (played on to mate, by the chess-exact solver: every "
       "piece, underpromotions, no 50-move rule)")("proof", po::value<std::string>(&r.proof),
-                                                  "--search pn: write the proof of a win or a loss to this file");
+                                                  "write the search's proof of a win or a loss to this file");
   // The proof-number search by default: at the top level it proves the
   // default suite in fewer nodes than alpha-beta (bench/suite).
   add_search_option(options, false, "pn");
@@ -259,7 +259,6 @@ void read_request(const po::variables_map& vm, SolveRequest& r) {
   play.workers = threads_option(vm);
   play.sources = sources_option(vm["source"].as<std::string>());
   limits.kind = search_kinds(vm).front();
-  if (!r.proof.empty() && limits.kind != SearchKind::ProofNumber) throw InputError("--proof needs --search pn");
   limits.max_ply = checked<int>(vm, "max-ply", 1, MAX_DISTANCE);
   limits.node_limit = static_cast<std::uint64_t>(checked<long long>(vm, "node-limit", 1, 1LL << 50));
   play.exact_memory = std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20;

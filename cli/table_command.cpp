@@ -1,8 +1,10 @@
 // `chunker table`: the paper's Table 4-1 for an EPD suite, its rows
-// (play/table_rows.h) as text, CSV or JSON: `nodes (ply)` of the search at
-// each level, `----` where the node limit ended it unproven, the knowledge
-// depth first and the exact result last. `--engines peasant` adds Peasant's
-// nodes.
+// (play/table_rows.h) as text, CSV or JSON, a row a position and search
+// (`--search both`: alpha-beta, then the proof-number search): `nodes (ply)`
+// of the search at each level with the nodes over the positions of the proof
+// it found, `----` where the node limit ended it unproven, the knowledge
+// depth first and the exact result last; beneath the Szen rows, CHUNKER's.
+// `--engines peasant` adds Peasant's nodes.
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -108,24 +110,32 @@ std::optional<TableRequest> table_request(const Args& args) {
   return r;
 }
 
-// The text or CSV header of one search kind's table.
-void print_header(const TableRequest& r, SearchKind kind) {
+// Characters of a level's column.
+constexpr int CELL_WIDTH = 20;
+
+// A row's cells in text: the depth column, then the levels' (and Peasant's).
+void print_cells(const std::vector<std::string>& texts) {
+  for (std::size_t i = 0; i < texts.size(); ++i) std::printf(i ? " %*s" : " %9s", i ? CELL_WIDTH : 9, texts[i].c_str());
+}
+
+const char* search_name(SearchKind kind) { return kind == SearchKind::AlphaBeta ? "ab" : "pn"; }
+
+// The text or CSV header: one table, a row for each position and search.
+void print_header(const TableRequest& r) {
   const TableSettings& t = r.table;
   std::vector<std::string> columns{"depth L" + std::to_string(t.last)};
   for (int level = t.first; level <= t.last; ++level) columns.push_back("level " + std::to_string(level));
   if (r.with_peasant) columns.push_back("peasant d" + std::to_string(r.peasant.depth));
   if (r.csv) {
-    std::cout << "id";
+    std::cout << "id,search";
     for (const auto& c : columns) std::cout << "," << c;
     std::cout << ",result\n";
     return;
   }
-  std::printf("%-20s", "position");
-  for (std::size_t i = 0; i < columns.size(); ++i) std::printf(i ? " %16s" : " %9s", columns[i].c_str());
-  std::printf("  result (%s schemas, node limit %llu, %s)\n", mode_name(t.mode).c_str(),
-              static_cast<unsigned long long>(t.limits.node_limit),
-              kind == SearchKind::AlphaBeta ? "alpha-beta: (ply) the proving iteration"
-                                            : "proof-number search: (ply) the proof's depth");
+  std::printf("%-20s %-6s", "position", "search");
+  print_cells(columns);
+  std::printf("  result (%s schemas, node limit %llu; a cell: nodes (ply) nodes/proof)\n", mode_name(t.mode).c_str(),
+              static_cast<unsigned long long>(t.limits.node_limit));
 }
 
 Json row_json(const TableRow& row, SearchKind kind, int first, std::optional<std::uint64_t> peasant_nodes) {
@@ -136,10 +146,11 @@ Json row_json(const TableRow& row, SearchKind kind, int first, std::optional<std
                       {"proven", c.proven},
                       {"nodes", c.nodes},
                       {"ply", c.proven && c.ply ? Json(c.ply) : Json(nullptr)},
+                      {"proof_positions", c.proof_positions ? Json(c.proof_positions) : Json(nullptr)},
                       {"result", c.proven ? Json(c.result) : Json(nullptr)}});
   }
   Json json_row = {{"id", row.id},
-                   {"search", kind == SearchKind::AlphaBeta ? "ab" : "pn"},
+                   {"search", search_name(kind)},
                    {"knowledge_depth", row.knowledge_depth},
                    {"levels", std::move(levels)}};
   if (peasant_nodes) json_row["peasant_nodes"] = *peasant_nodes;
@@ -147,21 +158,39 @@ Json row_json(const TableRow& row, SearchKind kind, int first, std::optional<std
   return json_row;
 }
 
-// A row as text, and under Szén's the 1983 program's row and, at the top
-// level, what decided the search's terminal nodes.
-void print_text_row(const TableRequest& r, const Epd& epd, const TableRow& row, const std::vector<std::string>& texts) {
-  std::printf("%-20s", row.id.c_str());
-  for (std::size_t i = 0; i < texts.size(); ++i) std::printf(i ? " %16s" : " %9s", texts[i].c_str());
-  std::printf("  %s\n", row.result.c_str());
-  if (!is_szen(epd.pos)) return;
-  // CHUNKER's row for its no. 547, its "(45)" the estimated depth.
-  std::printf("%-20s %9s", "  CHUNKER 1983 #547", "(45)");
-  for (const std::string& p : paper_547_cells(r.table.first, r.table.last)) std::printf(" %16s", p.c_str());
+// CHUNKER's row for its no. 547 (an alpha-beta search), its "(45)" the
+// estimated depth, and at the top level what decided the terminal nodes of
+// `shares`.
+void print_chunker_547(const TableRequest& r, const SearchResult& shares) {
+  std::printf("%-20s %-6s", "  CHUNKER 1983 #547", "ab");
+  std::vector<std::string> paper{"(45)"};
+  for (const std::string& p : paper_547_cells(r.table.first, r.table.last)) paper.push_back(p);
+  print_cells(paper);
   std::printf("\n");
-  if (r.table.last == MAX_LEVEL) {
-    std::printf("  terminal nodes at level %d, by what decided them:\n", r.table.last);
-    for (const std::string& line : terminal_shares(*row.top)) std::printf("%s\n", line.c_str());
+  if (r.table.last != MAX_LEVEL) return;
+  std::printf("  terminal nodes at level %d (%s), by what decided them:\n", r.table.last,
+              shares.kind == SearchKind::AlphaBeta ? "alpha-beta" : "proof-number search");
+  for (const std::string& line : terminal_shares(shares)) std::printf("%s\n", line.c_str());
+}
+
+// One position's row of one search, as the request prints it; in JSON,
+// added to `json_rows`.
+void emit_row(const TableRequest& r, const TableRow& row, SearchKind kind, std::optional<std::uint64_t> peasant_nodes,
+              Json& json_rows) {
+  if (r.json) return json_rows.push_back(row_json(row, kind, r.table.first, peasant_nodes));
+  std::vector<std::string> texts{row.knowledge_depth};
+  for (const TableCell& c : row.cells) texts.push_back(cell_text(c));
+  if (peasant_nodes) texts.push_back(std::to_string(*peasant_nodes));
+  if (r.csv) {
+    std::cout << row.id << "," << search_name(kind);
+    for (const auto& t : texts) std::cout << "," << t;
+    std::cout << "," << row.result << "\n";
+  } else {
+    std::printf("%-20s %-6s", row.id.c_str(), search_name(kind));
+    print_cells(texts);
+    std::printf("  %s\n", row.result.c_str());
   }
+  std::cout.flush();
 }
 
 }  // namespace
@@ -174,31 +203,22 @@ int table_command(const Args& args) {
   TableRows rows(r.table, player);
   const std::vector<Epd> positions = read_epd_file(r.suite);
 
+  if (!r.json) print_header(r);
   bool all_ok = true;
   Json json_rows = Json::array();
-  for (const SearchKind kind : r.kinds) {
-    if (!r.json) print_header(r, kind);
-    for (const Epd& epd : positions) {
-      const TableRow row = rows.row(epd, kind);
+  for (const Epd& epd : positions) {
+    std::optional<std::uint64_t> peasant_nodes;
+    if (r.with_peasant) peasant_nodes = peasant_search(epd.pos, r.peasant).nodes;
+    std::optional<SearchResult> shares;  // the top level's search whose terminal shares a Szen row shows
+    for (const SearchKind kind : r.kinds) {
+      TableRow row = rows.row(epd, kind);
       all_ok = all_ok && row.ok;
-      std::vector<std::string> texts{row.knowledge_depth};
-      for (const TableCell& c : row.cells) texts.push_back(cell_text(c));
-      std::optional<std::uint64_t> peasant_nodes;
-      if (r.with_peasant) {
-        peasant_nodes = peasant_search(epd.pos, r.peasant).nodes;
-        texts.push_back(std::to_string(*peasant_nodes));
-      }
-      if (r.json) {
-        json_rows.push_back(row_json(row, kind, r.table.first, peasant_nodes));
-      } else if (r.csv) {
-        std::cout << row.id;
-        for (const auto& t : texts) std::cout << "," << t;
-        std::cout << "," << row.result << "\n";
-      } else {
-        print_text_row(r, epd, row, texts);
-      }
-      std::cout.flush();
+      // CHUNKER's shares are of its alpha-beta search.
+      if (!shares || kind == SearchKind::AlphaBeta) shares = row.top;
+      emit_row(r, row, kind, peasant_nodes, json_rows);
     }
+    if (!r.csv && !r.json && is_szen(epd.pos)) print_chunker_547(r, *shares);
+    std::cout.flush();
   }
   if (r.json) std::cout << json_rows.dump() << "\n";
   // Where a layout's depth table is missing, or was built with other

@@ -86,7 +86,7 @@ void GuidePool::begin(const Position* const* positions, int count) {
   if (sleepers_.load() > 0) published_.notify_all();
 }
 
-void GuidePool::finish(Value* estimates) {
+void GuidePool::finish(Estimate* estimates) {
   const Position* const* positions = batch_positions_;
   const int count = batch_count_;
   if (!batch_shared_) {
@@ -105,7 +105,7 @@ void GuidePool::finish(Value* estimates) {
       pause();
       d = delivered_[std::size_t(i)].load(std::memory_order_acquire);
     }
-    estimates[i] = high(d) == batch_ ? Value(std::int32_t(low(d))) : guide_(*positions[i]);
+    estimates[i] = high(d) == batch_ ? estimate_from_bits(low(d)) : guide_(*positions[i]);
   }
 }
 
@@ -123,13 +123,13 @@ void GuidePool::help(Guide guide) {
         if (published_.load(std::memory_order_relaxed) != seen) break;  // the caller has left the batch
         Position pos;
         std::memcpy(&pos, words, sizeof pos);
-        Value v;
+        Estimate e;
         try {
-          v = guide(pos);
+          e = guide(pos);
         } catch (...) {
           return;  // the caller, finding no estimate, makes it and meets the error itself
         }
-        delivered_[std::size_t(i)].store(pack(batch, std::uint32_t(v)), std::memory_order_release);
+        delivered_[std::size_t(i)].store(pack(batch, estimate_bits(e)), std::memory_order_release);
       }
       spins = 0;
       continue;

@@ -21,15 +21,15 @@
 #include <thread>
 #include <vector>
 
+#include "engine/estimate.h"
 #include "engine/movegen.h"
 #include "engine/position.h"
-#include "engine/types.h"
 
 namespace chunker {
 
 class GuidePool {
  public:
-  using Guide = std::function<Value(const Position&)>;
+  using Guide = std::function<Estimate(const Position&)>;
   static constexpr int MAX_BATCH = MoveList::CAPACITY;
 
   // `threads` in all: the caller's and threads - 1 helpers, started once
@@ -48,7 +48,7 @@ class GuidePool {
   void begin(const Position* const* positions, int count);
   // estimates[i] = guide(*positions[i]) for each position of the batch
   // begun last.
-  void finish(Value* estimates);
+  void finish(Estimate* estimates);
 
  private:
   // A position as words that the caller writes while a late helper may be
@@ -74,7 +74,7 @@ class GuidePool {
   // The shared batch's number (high half), the lowest and one past the
   // highest index not yet taken (a quarter each).
   alignas(64) std::atomic<std::uint64_t> untaken_{0};
-  // A helper's estimate of a position: the batch's number (high half) and the value.
+  // A helper's estimate of a position: the batch's number (high half) and the estimate.
   alignas(64) std::array<std::atomic<std::uint64_t>, MAX_BATCH> delivered_{};
   alignas(64) std::array<Slot, MAX_BATCH> positions_{};
   alignas(64) std::atomic<int> sleepers_{0};

@@ -3,9 +3,8 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdlib>
-#include <memory>
 
+#include "engine/zeroed_memory.h"
 #include "engine/zobrist.h"
 
 namespace chunker {
@@ -45,10 +44,7 @@ class HashTable {
   void store(const Canonical& c, Value value, int depth, Bound bound, Move move);
 
  private:
-  struct Free {
-    void operator()(HashEntry* p) const { std::free(p); }
-  };
-  std::unique_ptr<HashEntry[], Free> entries_;
+  Zeroed<HashEntry> entries_;
   std::size_t mask_;  // of bucket indices; a bucket is two entries
 };
 

@@ -13,6 +13,7 @@
 #include <type_traits>
 #include <unordered_map>
 
+#include "engine/guide_memo.h"
 #include "engine/guide_pool.h"
 #include "engine/move_order.h"
 #include "engine/node_budget.h"
@@ -31,15 +32,8 @@ constexpr int EXTRACT_ATTEMPTS = 8;
 // second-best sibling's by this factor, not by one, so two siblings do not
 // take turns one step at a time.
 constexpr double EPSILON = 0.25;
-// The guide's estimate as initial numbers (GuideShape, search.h): an unknown
-// child the estimate favours for the attacker by e starts with
-// dn = unit * (1 + min(e / GUIDE_SCALE, cap)) and pn = unit * (1 plus, for a
-// guide that tells distances and an estimate of at least DECISIVE_UNITS, the
-// depth it stands for over per_depth); the other way round for the defender.
-constexpr double GUIDE_SCALE = 20, DECISIVE_UNITS = 2;
-// Estimates kept by position key (a node is expanded again and again): one
-// huge page (zeroed_memory.h), as each new page costs its zeroing.
-constexpr std::size_t GUIDE_MEMO = std::size_t(1) << 17;
+// A guide's score as sureness (GuideShape, search.h): this much of it is one unit.
+constexpr double SCORE_PER_UNIT = 20;
 
 Number add(Number a, Number b) { return std::min<Number>(INF, a + b); }
 
@@ -57,6 +51,20 @@ struct Numbers {
   bool proven() const { return pn == 0; }
   bool disproven() const { return dn == 0; }
 };
+
+// An unknown child's numbers from the guide's estimate for the attacker
+// (GuideShape, search.h): the number against the side the estimate favours
+// grows with its sureness (the outcome where the guide tells one, else the
+// score), the number of that side with the depth it expects.
+Numbers guided_numbers(Estimate e, const GuideShape& shape) {
+  const double sure = e.tells_depth() ? double(e.outcome) / Estimate::SURE
+                                      : std::clamp(e.score / SCORE_PER_UNIT, -shape.cap, shape.cap) / shape.cap;
+  const double against = shape.cap * std::abs(sure);
+  const double depth = e.tells_depth() ? std::abs(sure) * e.depth / shape.per_depth : 0;
+  const Number favoured = Number(shape.unit * (1 + depth)), other = Number(shape.unit * (1 + against));
+  // Proving a win the estimate favours costs its depth; disproving it, its sureness.
+  return sure >= 0 ? Numbers{favoured, other} : Numbers{other, favoured};
+}
 
 // The table of whole positions (mirror-canonical), as the alpha-beta
 // search's: a collision never hands one position another's numbers. A
@@ -213,7 +221,7 @@ class Prover {
     Position pos;
     Canonical canon;
     Numbers numbers;
-    Value guess;  // the guide's estimate, for the attacker
+    Estimate guess;  // the guide's estimate, for the attacker
     // Whether the position was expanded before (its numbers from the table
     // or from its own search), so that nothing decides it: a decided
     // position's numbers are a proof or a disproof, and it is never entered.
@@ -239,9 +247,8 @@ class Prover {
   void begin_guesses(Child* children, int n, Guesses& g) {
     for (int i = 0; i < n; ++i) {
       Child& c = children[i];
-      const Estimate& slot = guide_memo_[c.canon.key & (GUIDE_MEMO - 1)];
-      if (slot.key == c.canon.key && slot.key != 0) {
-        c.guess = slot.value;
+      if (const Estimate* known = guide_memo_.find(c.canon.key)) {
+        c.guess = for_attacker(c.canon.pos, *known);
       } else {
         g.asked[g.count] = &c.canon.pos;
         g.asked_for[g.count++] = &c;
@@ -250,19 +257,20 @@ class Prover {
     guide_->begin(g.asked, g.count);
   }
   void finish_guesses(const Guesses& g) {
-    Value answers[MoveList::CAPACITY];
+    Estimate answers[MoveList::CAPACITY];
     guide_->finish(answers);
     for (int j = 0; j < g.count; ++j) {
       Child& c = *g.asked_for[j];
-      c.guess = c.canon.pos.side == attacker_ ? answers[j] : -answers[j];
-      guide_memo_[c.canon.key & (GUIDE_MEMO - 1)] = {c.canon.key, c.guess};
+      guide_memo_.store(c.canon.key, answers[j]);
+      c.guess = for_attacker(c.canon.pos, answers[j]);
     }
   }
+  Estimate for_attacker(const Position& pos, Estimate e) const { return pos.side == attacker_ ? e : flipped(e); }
 
   // The numbers a child starts with: a repetition of the line (no win for
   // either side), the table's, or unknown: (1, 1), or from the guide's estimate.
   // `expanded`: whether they are the table's.
-  Numbers child_numbers(const Canonical& c, int ply, bool irreversible, Value guess, bool& expanded) {
+  Numbers child_numbers(const Canonical& c, int ply, bool irreversible, Estimate guess, bool& expanded) {
     const Key key = c.key;  // the line holds canonical positions
     line_keys_[ply] = key;
     reversible_from_[ply] = irreversible ? ply : reversible_from_[ply - 1];
@@ -274,15 +282,64 @@ class Prover {
       return *n;
     }
     if (!limits_.guide) return Numbers{};
-    const GuideShape& shape = limits_.guide_shape;
-    const double e = double(guess) / GUIDE_SCALE, x = std::clamp(e, -shape.cap, shape.cap);
-    const double depth =
-        shape.span > 0 && std::abs(e) >= DECISIVE_UNITS ? std::max(0.0, shape.span - std::abs(e)) / shape.per_depth : 0;
-    return Numbers{Number(shape.unit * (1 + std::max(0.0, -x) + (e > 0 ? depth : 0))),
-                   Number(shape.unit * (1 + std::max(0.0, x) + (e < 0 ? depth : 0)))};
+    return guided_numbers(guess, limits_.guide_shape);
   }
 
   void count() { count_node(nodes_, limits_.node_limit, limits_.stop); }
+
+  // A node's children: made, their estimates begun, and then ordered best
+  // first for the side to move (`children`).
+  struct Expansion {
+    Children made;
+    Child* children[MoveList::CAPACITY];
+    int n = 0;
+    Guesses guesses;
+  };
+  void make_children(const Position& pos, MoveList& moves, Expansion& x);
+  void order_children(Expansion& x, bool or_node);
+  // A node's numbers from its children's, the child to search (`best`) and
+  // the number of the second best, which bounds its threshold.
+  struct Summary {
+    Numbers numbers;
+    int best = -1;
+    Number second = INF;
+  };
+  static Summary summary(const Expansion& x, bool or_node);
+  // The repetition a node's disproof leaned on.
+  static int disproof_rep(const Expansion& x, bool or_node);
+
+  // The proven positions extract gathers (its comment says how): each with
+  // the winner's proven moves, or every move, as edges into `nodes`, and the
+  // depth of its proof as found so far.
+  using Edge = std::pair<Move, std::uint32_t>;
+  struct Gathered {
+    Position pos;
+    bool or_node = false, leaf = false, dead = false;  // dead: a loser's move that is not proven
+    int leaf_source = 0;                               // a leaf's Verdict::source
+    std::uint32_t first_edge = 0, edges = 0;           // the winner's proven moves, or every move
+    std::uint32_t same_key = UINT32_MAX;               // the next node whose position has the same key
+    int depth = INT_MAX;
+  };
+  // Plain values, the children in one array for all: thousands are
+  // gathered, and an allocation or two for each was a good part of the time.
+  struct Gathering {
+    std::vector<Gathered> nodes;
+    std::vector<Edge> edges;
+    std::unordered_map<Key, std::uint32_t> first_of_key;
+    std::vector<std::uint32_t> open;  // nodes to expand
+    std::span<const Edge> children_of(const Gathered& g) const {
+      return std::span(edges).subspan(g.first_edge, g.edges);
+    }
+  };
+  bool proven_again(const Position& pos) {
+    line_keys_[0] = canonical(pos).key;
+    reversible_from_[0] = 0;
+    return mid(pos, 0, INF, INF).proven();
+  }
+  std::optional<std::uint32_t> gathered_node(Gathering& g, const Position& pos, bool prove_again);
+  void gather(Gathering& g);
+  static void settle_depths(Gathering& g);
+  ProofTree proof_of(const Gathering& g, const Position& root) const;
 
   // `expanded`: the position was expanded before, so nothing decides it.
   Numbers mid(const Position& pos, int ply, Number th_pn, Number th_dn, bool expanded = false);
@@ -294,11 +351,7 @@ class Prover {
   std::uint64_t& nodes_;
   std::vector<std::uint64_t>& classifier_terminals_;
   std::uint64_t& rule_terminals_;
-  struct Estimate {
-    Key key;  // 0: none
-    Value value;
-  };
-  Zeroed<Estimate> guide_memo_ = zeroed<Estimate>(limits_.guide ? GUIDE_MEMO : 0);
+  GuideMemo guide_memo_{bool(limits_.guide)};
   std::unique_ptr<GuidePool> guide_ =
       limits_.guide ? std::make_unique<GuidePool>(limits_.guide, std::max(1u, limits_.threads)) : nullptr;
   Position line_[MAX_PROOF_PLY + 1];
@@ -306,35 +359,88 @@ class Prover {
   int reversible_from_[MAX_PROOF_PLY + 1];
 };
 
+void Prover::make_children(const Position& pos, MoveList& moves, Expansion& x) {
+  const Move no_killers[2] = {};
+  order_moves(pos, moves, Move(), no_killers);
+  for (Move m : moves) {
+    Child& c = x.made.at[x.n++];
+    c.move = m;
+    c.pos = make_move(pos, m);
+    c.canon = canonical(c.pos);
+    // Each child's estimate and table bucket lie where the cache seldom
+    // holds them: fetched for all the children at once, the misses overlap.
+    if (guide_) guide_memo_.prefetch(c.canon.key);
+    table_.prefetch(c.canon.key);
+  }
+  if (guide_) begin_guesses(x.made.at, x.n, x.guesses);
+}
+
+void Prover::order_children(Expansion& x, bool or_node) {
+  if (guide_) finish_guesses(x.guesses);
+  for (int i = 0; i < x.n; ++i) {
+    Child& c = x.made.at[i];
+    if (!guide_) c.guess = Estimate{};
+    // With a guide, the side to move's best estimate first (ties keep the
+    // static order): of equal numbers, the first child is searched first.
+    // A stable insertion, as the lists are short.
+    int at = i;
+    for (; at > 0 && (or_node ? c.guess.score > x.children[at - 1]->guess.score
+                              : c.guess.score < x.children[at - 1]->guess.score);
+         --at)
+      x.children[at] = x.children[at - 1];
+    x.children[at] = &c;
+  }
+}
+
+// OR: the easiest child to prove; to disprove, every child. AND the other
+// way round. "Every child" counts weakly (Ueda et al. 2008): the largest
+// number plus one for each other open child, not the sum, which counts a
+// subtree once for every path that transposes into it (king moves commute
+// with most moves). Measured on the default suite at Level 5: 2.0M nodes for
+// the proven rows against 2.6M with sums.
+Prover::Summary Prover::summary(const Expansion& x, bool or_node) {
+  Summary s;
+  Number easiest = INF, largest = 0, open = 0;
+  for (int i = 0; i < x.n; ++i) {
+    const Numbers& c = x.children[i]->numbers;
+    const Number v = or_node ? c.pn : c.dn, w = or_node ? c.dn : c.pn;
+    largest = std::max(largest, w);
+    open += w != 0;
+    if (v < easiest) {
+      s.second = easiest;
+      easiest = v;
+      s.best = i;
+    } else if (v < s.second) {
+      s.second = v;
+    }
+  }
+  const Number every = largest >= INF ? INF : largest == 0 ? 0 : add(largest, open - 1);
+  s.numbers = or_node ? Numbers{easiest, every} : Numbers{every, easiest};
+  return s;
+}
+
+int Prover::disproof_rep(const Expansion& x, bool or_node) {
+  if (x.n == 0) return NO_REPETITION;
+  int rep = or_node ? NO_REPETITION : INT_MIN;
+  for (int i = 0; i < x.n; ++i) {
+    const Numbers& c = x.children[i]->numbers;
+    if (or_node) rep = std::min(rep, c.rep_ply);
+    if (!or_node && c.disproven()) rep = std::max(rep, c.rep_ply);  // the disproof that leans least on the line
+  }
+  return rep;
+}
+
 Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn, bool expanded) {
   count();
   const std::uint64_t nodes_before = nodes_;
   const Canonical self = canonical(pos);
   MoveList moves = legal_moves(pos);
   const bool or_node = pos.side == attacker_;
-  const Move no_killers[2] = {};
-  Children made;
-  Child* children[MoveList::CAPACITY];
-  int n = 0;
-  Guesses guesses;
-  auto make_children = [&] {
-    order_moves(pos, moves, Move(), no_killers);
-    for (Move m : moves) {
-      Child& c = made.at[n++];
-      c.move = m;
-      c.pos = make_move(pos, m);
-      c.canon = canonical(c.pos);
-      // Each child's estimate and table bucket lie where the cache seldom
-      // holds them: fetched for all the children at once, the misses overlap.
-      if (guide_) __builtin_prefetch(&guide_memo_[c.canon.key & (GUIDE_MEMO - 1)]);
-      table_.prefetch(c.canon.key);
-    }
-    if (guide_) begin_guesses(made.at, n, guesses);
-  };
+  Expansion x;
   // With helpers, the children's estimates are begun first and made while
   // the classifiers look at the position, which most often leave it open.
   const bool early = !expanded && guide_ && guide_->helping();
-  if (early) make_children();
+  if (early) make_children(pos, moves, x);
   // A position is asked what decides it when it is first entered, not
   // when its parent is expanded: most children are never entered.
   if (!expanded)
@@ -346,53 +452,20 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn, bo
   line_keys_[ply] = self.key;
   // No proof this deep: a disproof of this line only, never stored (rep_ply 0).
   if (ply >= MAX_PROOF_PLY) return Numbers{INF, 0, 0};
-  if (!early) make_children();
-  if (guide_) finish_guesses(guesses);
-  for (int i = 0; i < n; ++i) {
-    Child& c = made.at[i];
-    if (!guide_) c.guess = 0;
-    // With a guide, the side to move's best estimate first (ties keep the
-    // static order): of equal numbers, the first child is searched first.
-    // A stable insertion, as the lists are short.
-    int at = i;
-    for (; at > 0 && (or_node ? c.guess > children[at - 1]->guess : c.guess < children[at - 1]->guess); --at)
-      children[at] = children[at - 1];
-    children[at] = &c;
-  }
-  for (int i = 0; i < n; ++i) {
-    Child& c = *children[i];
+  if (!early) make_children(pos, moves, x);
+  order_children(x, or_node);
+  for (int i = 0; i < x.n; ++i) {
+    Child& c = *x.children[i];
     c.numbers = child_numbers(c.canon, ply + 1, is_irreversible(pos, c.move), c.guess, c.expanded);
   }
   Numbers self_numbers;
   for (;;) {
-    // The node's numbers from its children's. OR: the easiest child to
-    // prove; to disprove, every child. AND the other way round. "Every
-    // child" counts weakly (Ueda et al. 2008): the largest number plus one
-    // for each other open child, not the sum, which counts a subtree once
-    // for every path that transposes into it (king moves commute with most
-    // moves). Measured on the default suite at Level 5: 2.0M nodes for the
-    // proven rows against 2.6M with sums.
-    Number easiest = INF, largest = 0, open = 0, second = INF;
-    int best = -1;
-    for (int i = 0; i < n; ++i) {
-      const Numbers& c = children[i]->numbers;
-      const Number v = or_node ? c.pn : c.dn, w = or_node ? c.dn : c.pn;
-      largest = std::max(largest, w);
-      open += w != 0;
-      if (v < easiest) {
-        second = easiest;
-        easiest = v;
-        best = i;
-      } else if (v < second) {
-        second = v;
-      }
-    }
-    const Number every = largest >= INF ? INF : largest == 0 ? 0 : add(largest, open - 1);
-    const Number pn = or_node ? easiest : every, dn = or_node ? every : easiest;
-    self_numbers = Numbers{pn, dn};
+    const Summary s = summary(x, or_node);
+    self_numbers = s.numbers;
+    const Number pn = s.numbers.pn, dn = s.numbers.dn;
     if (pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0) break;
-    Child& c = *children[best];
-    const Number sibling = std::max<Number>(add(second, 1), Number(std::min<double>(INF, second * (1 + EPSILON))));
+    Child& c = *x.children[s.best];
+    const Number sibling = std::max<Number>(add(s.second, 1), Number(std::min<double>(INF, s.second * (1 + EPSILON))));
     Number child_pn, child_dn;
     if (or_node) {
       child_pn = std::min(th_pn, sibling);
@@ -406,18 +479,128 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn, bo
     c.numbers = mid(c.pos, ply + 1, child_pn, child_dn, c.expanded);
     c.expanded = true;
   }
-  // The repetition a disproof leaned on.
-  if (self_numbers.disproven()) {
-    int rep = or_node ? NO_REPETITION : INT_MIN;
-    for (int i = 0; i < n; ++i) {
-      const Numbers& c = children[i]->numbers;
-      if (or_node) rep = std::min(rep, c.rep_ply);
-      if (!or_node && c.disproven()) rep = std::max(rep, c.rep_ply);  // the disproof that leans least on the line
-    }
-    self_numbers.rep_ply = n == 0 ? NO_REPETITION : rep;
-  }
+  if (self_numbers.disproven()) self_numbers.rep_ply = disproof_rep(x, or_node);
   if (!self_numbers.disproven() || self_numbers.rep_ply >= ply) table_.store(self, self_numbers, nodes_ - nodes_before);
   return self_numbers;
+}
+
+// The node of a position (added, to be expanded, when new); none where the
+// position is neither a verdict's win nor proven.
+std::optional<std::uint32_t> Prover::gathered_node(Gathering& g, const Position& p, bool prove_again) {
+  const Key key = zobrist(p);
+  const auto first = g.first_of_key.find(key);
+  for (std::uint32_t i = first == g.first_of_key.end() ? UINT32_MAX : first->second; i != UINT32_MAX;
+       i = g.nodes[i].same_key)
+    if (g.nodes[i].pos == p) return i;
+  const Numbers* e = table_.probe(canonical(p));
+  // A winner's move the search never examined is left out: asking the
+  // classifiers about every such move was most of the extraction's time.
+  if (!e && !prove_again) return std::nullopt;
+  // Where the table holds the numbers of an expansion of the position,
+  // nothing decided it then, and nothing does now, so no classifier need be
+  // asked again. (A disproof is left out: one found by a repetition on the
+  // line was never decided, nor expanded.)
+  const bool table_expanded = e && !e->disproven() && e->source == UNDECIDED;
+  const auto l = table_expanded                ? std::nullopt
+                 : e && e->source != UNDECIDED ? verdict_of(p, e->source)
+                                               : verdict(p, legal_moves(p));
+  if (l && !l->win) return std::nullopt;
+  if (!l && !(e && e->proven()) && !(prove_again && proven_again(p))) return std::nullopt;
+  const std::uint32_t i = std::uint32_t(g.nodes.size());
+  Gathered n;
+  n.pos = p;
+  n.or_node = p.side == attacker_;
+  if (l) {
+    n.leaf = true;
+    n.leaf_source = l->source;
+    n.depth = 0;
+  } else {
+    g.open.push_back(i);
+  }
+  if (first != g.first_of_key.end()) n.same_key = first->second;
+  g.nodes.push_back(n);
+  g.first_of_key[key] = i;
+  return i;
+}
+
+// Expands every open node: the winner's proven moves, or every move of the
+// loser's (one not proven makes the node dead).
+void Prover::gather(Gathering& g) {
+  while (!g.open.empty()) {
+    const std::uint32_t i = g.open.back();
+    g.open.pop_back();
+    const Position pos = g.nodes[i].pos;
+    const bool or_node = g.nodes[i].or_node;
+    // gathered_node adds nodes, never edges: this node's lie together at the end.
+    const std::size_t first_edge = g.edges.size();
+    bool dead = false;
+    for (int attempt = 0; attempt < 2 && g.edges.size() == first_edge; ++attempt) {
+      if (attempt > 0 && (!or_node || !proven_again(pos))) break;
+      for (Move m : legal_moves(pos)) {
+        const auto child = gathered_node(g, make_move(pos, m), !or_node);
+        if (child) g.edges.push_back({m, *child});
+        if (!child && !or_node) dead = true;
+      }
+    }
+    g.nodes[i].first_edge = std::uint32_t(first_edge);
+    g.nodes[i].edges = std::uint32_t(g.edges.size() - first_edge);
+    g.nodes[i].dead = dead || g.nodes[i].edges == 0;
+  }
+}
+
+// Proof depths from the leaves up: each round lowers some, never raises one.
+void Prover::settle_depths(Gathering& g) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Gathered& n : g.nodes) {
+      if (n.leaf || n.dead) continue;
+      int d = n.or_node ? INT_MAX : 0;
+      for (const Edge& c : g.children_of(n)) {
+        const int cd = g.nodes[c.second].depth;
+        d = n.or_node ? std::min(d, cd) : std::max(d, cd);
+      }
+      if (d != INT_MAX && d + 1 < n.depth) {
+        n.depth = d + 1;
+        changed = true;
+      }
+    }
+  }
+}
+
+// The proof: the winner's move to the shallowest child, from the root.
+ProofTree Prover::proof_of(const Gathering& g, const Position& root) const {
+  ProofTree tree;
+  tree.root = root;
+  tree.winner = attacker_;
+  std::vector<std::uint32_t> id(g.nodes.size(), UINT32_MAX);
+  std::vector<std::uint32_t> stack{0};
+  id[0] = 0;
+  tree.nodes.emplace_back();
+  while (!stack.empty()) {
+    const Gathered& n = g.nodes[stack.back()];
+    ProofNode node;
+    const std::uint32_t self = id[stack.back()];
+    stack.pop_back();
+    node.kind = n.leaf ? ProofNode::Kind::Leaf : n.or_node ? ProofNode::Kind::Move : ProofNode::Kind::Every;
+    if (n.leaf) node.leaf = leaf_name(n.leaf_source);
+    auto take = [&](const Edge& c) {
+      if (id[c.second] == UINT32_MAX) {
+        id[c.second] = std::uint32_t(tree.nodes.size());
+        tree.nodes.emplace_back();
+        stack.push_back(c.second);
+      }
+      node.children.push_back({c.first, id[c.second]});
+    };
+    const std::span<const Edge> children = g.children_of(n);
+    if (n.or_node && !n.leaf)
+      take(*std::min_element(children.begin(), children.end(), [&](const Edge& x, const Edge& y) {
+        return g.nodes[x.second].depth < g.nodes[y.second].depth;
+      }));
+    else
+      for (const Edge& c : children) take(c);
+    tree.nodes[self] = std::move(node);
+  }
+  return tree;
 }
 
 // The proof, from the table. The proven positions the root reaches (every
@@ -435,145 +618,21 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn, bo
 // k7/4pp2/8/8/3K4/1P6/2P5/8 w: the table's depths alone gave a proof with a
 // cycle, which its check refused.
 ProofTree Prover::extract(const Position& root, int attempts_left) {
-  // Plain values, the children in one array for all: thousands are
-  // gathered, and an allocation or two for each was a good part of the time.
-  using Edge = std::pair<Move, std::uint32_t>;
-  struct Gathered {
-    Position pos;
-    bool or_node = false, leaf = false, dead = false;  // dead: a loser's move that is not proven
-    int leaf_source = 0;                               // a leaf's Verdict::source
-    std::uint32_t first_edge = 0, edges = 0;           // the winner's proven moves, or every move
-    std::uint32_t same_key = UINT32_MAX;               // the next node whose position has the same key
-    int depth = INT_MAX;
-  };
-  std::vector<Gathered> nodes;
-  std::vector<Edge> edges;
-  std::unordered_map<Key, std::uint32_t> first_of_key;
-  auto children_of = [&](const Gathered& g) { return std::span(edges).subspan(g.first_edge, g.edges); };
-  auto proven_again = [&](const Position& p) {
-    line_keys_[0] = canonical(p).key;
-    reversible_from_[0] = 0;
-    return mid(p, 0, INF, INF).proven();
-  };
-  // Whether the table holds the numbers of an expansion of the position:
-  // nothing decided it then, and nothing does now, so no classifier need be
-  // asked again. (A disproof is left out: one found by a repetition on the
-  // line was never decided, nor expanded.)
-  auto table_expanded = [&](const Numbers* e) { return e && !e->disproven() && e->source == UNDECIDED; };
-  // The node of a position (added, to be expanded, when new); none where
-  // the position is neither a verdict's win nor proven.
-  std::vector<std::uint32_t> open;
-  auto node_of = [&](const Position& p, bool prove_again) -> std::optional<std::uint32_t> {
-    const Key key = zobrist(p);
-    const auto first = first_of_key.find(key);
-    for (std::uint32_t i = first == first_of_key.end() ? UINT32_MAX : first->second; i != UINT32_MAX;
-         i = nodes[i].same_key)
-      if (nodes[i].pos == p) return i;
-    const Numbers* e = table_.probe(canonical(p));
-    // A winner's move the search never examined is left out: asking the
-    // classifiers about every such move was most of the extraction's time.
-    if (!e && !prove_again) return std::nullopt;
-    const auto l = table_expanded(e)             ? std::nullopt
-                   : e && e->source != UNDECIDED ? verdict_of(p, e->source)
-                                                 : verdict(p, legal_moves(p));
-    if (l && !l->win) return std::nullopt;
-    if (!l && !(e && e->proven()) && !(prove_again && proven_again(p))) return std::nullopt;
-    const std::uint32_t i = std::uint32_t(nodes.size());
-    Gathered g;
-    g.pos = p;
-    g.or_node = p.side == attacker_;
-    if (l) {
-      g.leaf = true;
-      g.leaf_source = l->source;
-      g.depth = 0;
-    } else {
-      open.push_back(i);
-    }
-    if (first != first_of_key.end()) g.same_key = first->second;
-    nodes.push_back(g);
-    first_of_key[key] = i;
-    return i;
-  };
-  if (!node_of(root, true)) return {};
-  while (!open.empty()) {
-    const std::uint32_t i = open.back();
-    open.pop_back();
-    const Position pos = nodes[i].pos;
-    const bool or_node = nodes[i].or_node;
-    // node_of adds nodes, never edges: this node's lie together at the end.
-    const std::size_t first_edge = edges.size();
-    bool dead = false;
-    for (int attempt = 0; attempt < 2 && edges.size() == first_edge; ++attempt) {
-      if (attempt > 0 && (!or_node || !proven_again(pos))) break;
-      for (Move m : legal_moves(pos)) {
-        const auto child = node_of(make_move(pos, m), !or_node);
-        if (child) edges.push_back({m, *child});
-        if (!child && !or_node) dead = true;
-      }
-    }
-    nodes[i].first_edge = std::uint32_t(first_edge);
-    nodes[i].edges = std::uint32_t(edges.size() - first_edge);
-    nodes[i].dead = dead || nodes[i].edges == 0;
-  }
-  // Proof depths from the leaves up: each round lowers some, never raises one.
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (Gathered& g : nodes) {
-      if (g.leaf || g.dead) continue;
-      int d = g.or_node ? INT_MAX : 0;
-      for (const Edge& c : children_of(g)) {
-        const int cd = nodes[c.second].depth;
-        d = g.or_node ? std::min(d, cd) : std::max(d, cd);
-      }
-      if (d != INT_MAX && d + 1 < g.depth) {
-        g.depth = d + 1;
-        changed = true;
-      }
-    }
-  }
-  if (nodes[0].depth == INT_MAX) {
+  Gathering g;
+  if (!gathered_node(g, root, true)) return {};
+  gather(g);
+  settle_depths(g);
+  if (g.nodes[0].depth == INT_MAX) {
     // The proven marks lean on each other in a cycle: each was right when
     // it was made, on a proof whose entries were replaced since. Those
     // marks go, and the root is proven again, on new entries.
     if (attempts_left == 0) return {};
-    for (const Gathered& g : nodes)
-      if (g.depth == INT_MAX) table_.erase(canonical(g.pos));
+    for (const Gathered& n : g.nodes)
+      if (n.depth == INT_MAX) table_.erase(canonical(n.pos));
     if (!proven_again(root)) return {};
     return extract(root, attempts_left - 1);
   }
-  // The proof: the winner's move to the shallowest child, from the root.
-  ProofTree tree;
-  tree.root = root;
-  tree.winner = attacker_;
-  std::vector<std::uint32_t> id(nodes.size(), UINT32_MAX);
-  std::vector<std::uint32_t> stack{0};
-  id[0] = 0;
-  tree.nodes.emplace_back();
-  while (!stack.empty()) {
-    const Gathered& g = nodes[stack.back()];
-    ProofNode node;
-    const std::uint32_t self = id[stack.back()];
-    stack.pop_back();
-    node.kind = g.leaf ? ProofNode::Kind::Leaf : g.or_node ? ProofNode::Kind::Move : ProofNode::Kind::Every;
-    if (g.leaf) node.leaf = leaf_name(g.leaf_source);
-    auto take = [&](const Edge& c) {
-      if (id[c.second] == UINT32_MAX) {
-        id[c.second] = std::uint32_t(tree.nodes.size());
-        tree.nodes.emplace_back();
-        stack.push_back(c.second);
-      }
-      node.children.push_back({c.first, id[c.second]});
-    };
-    const std::span<const Edge> children = children_of(g);
-    if (g.or_node && !g.leaf)
-      take(*std::min_element(children.begin(), children.end(), [&](const Edge& x, const Edge& y) {
-        return nodes[x.second].depth < nodes[y.second].depth;
-      }));
-    else
-      for (const Edge& c : children) take(c);
-    tree.nodes[self] = std::move(node);
-  }
-  return tree;
+  return proof_of(g, root);
 }
 
 }  // namespace

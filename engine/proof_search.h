@@ -17,8 +17,8 @@
 // ever disproves).
 // Thresholds: the 1+epsilon rule (Pawlewicz and Lew) against endless
 // re-expansion of two siblings.
-// Guide (df-pn+, Nagai and Imai): with an estimate of a position (the chunk
-// evaluation, play/evaluation.h), a node's moves are tried best first for
+// Guide (df-pn+, Nagai and Imai): with an estimate of a position (estimate.h:
+// the learned guide's, or the chunk evaluation), a node's moves are tried best first for
 // the side to move and an unknown child starts with numbers that grow with
 // the estimate against the side they ask about; a proof still rests only on
 // game ends and verdicts.
@@ -41,10 +41,10 @@ namespace chunker {
 struct ProofLimits {
   std::uint64_t node_limit = 10'000'000;  // nodes over both proofs
   std::size_t hash_megabytes = DEFAULT_HASH_MB;
-  const std::atomic<bool>* stop = nullptr;      // set by another thread to end the search early
-  std::function<Value(const Position&)> guide;  // SearchLimits::guide
-  GuideShape guide_shape;                       // SearchLimits::guide_shape
-  unsigned threads = 1;                         // SearchLimits::threads
+  const std::atomic<bool>* stop = nullptr;         // set by another thread to end the search early
+  std::function<Estimate(const Position&)> guide;  // SearchLimits::guide
+  GuideShape guide_shape;                          // SearchLimits::guide_shape
+  unsigned threads = 1;                            // SearchLimits::threads
 };
 
 struct ProofResult {

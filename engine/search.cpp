@@ -3,9 +3,13 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <stdexcept>
+#include <unordered_map>
 
+#include "engine/guide_memo.h"
 #include "engine/move_order.h"
 #include "engine/node_budget.h"
+#include "engine/proof_tree.h"
 #include "engine/rules.h"
 
 namespace chunker {
@@ -17,6 +21,14 @@ namespace {
 constexpr int QUIESCENCE_PLIES = 16;
 constexpr int MAX_SEARCH_PLY = 1024;
 constexpr int MAX_CLASSIFIED_LINE = 40;  // plies of line shown for a classified result
+// The guide's hint (search.h): a position where the guide's sureness that
+// the side trying to win wins is at most DOUBT (of Estimate::SURE) counts
+// DOUBT_PLIES deeper than the guide expects. Chosen at Level 5 on Szén with
+// either side to move and on 100 positions of a-c vs e-g of knowledge depth
+// 10 or more (bench/ab): a doubtful position cut off at once (no extra
+// plies) left 6 of those 100 unproven within 10^6 nodes; 4 to 16 extra
+// plies proved all 100, 8 with the fewest nodes on Szén.
+constexpr int DOUBT = -20, DOUBT_PLIES = 8;
 
 // What a value depended on besides the position: the shallowest line ply
 // whose position it found repeated, and whether any leaf was cut off by the
@@ -65,6 +77,9 @@ class Solver {
     return is_loss(loss_test) ? loss_test : 0;
   }
   Move stored_move(const Position& pos) const;
+  // The proof of the root's proven win or loss (proof_tree.h); empty where
+  // none is found within the effort allowed.
+  ProofTree proof(const Position& root, Color winner, int limit);
   // What the rules, the first classifier that answers, or a decisive bound
   // in the hash table prove about a position, uncounted.
   std::optional<Value> proven(const Position& pos) const {
@@ -75,9 +90,82 @@ class Solver {
     if (e && proves_decisive(e->value, e->bound)) return Value(e->value);
     return std::nullopt;
   }
+  // The moves of a position of the winner's whose positions the rules, a
+  // classifier or an entry prove lost for the opponent: the quickest loss
+  // first where the values tell distances, else in the search's order.
+  // Along the quickest losses the distance falls at every move, so a proof
+  // read back by them meets no cycle.
+  MoveList proven_wins(const Position& pos, MoveList moves) const {
+    const Move no_killers[2] = {};
+    order_moves(pos, moves, stored_move(pos), no_killers);
+    std::pair<Value, Move> found[MoveList::CAPACITY];
+    int n = 0;
+    for (Move m : moves) {
+      const auto v = proven(make_move(pos, m));
+      if (v && is_loss(*v)) found[n++] = {*v, m};
+    }
+    std::stable_sort(found, found + n, [](const auto& a, const auto& b) { return a.first < b.first; });
+    MoveList wins;
+    for (int i = 0; i < n; ++i) wins.add(found[i].second);
+    return wins;
+  }
+  // Searches the positions a winner's moves lead to, `limit` plies deep,
+  // each of them (the first lost may be a slower win that leads back to the
+  // path); whether one is lost.
+  bool prove_a_loss(const Position& pos, const MoveList& moves, int limit) {
+    bool lost = false;
+    for (Move m : moves) {
+      const Position child = make_move(pos, m);
+      Dependence dep;
+      line_keys_[0] = zobrist(child);
+      line_[0] = child;
+      reversible_from_[0] = 0;
+      lost = is_loss(search(child, 0, limit, -DECISIVE, 0, dep)) || lost;
+    }
+    return lost;
+  }
   bool holds(const Position& pos) const {
     return std::any_of(classifiers_.begin(), classifiers_.end(),
                        [&](const Classifier* c) { return c->likely_holds(pos); });
+  }
+  // The guide's estimate of a position, from the memo where it is there.
+  Estimate estimate(const Position& pos) {
+    const Canonical c = canonical(pos);
+    if (const Estimate* known = memo_.find(c.key)) return *known;
+    const Estimate e = limits_.guide(c.pos);
+    memo_.store(c.key, e);
+    return e;
+  }
+  // The guide's hint (search.h): in a null-window test around the draw,
+  // whether the guide expects the side trying to win to need more plies
+  // than `depth` leaves.
+  bool beyond_guide_depth(const Position& pos, int depth, Value alpha, Value beta) {
+    const bool winner_moves = alpha == 0 && beta == DECISIVE;
+    if (!winner_moves && !(alpha == -DECISIVE && beta == 0)) return false;
+    const Estimate e = estimate(pos);
+    if (!e.tells_depth()) return false;
+    const int sure = winner_moves ? e.outcome : -e.outcome;
+    return e.depth + (sure > DOUBT ? 0 : DOUBT_PLIES) > depth;
+  }
+  // The killers, then the others by the guide's estimate of the position
+  // each leads to (the lower for the opponent, the better), after `first`;
+  // where the guide tells no depths (the hand-made one), the static order
+  // stays: by the chunk evaluation, Szen at Level 5 took more than 10^6
+  // nodes, against 305,612 in the static order.
+  void order_by_guide(const Position& pos, MoveList& moves, Move first, const Move (&killers)[2]) {
+    int keys[MoveList::CAPACITY];
+    for (int i = 0; i < moves.size; ++i) {
+      const Move m = moves.moves[i];
+      const Estimate e = estimate(make_move(pos, m));
+      if (!e.tells_depth()) return;
+      keys[i] = m == first ? GUIDED_FIRST : m == killers[0] || m == killers[1] ? GUIDED_KILLER - e.score : -e.score;
+    }
+    // A stable insertion sort: lists are short, and equal keys keep the static order.
+    for (int i = 1; i < moves.size; ++i)
+      for (int j = i; j > 0 && keys[j] > keys[j - 1]; --j) {
+        std::swap(keys[j], keys[j - 1]);
+        std::swap(moves.moves[j], moves.moves[j - 1]);
+      }
   }
   bool counting = true;
   std::uint64_t nodes = 0, rule_terminals = 0, hash_terminals = 0, hint_terminals = 0;
@@ -91,6 +179,9 @@ class Solver {
   SearchLimits limits_;
   HashTable table_;
   const std::vector<const Classifier*>& classifiers_;
+  GuideMemo memo_{bool(limits_.guide)};
+  // Keys of order_by_guide above any guide's score (|score| < 2^15).
+  static constexpr int GUIDED_KILLER = 1 << 16, GUIDED_FIRST = 1 << 20;
   Position line_[MAX_SEARCH_PLY + 1];
   Key line_keys_[MAX_SEARCH_PLY + 1];
   int reversible_from_[MAX_SEARCH_PLY + 1];  // first ply of the current run of reversible moves
@@ -102,6 +193,120 @@ Move Solver::stored_move(const Position& pos) const {
   const HashEntry* e = table_.probe(c);
   if (!e) return Move();
   return c.is_mirror ? mirror_move(e->move) : e->move;
+}
+
+// The proof from the hash table, uncounted: at a position of the winner's,
+// the first move of proven_wins that leads to a proof; at a position of the
+// loser's, every move. Where the table has lost
+// what proved a position of the winner's (an entry replaced, or overwritten
+// by a bound that proves nothing), its moves' positions are searched again
+// with the limit that proved the root. A move back to a
+// position on the path is never taken (a cycle proves nothing), so a
+// position can fail on one path and hold on another: only a failure that
+// met no such move is remembered. The effort is bounded: past
+// PROOF_EFFORT_PER_NODE positions built for each node the search counted,
+// no proof.
+ProofTree Solver::proof(const Position& root, Color winner, int limit) {
+  constexpr std::uint64_t PROOF_EFFORT_PER_NODE = 4, PROOF_EFFORT_LEAST = 100'000;
+  enum class State : std::uint8_t { OnPath, Proven, Failed };
+  struct Built {
+    Position pos;
+    std::uint32_t id;  // in tree.nodes, where proven
+    State state;
+  };
+  ProofTree tree;
+  tree.root = root;
+  tree.winner = winner;
+  std::vector<Built> built;
+  std::unordered_multimap<Key, std::size_t> by_key;  // into built
+  std::uint64_t effort = std::max(PROOF_EFFORT_LEAST, PROOF_EFFORT_PER_NODE * nodes);
+  const bool was_counting = counting;
+  counting = false;
+  auto wins = [&](const Position& pos, Value v) { return pos.side == winner ? is_win(v) : is_loss(v); };
+  // The node of `pos` in tree.nodes, or nullopt; `cut` is set where a move
+  // back to the path was refused on the way.
+  auto build = [&](auto&& self, const Position& pos, bool& cut) -> std::optional<std::uint32_t> {
+    const Key key = zobrist(pos);
+    for (auto [at, end] = by_key.equal_range(key); at != end; ++at) {
+      const Built& b = built[at->second];
+      if (!(b.pos == pos)) continue;
+      if (b.state == State::OnPath) cut = true;
+      if (b.state == State::Proven) return b.id;
+      return std::nullopt;
+    }
+    if (effort-- == 0) return std::nullopt;
+    const std::size_t self_at = built.size();
+    built.push_back({pos, 0, State::OnPath});
+    by_key.emplace(key, self_at);
+    ProofNode node;
+    MoveList moves = legal_moves(pos);
+    std::optional<Value> decided = rule_value(pos, moves);
+    node.leaf = RULES_LEAF;
+    for (const Classifier* c : classifiers_)
+      if (!decided && (decided = c->classify(pos))) node.leaf = c->name();
+    bool done = false, met_cut = false;
+    if (decided) {
+      done = wins(pos, *decided);
+    } else if (pos.side == winner) {
+      node.kind = ProofNode::Kind::Move;
+      for (int attempt = 0; attempt < 2 && !done; ++attempt) {
+        // Again, the moves' positions searched for a loss (the position's
+        // own entry would answer for it at once).
+        if (attempt == 1 && !prove_a_loss(pos, moves, limit)) break;
+        for (Move m : proven_wins(pos, moves)) {
+          if (const auto id = self(self, make_move(pos, m), met_cut)) {
+            node.children = {{m, *id}};
+            done = true;
+            break;
+          }
+        }
+      }
+    } else {
+      node.kind = ProofNode::Kind::Every;
+      done = true;
+      for (Move m : moves) {
+        const auto id = self(self, make_move(pos, m), met_cut);
+        if (!id) {
+          done = false;
+          break;
+        }
+        node.children.push_back({m, *id});
+      }
+    }
+    cut = cut || met_cut;
+    Built& b = built[self_at];
+    if (!done) {
+      // Failed for good only where no cycle was refused below: else forget
+      // it, so another path may prove it.
+      if (met_cut)
+        for (auto [at, end] = by_key.equal_range(key); at != end; ++at)
+          if (at->second == self_at) {
+            by_key.erase(at);
+            break;
+          }
+      b.state = State::Failed;
+      return std::nullopt;
+    }
+    if (!decided) node.leaf.clear();
+    b.state = State::Proven;
+    b.id = std::uint32_t(tree.nodes.size());
+    tree.nodes.push_back(std::move(node));
+    return b.id;
+  };
+  bool cut = false;
+  const auto root_id = build(build, root, cut);
+  counting = was_counting;
+  if (!root_id) return {};
+  // The root first (node 0), as the proof's format has it.
+  std::vector<std::uint32_t> renumber(tree.nodes.size());
+  for (std::uint32_t i = 0; i < renumber.size(); ++i) renumber[i] = i == *root_id ? 0 : i < *root_id ? i + 1 : i;
+  std::vector<ProofNode> nodes(tree.nodes.size());
+  for (std::uint32_t i = 0; i < renumber.size(); ++i) {
+    for (auto& [m, child] : tree.nodes[i].children) child = renumber[child];
+    nodes[renumber[i]] = std::move(tree.nodes[i]);
+  }
+  tree.nodes = std::move(nodes);
+  return tree;
 }
 
 Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value beta, Dependence& dep) {
@@ -156,14 +361,18 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
   }
 
   // The side that only has to avoid losing (the null window below the draw),
-  // where a hint says it holds: a draw for this search, unsearched.
-  if (limits_.hints && ply > 0 && alpha == -DECISIVE && beta == 0 && holds(pos)) {
+  // where a hint says it holds, or where the guide expects the win to take
+  // longer than the limit allows: a draw for this search, unsearched.
+  if (limits_.hints && ply > 0 &&
+      ((alpha == -DECISIVE && beta == 0 && holds(pos)) ||
+       (limits_.guide && beyond_guide_depth(pos, depth, alpha, beta)))) {
     dep.complete = false;
     hint_terminals += counting;
     return 0;
   }
 
   order_moves(pos, moves, tt_move, killers_[ply]);
+  if (limits_.guide) order_by_guide(pos, moves, tt_move, killers_[ply]);
   // A move whose position the hash table already proves lost for the
   // opponent goes first (an enhanced transposition cutoff: only a probe,
   // and the position then costs one node).
@@ -258,6 +467,18 @@ SearchResult solve(const Position& root, const SearchLimits& limits,
   result.hint_terminals = solver->hint_terminals;
   result.classifier_terminals = solver->classifier_terminals;
   for (const Classifier* c : classifiers) result.classifier_names.push_back(c->name());
+
+  // The proof of a win or a loss, checked as `chunker proof check` would.
+  if (result.proven && is_decisive(result.value)) {
+    ProofTree tree = solver->proof(root, is_win(result.value) ? root.side : ~root.side, result.exact_ply);
+    if (!tree.empty()) {
+      const ProofCheck check = check_proof(tree, classifiers);
+      if (check.failure) throw std::logic_error("alpha-beta search: its own proof fails: " + *check.failure);
+      tree.depth = check.depth;
+      result.proof_positions = tree.nodes.size();
+      result.proof_tree = std::make_shared<const ProofTree>(std::move(tree));
+    }
+  }
 
   // The principal variation: for a proven win or loss, each move is the best
   // one of a search as deep as the distance left, so the line runs to the end.

@@ -1,8 +1,9 @@
 // The Level-0 solver: negamax alpha-beta with iterative deepening on a ply
 // limit, a hash table of whole positions, repetition against the current
-// line, quiescence past the limit, and static move ordering behind a move
-// whose position the hash table already proves lost for the opponent and
-// the hash move of an entry that proves a win or a loss.
+// line, quiescence past the limit. Moves are ordered: a move whose position
+// the hash table already proves lost for the opponent, the hash move of an
+// entry that proves a win or a loss, the killers, then by the guide's
+// estimate of the position each move leads to (statically without a guide).
 //
 // What it proves. Within an iteration of limit L an undecided position at
 // the limit scores as a draw for search only. A win or loss the search
@@ -22,6 +23,13 @@
 // win or loss the search returns still rests on terminal positions and
 // verdicts alone; a wrong hint can only hide one. A value that passed a hint
 // is never a proven draw, nor stored as one.
+// The guide's hint, in the same tests with a guide that tells knowledge
+// depths: where the guide expects the side trying to win to need more
+// plies than the limit leaves (more still where it doubts that side wins
+// at all), the node ends as a draw, unsearched: iterative deepening in the
+// manner of IDA*, the guide's depth its estimate of the distance to a
+// decided position. A wrong estimate only delays a proof to a later
+// iteration; it hides none for good where the limit keeps growing.
 // Graph-history interaction: a value that leaned on a repetition of a
 // position above the node is never stored, so a repetition draw found on
 // one line is never replayed as a fact on another.
@@ -35,6 +43,7 @@
 #include <vector>
 
 #include "engine/classifier.h"
+#include "engine/estimate.h"
 #include "engine/hash_table.h"
 #include "engine/movegen.h"
 
@@ -44,21 +53,21 @@ namespace chunker {
 // below, or the proof-number search.
 enum class SearchKind { AlphaBeta, ProofNumber };
 
-// How the proof-number search turns a guide's estimate into a child's
-// initial numbers (proof_search.cpp), in units of 20 of the estimate: the
-// number against the side the estimate favours grows with it, up to `cap`;
-// for a guide that tells distances (`span` > 0: an estimate of e units
-// stands for a win or loss span - e plies deep), the number of the side it
-// favours grows by that depth over `per_depth`, a deeper win costing more to
-// prove. All of it is scaled by `unit`: the search itself adds
-// one for each open sibling and one past the second-best sibling, so the
-// larger the unit, the longer the guide's word holds against those counts.
-// The defaults are the hand-made guide's (play/evaluation.h), chosen on
-// the default suite at Level 5, where other scales and caps did no better
-// (docs/benchmarks.md, bench/pn_guide).
+// How the proof-number search turns a guide's estimate (estimate.h) into a
+// child's initial numbers (proof_search.cpp). The number against the side
+// the estimate favours grows with how sure it is, up to `cap` units; for a
+// guide that tells knowledge depths (the learned one), the number of the
+// side it favours grows by that depth over `per_depth`, weighed by the same
+// sureness, a deeper win costing more to prove; a guide that gives a score
+// only (the hand-made one) is as sure as its score, in units of 20 of it.
+// All of it is scaled by `unit`: the search itself adds one for each open
+// sibling and one past the second-best sibling, so the larger the unit, the
+// longer the guide's word holds against those counts. The defaults are the
+// hand-made guide's (play/evaluation.h), chosen on the default suite at
+// Level 5, where other scales and caps did no better (docs/benchmarks.md,
+// bench/pn_guide).
 struct GuideShape {
   double cap = 8;
-  double span = 0;
   double per_depth = 1;
   double unit = 1;
 };
@@ -85,12 +94,13 @@ struct SearchLimits {
   // Called after each completed iteration with its ply limit, value, nodes
   // so far and best move, so a front end can show progress.
   std::function<void(int ply, Value value, std::uint64_t nodes, Move best)> on_iteration;
-  // An estimate for the side to move (|estimate| well below any game value),
-  // never a proof: the proof-number search orders a node's moves by it and
-  // starts an unknown child's numbers from it (df-pn+). Empty: no guide.
-  // Each thread that asks it (threads, below) asks its own copy: a guide may
-  // keep a cache.
-  std::function<Value(const Position&)> guide;
+  // An estimate for the side to move (estimate.h), never a proof: both
+  // searches order a node's moves by it; the proof-number search starts an
+  // unknown child's numbers from it (df-pn+); where it tells knowledge
+  // depths, the alpha-beta search also takes it as a hint (above: the
+  // guide's hint). Empty: no guide. Each thread that asks it (threads,
+  // below) asks its own copy: a guide may keep a cache.
+  std::function<Estimate(const Position&)> guide;
   GuideShape guide_shape;  // each guide has its own, as measured
   // Threads that make the guide's estimates together (guide_pool.h), the
   // search's own among them; the proof-number search itself is one thread.

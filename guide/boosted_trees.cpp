@@ -8,6 +8,7 @@
 #include <numeric>
 #include <stdexcept>
 #include <string_view>
+#include <thread>
 #include <utility>
 
 namespace chunker {
@@ -255,58 +256,79 @@ BoostedTrees fit_boosted_trees(const std::vector<int>& x, int features, const st
   for (std::size_t r = 0; r < rows; ++r) residual[r] = y[r] - float(base);
   std::vector<BoostedTrees::Tree> trees;
   std::vector<std::uint8_t> leaf(rows);  // the node a row has reached
-  std::vector<double> sum;
-  std::vector<std::uint32_t> count;
+  // The best split of a level among a range of features: the first of the
+  // highest score in the order (feature, threshold), as one pass over all
+  // features would find it.
+  struct Candidate {
+    double score = -1;
+    int feature = -1;
+    std::size_t bin = 0;
+  };
+  auto best_among = [&](int first, int last, std::size_t nodes) {
+    Candidate best;
+    std::vector<double> sum;
+    std::vector<std::uint32_t> count;
+    for (int f = first; f < last; ++f) {
+      const std::size_t nb = bins.thresholds[std::size_t(f)].size();
+      const std::uint8_t* bin = &bins.bin[std::size_t(f) * rows];
+      sum.assign(nodes * nb, 0);
+      count.assign(nodes * nb, 0);
+      for (std::size_t r = 0; r < rows; ++r) {
+        const std::size_t at = leaf[r] * nb + bin[r];
+        sum[at] += residual[r];
+        ++count[at];
+      }
+      // Each threshold but the last (which splits nothing off), over the nodes.
+      std::vector<double> score(nb - 1, 0);
+      for (std::size_t n = 0; n < nodes; ++n) {
+        double node_sum = 0;
+        std::uint32_t node_count = 0;
+        for (std::size_t b = 0; b < nb; ++b) {
+          node_sum += sum[n * nb + b];
+          node_count += count[n * nb + b];
+        }
+        double left = 0;
+        std::uint32_t left_count = 0;
+        for (std::size_t b = 0; b + 1 < nb; ++b) {
+          left += sum[n * nb + b];
+          left_count += count[n * nb + b];
+          score[b] += split_score(left, left_count, l2) + split_score(node_sum - left, node_count - left_count, l2);
+        }
+      }
+      for (std::size_t b = 0; b + 1 < nb; ++b)
+        if (score[b] > best.score) best = {score[b], f, b};
+    }
+    return best;
+  };
+  // The features are shared out among the threads in contiguous ranges,
+  // whose winners are then compared in feature order: the same split, and
+  // so the same model, with any number of threads.
+  const int threads = std::clamp(settings.threads, 1, features);
   for (int t = 0; t < settings.trees; ++t) {
     BoostedTrees::Tree& tree = trees.emplace_back();
     std::fill(leaf.begin(), leaf.end(), std::uint8_t(0));
     for (int level = 0; level < settings.depth; ++level) {
       const std::size_t nodes = std::size_t(1) << level;
-      double best = -1;
-      int best_feature = -1;
-      std::size_t best_bin = 0;
-      for (int f = 0; f < features; ++f) {
-        const std::size_t nb = bins.thresholds[std::size_t(f)].size();
-        const std::uint8_t* bin = &bins.bin[std::size_t(f) * rows];
-        sum.assign(nodes * nb, 0);
-        count.assign(nodes * nb, 0);
-        for (std::size_t r = 0; r < rows; ++r) {
-          const std::size_t at = leaf[r] * nb + bin[r];
-          sum[at] += residual[r];
-          ++count[at];
-        }
-        // Each threshold but the last (which splits nothing off), over the nodes.
-        std::vector<double> score(nb - 1, 0);
-        for (std::size_t n = 0; n < nodes; ++n) {
-          double node_sum = 0;
-          std::uint32_t node_count = 0;
-          for (std::size_t b = 0; b < nb; ++b) {
-            node_sum += sum[n * nb + b];
-            node_count += count[n * nb + b];
-          }
-          double left = 0;
-          std::uint32_t left_count = 0;
-          for (std::size_t b = 0; b + 1 < nb; ++b) {
-            left += sum[n * nb + b];
-            left_count += count[n * nb + b];
-            score[b] += split_score(left, left_count, l2) + split_score(node_sum - left, node_count - left_count, l2);
-          }
-        }
-        for (std::size_t b = 0; b + 1 < nb; ++b)
-          if (score[b] > best) {
-            best = score[b];
-            best_feature = f;
-            best_bin = b;
-          }
+      std::vector<Candidate> found(static_cast<std::size_t>(threads));
+      {
+        std::vector<std::jthread> helpers;
+        for (int i = 1; i < threads; ++i)
+          helpers.emplace_back([&, i] {
+            found[std::size_t(i)] = best_among(features * i / threads, features * (i + 1) / threads, nodes);
+          });
+        found[0] = best_among(0, features / threads, nodes);
       }
-      if (best_feature < 0) break;  // every feature constant
-      tree.splits.push_back({best_feature, bins.thresholds[std::size_t(best_feature)][best_bin]});
-      const std::uint8_t* bin = &bins.bin[std::size_t(best_feature) * rows];
-      for (std::size_t r = 0; r < rows; ++r) leaf[r] |= std::uint8_t((bin[r] > best_bin) << level);
+      Candidate best;
+      for (const Candidate& c : found)
+        if (c.score > best.score) best = c;
+      if (best.feature < 0) break;  // every feature constant
+      tree.splits.push_back({best.feature, bins.thresholds[std::size_t(best.feature)][best.bin]});
+      const std::uint8_t* bin = &bins.bin[std::size_t(best.feature) * rows];
+      for (std::size_t r = 0; r < rows; ++r) leaf[r] |= std::uint8_t((bin[r] > best.bin) << level);
     }
     const std::size_t leaves = std::size_t(1) << tree.splits.size();
-    sum.assign(leaves, 0);
-    count.assign(leaves, 0);
+    std::vector<double> sum(leaves, 0);
+    std::vector<std::uint32_t> count(leaves, 0);
     for (std::size_t r = 0; r < rows; ++r) {
       sum[leaf[r]] += residual[r];
       ++count[leaf[r]];

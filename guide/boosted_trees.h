@@ -77,8 +77,9 @@ struct TreeFitSettings {
   int trees;
   int depth;
   float learning_rate;
-  float l2;      // added to a leaf's sample count where its value is the residuals' mean
-  int max_bins;  // candidate thresholds per feature
+  float l2;         // added to a leaf's sample count where its value is the residuals' mean
+  int max_bins;     // candidate thresholds per feature
+  int threads = 1;  // that look for each level's split; the model is the same with any number
 };
 
 // Least squares: each tree fits the residuals of those before it, level by

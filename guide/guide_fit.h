@@ -1,45 +1,68 @@
-// The offline fit of the proof-number search's learned guide
-// (guide/learned_guide.h): positions drawn at random from a layout's Level 5
-// knowledge-depth table, their chunk features and their targets (the
-// knowledge depth as guide_target scores it), gradient-boosted trees fitted
-// by least squares, and the fit's error on positions of another layout.
-// Single-threaded with a fixed seed: the same tables and libraries give the
-// same model, byte for byte.
+// The offline fit of the searches' learned guide (guide/learned_guide.h),
+// one level at a time: positions drawn from the level's knowledge-depth
+// table of one layout, their chunk features and their targets (the outcome,
+// and for a decisive one the knowledge depth), the two ensembles of boosted
+// trees fitted by least squares, and their error on positions of another
+// layout. A fixed seed: the same tables and libraries give the same model,
+// byte for byte, with any number of threads.
+//
+// What is drawn. The searches ask the guide about the positions around a
+// deep one: its moves, good and bad, and theirs. Positions drawn uniformly
+// from the table are mostly far from those (few pawns, decided at once), so
+// most are drawn instead on random walks from deep positions: roots drawn
+// among the decisive positions of knowledge depth GUIDE_DEEP_ROOT or more,
+// each followed for a few walks of random legal moves, every position on the
+// way kept, until a decided one (depth 0), a position the table does not
+// hold (an unsafe promotion waiting for its answer), or GUIDE_WALK_PLIES.
+// A share drawn uniformly keeps the rest of the domain in view.
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "chunks/chunk_libraries.h"
 #include "exact/knowledge_depth.h"
 #include "guide/boosted_trees.h"
+#include "guide/guide_model.h"
 
 namespace chunker {
 
 struct GuideSamples {
   std::vector<int> features;  // row-major, GUIDE_FEATURES a row
-  std::vector<float> targets;
+  std::vector<Value> values;  // the knowledge-depth value of each row's position
 };
 
-// `count` legal positions of the table drawn with `seed` (repeats allowed).
-GuideSamples draw_guide_samples(const DepthTable& table, const ChunkLibraries& libraries, std::size_t count,
-                                std::uint64_t seed);
+struct GuideSampling {
+  std::size_t roots;    // deep positions to walk from
+  int walks;            // walks from each
+  std::size_t uniform;  // positions drawn uniformly besides
+  std::uint64_t seed;
+};
 
-// How well a model's estimates match the targets: the root mean square
-// error, and among decisive positions the share whose estimate has the
-// target's sign.
+// The positions of `table` that `sampling` draws, with their features
+// (computed on `threads` threads; the same samples with any number).
+GuideSamples draw_guide_samples(const DepthTable& table, const ChunkLibraries& libraries, const GuideSampling& sampling,
+                                unsigned threads);
+
+GuideModel fit_guide_model(const GuideSamples& samples, unsigned threads);
+
+// How well a model's estimates match the samples: among decisive positions
+// the share whose outcome it names (sure of it: learned_guide.h), and the
+// root mean square error of its depth in plies; among draws the share it
+// calls neither a sure win nor a sure loss.
 struct GuideFitError {
-  double rms = 0;
-  double sign_agreement = 0;
+  double decisive_named = 0;
+  double draws_named = 0;
+  double depth_rms = 0;
 };
-GuideFitError guide_fit_error(const BoostedTrees& model, const GuideSamples& samples);
+GuideFitError guide_fit_error(const GuideModel& model, const GuideSamples& samples);
 
 // The settings `chunker guide fit` uses.
-constexpr std::size_t GUIDE_FIT_SAMPLES = 400'000, GUIDE_CHECK_SAMPLES = 100'000;
-constexpr std::uint64_t GUIDE_FIT_SEED = 20260101, GUIDE_CHECK_SEED = 20260102;
-// 160 oblivious trees of depth 8: against fewer, shallower or more
-// regularised ones, the least rms error on the positions held out, and with
-// its shape (LEARNED_GUIDE_SHAPE) the fewest nodes for Szén (the commit
-// that set them has the figures).
+constexpr int GUIDE_DEEP_ROOT = 10, GUIDE_WALK_PLIES = 40;
+constexpr GuideSampling GUIDE_FIT_SAMPLING{10'000, 20, 100'000, 20260101};
+constexpr GuideSampling GUIDE_CHECK_SAMPLING{1'000, 20, 20'000, 20260102};
+// 160 oblivious trees of depth 8 for either ensemble, as the guide of one
+// ensemble before them (the commit that set that has the figures).
 constexpr TreeFitSettings GUIDE_TREE_SETTINGS{160, 8, 0.15f, 1, 64};
 
 }  // namespace chunker

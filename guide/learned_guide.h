@@ -1,16 +1,16 @@
-// The proof-number search's learned guide: gradient-boosted trees
-// (boosted_trees.h) over the chunk features of a position
-// (guide_features.h), fitted offline to the Level 5 knowledge depth of the
-// a-c vs f-h positions (`chunker guide fit`, libgen/guide_fit.h). It
-// estimates, for the side to move, GUIDE_UNIT * (GUIDE_SPAN - d) for a win at
-// knowledge depth d (at least 1 where d is greater), the negative for a
-// loss, 0 for a draw: the shape of the ideal guide of bench/pn_guide, so the
-// search's mapping to initial numbers serves both. A heuristic: a proof
-// never rests on it.
+// The searches' learned guide: for each level of knowledge, two ensembles
+// of gradient-boosted trees (boosted_trees.h) over the chunk features of a
+// position (guide_features.h), fitted offline to that level's knowledge
+// depth (`chunker guide fit`, libgen/guide_fit.h): one estimates the outcome
+// for the side to move (1 a win, 0 a draw, -1 a loss), the other the
+// knowledge depth at which a decisive value is proven. Together they make
+// an Estimate (engine/estimate.h): how sure a win or a loss is, how deep,
+// and a score that orders moves by them. A heuristic: a proof never rests
+// on it.
 //
-// The model is guide/guide.model, compiled into the program where its
-// SHA-256 is guide/guide.model.sha256's (guide/CMakeLists.txt); at run time
-// no table of whole positions is read, only the chunk libraries.
+// The models are guide/level-N.model, compiled into the program where each
+// one's SHA-256 is guide/level-N.model.sha256's (guide/CMakeLists.txt); at
+// run time no table of whole positions is read, only the chunk libraries.
 #pragma once
 
 #include <functional>
@@ -19,34 +19,42 @@
 #include <string>
 
 #include "chunks/chunk_libraries.h"
+#include "engine/estimate.h"
 #include "engine/position.h"
 #include "engine/search.h"
-#include "guide/boosted_trees.h"
+#include "guide/guide_model.h"
 
 namespace chunker {
 
-constexpr int GUIDE_SPAN = 50;  // plies of knowledge depth the estimate tells apart
-constexpr int GUIDE_UNIT = 20;  // the estimate per ply
-// Its shape (SearchLimits::guide_shape), chosen at Level 5 on Szén, on the
-// default suite's deepest a-c vs f-h positions and on the first 200 of
-// bench/pn's positions of knowledge depth >= 10 of a-c vs f-h only (a-c vs
-// e-g stays held out): see the commit that set it. Its unit is large
-// because an estimate of depth is worth more than the few steps the search
-// counts for open siblings.
-constexpr GuideShape LEARNED_GUIDE_SHAPE{32, GUIDE_SPAN, 8, 8};
+// What the models are fitted to, for a position of knowledge-depth value v
+// (side to move): the outcome, and for a decisive value its depth.
+float outcome_target(Value depth_value);
+float depth_target(Value depth_value);
 
-// The model's target for a position of knowledge-depth value v (side to move).
-float guide_target(Value depth_value);
+// The estimate the two predictions make (`outcome`, `depth` in plies). Past
+// GUIDE_SURE_FROM (of Estimate::SURE) the guide counts as sure of the outcome.
+constexpr int GUIDE_SURE_FROM = 50;
+Estimate guide_estimate(float outcome, float depth);
 
-// The compiled-in model, or nullopt with `why_not` set where it was missing
-// or damaged (its SHA-256 differed) at build time, or is unreadable.
-std::optional<BoostedTrees> compiled_guide_model(std::string& why_not);
+// The proof-number search's use of the learned estimate (GuideShape,
+// search.h), chosen at Level 5 on Szén and on the first 100 positions of
+// bench/pn's a-c vs e-g sample (see the commit that set it): a sure win
+// costs one unit of proof for each 4 plies of expected depth, and a sure
+// estimate stands for 32 units against it. Its unit is large because an
+// estimate of depth is worth more than the few steps the search counts for
+// open siblings.
+constexpr GuideShape LEARNED_GUIDE_SHAPE{32, 4, 8};
+
+// The compiled-in model of a level, or nullopt with `why_not` set where it
+// was missing or damaged (its SHA-256 differed) at build time, or is
+// unreadable.
+std::optional<GuideModel> compiled_guide_model(int level, std::string& why_not);
 
 // The guide's estimate with `model` (whose features must be GUIDE_FEATURES),
 // shared: the search's limits copy the guide, and a copy of the trees is
 // hundreds of kilobytes. Each copy keeps a cache of the chunks it has seen
 // (ChunkReportCache), so a copy is called by one thread at a time.
-std::function<Value(const Position&)> learned_guide(const ChunkLibraries& libraries,
-                                                    std::shared_ptr<const BoostedTrees> model);
+std::function<Estimate(const Position&)> learned_guide(const ChunkLibraries& libraries,
+                                                       std::shared_ptr<const GuideModel> model);
 
 }  // namespace chunker

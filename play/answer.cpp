@@ -302,14 +302,12 @@ Move Player::exact_move(const Position& pos, const Answer& answer, const std::ve
 Answer Player::search(const Position& pos, const std::atomic<bool>* stop) {
   SearchLimits limits = settings_.limits;
   limits.stop = stop;
-  // A guide (settings_.guide) steers the proof-number search where the
-  // level consults the libraries at all; Level 0 is the search alone.
-  if (settings_.level > 0) {
-    const ProofGuide g = guide(*shared_->libraries, settings_.guide);
-    limits.guide = g.estimate;
-    limits.guide_shape = g.shape;
-    limits.threads = workers();
-  }
+  // The level's guide (settings_.guide) steers either search, where the
+  // libraries it reads are there.
+  const ProofGuide g = guide(*shared_->libraries, settings_.level, settings_.guide);
+  limits.guide = g.estimate;
+  limits.guide_shape = g.shape;
+  limits.threads = workers();
   Answer a;
   a.search = run_search(pos, limits, classifiers());
   const SearchResult& r = *a.search;

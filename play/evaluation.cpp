@@ -1,9 +1,11 @@
 #include "play/evaluation.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <mutex>
 
 #include "chunks/chunk_report.h"
 #include "chunks/table_file.h"
@@ -70,7 +72,7 @@ Value evaluate(const Position& pos, const ChunkLibraries& libraries) {
   return std::clamp(score, -(EVALUATION_BOUND - 2 - KNOWN_MARGIN), EVALUATION_BOUND - 2 - KNOWN_MARGIN);
 }
 
-ProofGuide guide(const ChunkLibraries& libraries, GuideKind kind) {
+ProofGuide guide(const ChunkLibraries& libraries, int level, GuideKind kind) {
   // The guides read libraries a low level does not consult (its directory
   // may hold only those): without them the search goes unguided.
   const Position probe = parse_fen("4k3/5ppp/8/8/8/8/PPP5/3K4 w - -").pos;
@@ -81,18 +83,31 @@ ProofGuide guide(const ChunkLibraries& libraries, GuideKind kind) {
     return {};
   }
   if (kind == GuideKind::Learned) {
-    static const std::shared_ptr<const BoostedTrees> model = []() -> std::shared_ptr<const BoostedTrees> {
+    // Each level's model, read once; why one is missing or damaged is said
+    // the first time that level asks for it.
+    struct Loaded {
+      std::shared_ptr<const GuideModel> model;
       std::string why_not;
-      auto m = compiled_guide_model(why_not);
-      if (!m) {
-        std::cerr << "chunker: " << why_not << ": the proof-number search takes the hand-made guide\n";
-        return nullptr;
-      }
-      return std::make_shared<const BoostedTrees>(std::move(*m));
-    }();
-    if (model) return {learned_guide(libraries, model), LEARNED_GUIDE_SHAPE};
+      std::once_flag said;
+    };
+    static std::array<Loaded, GUIDE_LEVELS> models;
+    static std::once_flag read;
+    std::call_once(read, [] {
+      for (int l = 0; l < GUIDE_LEVELS; ++l)
+        if (auto m = compiled_guide_model(l, models[std::size_t(l)].why_not))
+          models[std::size_t(l)].model = std::make_shared<const GuideModel>(std::move(*m));
+    });
+    Loaded& loaded = models[std::size_t(level)];
+    if (loaded.model) return {learned_guide(libraries, loaded.model), LEARNED_GUIDE_SHAPE};
+    std::call_once(loaded.said, [&] {
+      std::cerr << "chunker: " << loaded.why_not << ": the searches take the hand-made guide at Level " << level
+                << "\n";
+    });
   }
-  return {[&libraries](const Position& pos) { return evaluate(pos, libraries); }, GuideShape{}};
+  return {[&libraries](const Position& pos) {
+            return Estimate{std::int16_t(evaluate(pos, libraries)), 0, Estimate::NO_DEPTH};
+          },
+          GuideShape{}};
 }
 
 }  // namespace chunker

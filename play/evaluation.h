@@ -21,17 +21,17 @@ namespace chunker {
 Value evaluate(const Position& pos, const ChunkLibraries& libraries);
 constexpr Value EVALUATION_BOUND = 5000;
 
-// The proof-number search's guide (SearchLimits::guide): the learned one
-// (guide/learned_guide.h), or the evaluation, the hand-made one; where the
-// learned guide's model is missing or damaged, the hand-made one, saying so
-// once on stderr. Empty where the libraries a guide reads are missing or
-// damaged.
+// The searches' guide (SearchLimits::guide) at a level of knowledge: the
+// learned one (guide/learned_guide.h), that level's model, or the
+// evaluation, the hand-made one; where the level's learned model is missing
+// or damaged, the hand-made one, saying so once on stderr. Empty where the
+// libraries a guide reads are missing or damaged.
 enum class GuideKind { Learned, HandMade };
 struct ProofGuide {
-  std::function<Value(const Position&)> estimate;  // SearchLimits::guide
-  GuideShape shape;                                // SearchLimits::guide_shape
+  std::function<Estimate(const Position&)> estimate;  // SearchLimits::guide
+  GuideShape shape;                                   // SearchLimits::guide_shape
 };
-ProofGuide guide(const ChunkLibraries& libraries, GuideKind kind = GuideKind::Learned);
+ProofGuide guide(const ChunkLibraries& libraries, int level, GuideKind kind = GuideKind::Learned);
 
 // The chunk terms alone, from White's side (the sum over both chunks of the
 // pawns' term, White's pawns counted plus and Black's minus).

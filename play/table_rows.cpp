@@ -1,5 +1,7 @@
 #include "play/table_rows.h"
 
+#include <cstdio>
+
 #include "engine/notation.h"
 #include "engine/proof_search.h"
 #include "play/evaluation.h"
@@ -11,8 +13,8 @@ namespace {
 
 TableCell cell_of(const SearchResult& r) {
   // (ply): the proving iteration, or the proof tree's depth.
-  TableCell c{r.proven,         r.nodes,    r.proof != Proof::None ? r.exact_ply : 0, "", r.value,
-              r.distance_known, r.distance, r.kind == SearchKind::ProofNumber};
+  TableCell c{r.proven, r.nodes,          r.proof_positions, r.proof != Proof::None ? r.exact_ply : 0, "",
+              r.value,  r.distance_known, r.distance,        r.kind == SearchKind::ProofNumber};
   if (r.proven) {
     c.result = value_word(r.value);
     if (is_decisive(r.value)) c.result += r.distance_known ? " in " + std::to_string(r.distance) : " (no dist.)";
@@ -74,7 +76,13 @@ Verdict verdict(const Epd& epd, const std::vector<TableCell>& cells, int first, 
 
 std::string cell_text(const TableCell& c) {
   if (!c.proven) return "----";
-  return std::to_string(c.nodes) + " (" + (c.ply || c.proof_depth ? std::to_string(c.ply) : "exh.") + ")";
+  std::string text = std::to_string(c.nodes) + " (" + (c.ply || c.proof_depth ? std::to_string(c.ply) : "exh.") + ")";
+  if (c.proof_positions) {
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, " %.1f", double(c.nodes) / double(c.proof_positions));
+    text += ratio;
+  }
+  return text;
 }
 
 TableRows::TableRows(TableSettings settings, Player& player)
@@ -116,13 +124,11 @@ TableRow TableRows::row(const Epd& epd, SearchKind kind) {
   for (std::size_t i = 0; i < levels_.size(); ++i) {
     SearchLimits limits = settings_.limits;
     limits.kind = kind;
-    // Above Level 0 a guide steers the proof-number search (as Player::search does).
-    if (settings_.first + int(i) > 0) {
-      const ProofGuide g = guide(player_.libraries(), settings_.guide);
-      limits.guide = g.estimate;
-      limits.guide_shape = g.shape;
-      limits.threads = player_.workers();
-    }
+    // Each level's search steered by its own guide (as Player::search does).
+    const ProofGuide g = guide(player_.libraries(), settings_.first + int(i), settings_.guide);
+    limits.guide = g.estimate;
+    limits.guide_shape = g.shape;
+    limits.threads = player_.workers();
     row.top = run_search(epd.pos, limits, levels_[i].classifiers());
     row.cells.push_back(cell_of(*row.top));
   }

@@ -24,6 +24,7 @@ namespace chunker {
 struct TableCell {
   bool proven = false;
   std::uint64_t nodes = 0;
+  std::size_t proof_positions = 0;  // of the search's proof of a win or a loss; 0 where it has none
   int ply = 0;         // the iteration at which the value became exact (0: exhaustive), or the proof's depth
   std::string result;  // "win in 51", "win (no dist.)", "draw"
   Value value = 0;
@@ -31,7 +32,9 @@ struct TableCell {
   int distance = 0;
   bool proof_depth = false;  // ply is the proof-number search's proof depth
 };
-// "nodes (ply)", "nodes (exh.)", or "----" where unproven.
+// "nodes (ply)", "nodes (exh.)", or "----" where unproven; where the
+// search's proof is known, then nodes over its positions: how close the
+// search came to the smallest proof it knows of.
 std::string cell_text(const TableCell& c);
 
 struct TableRow {

@@ -58,9 +58,11 @@ py::dict row_dict(SearchKind kind, const TableRow& row, int first) {
   py::list levels;
   for (std::size_t i = 0; i < row.cells.size(); ++i) {
     const TableCell& c = row.cells[i];
-    levels.append(py::dict("level"_a = first + int(i), "proven"_a = c.proven, "nodes"_a = c.nodes,
-                           "ply"_a = c.proven && c.ply ? std::optional<int>(c.ply) : std::nullopt,
-                           "result"_a = c.proven ? std::optional<std::string>(c.result) : std::nullopt));
+    levels.append(
+        py::dict("level"_a = first + int(i), "proven"_a = c.proven, "nodes"_a = c.nodes,
+                 "ply"_a = c.proven && c.ply ? std::optional<int>(c.ply) : std::nullopt,
+                 "proof_positions"_a = c.proof_positions ? std::optional<std::size_t>(c.proof_positions) : std::nullopt,
+                 "result"_a = c.proven ? std::optional<std::string>(c.result) : std::nullopt));
   }
   return py::dict("id"_a = row.id, "search"_a = kind == SearchKind::ProofNumber ? "pn" : "ab",
                   "knowledge_depth"_a = row.knowledge_depth, "levels"_a = levels, "result"_a = row.result,

@@ -101,23 +101,65 @@ TEST_CASE("a fit recovers a step and an interaction") {
   CHECK(fit_boosted_trees(x, 3, y, settings).text() == model.text());
 }
 
-TEST_CASE("the guide's target is the knowledge depth as the ideal guide scores it") {
-  // bench/pn_guide_bound: a win at depth d scores 1000 - 20 d, that is GUIDE_UNIT * (GUIDE_SPAN - d).
-  CHECK(guide_target(win_in(18)) == 32);
-  CHECK(guide_target(loss_in(0)) == -50);
-  CHECK(guide_target(win_in(80)) == 1);
-  CHECK(guide_target(0) == 0);
+TEST_CASE("the guide's targets are the knowledge depth's outcome and depth") {
+  // libgen/knowledge_depth.h: win_in(d) a win at knowledge depth d, loss_in(d) a loss, 0 a draw.
+  CHECK(outcome_target(win_in(18)) == 1);
+  CHECK(outcome_target(loss_in(0)) == -1);
+  CHECK(outcome_target(0) == 0);
+  CHECK(depth_target(win_in(18)) == 18);
+  CHECK(depth_target(loss_in(7)) == 7);
 }
 
-TEST_CASE("the compiled-in model is guide/guide.model, number for number") {
-  std::string why_not;
-  const auto model = compiled_guide_model(why_not);
-  INFO(why_not);
-  REQUIRE(model.has_value());
-  std::ifstream file(CHUNKER_SOURCE_DIR "/guide/guide.model", std::ios::binary);
-  std::ostringstream text;
-  text << file.rdbuf();
-  // text() prints each float so that it reads back the same (boosted_trees.h):
-  // the file's bytes again only where every number came through exactly.
-  CHECK(model->text() == text.str());
+TEST_CASE("the guide's estimate: sureness, depth, and a score that orders them") {
+  const Estimate sure_win = guide_estimate(1.2f, 18.4f);  // past 1 and fractional, as trees predict
+  CHECK(sure_win.outcome == Estimate::SURE);
+  CHECK(sure_win.depth == 18);
+  const Estimate deeper_win = guide_estimate(0.9f, 30), doubtful = guide_estimate(0.3f, 5);
+  const Estimate sure_loss = guide_estimate(-1, 4), deeper_loss = guide_estimate(-1, 40);
+  CHECK(doubtful.outcome == 30);
+  // The mover prefers the quicker sure win, then the slower one, then any
+  // doubt, then the slower sure loss, the quicker last.
+  CHECK(sure_win.score > deeper_win.score);
+  CHECK(deeper_win.score > doubtful.score);
+  CHECK(doubtful.score > deeper_loss.score);
+  CHECK(deeper_loss.score > sure_loss.score);
+  CHECK(flipped(sure_win).score == -sure_win.score);
+  CHECK(flipped(sure_win).outcome == -Estimate::SURE);
+  CHECK(guide_estimate(0, -3).depth == 0);
+  CHECK(guide_estimate(0, 1e6f).depth == Estimate::NO_DEPTH - 1);
+}
+
+TEST_CASE("a guide model's text: outcome then depth, read back as written, and refused when malformed") {
+  const GuideModel model{BoostedTrees::parse(TWO_TREES), BoostedTrees::parse(staircase(3))};
+  CHECK_THROWS_WITH_AS(GuideModel::parse(TWO_TREES), "no outcome model first", std::invalid_argument);
+  CHECK_THROWS_WITH_AS(GuideModel::parse(std::string("outcome\n") + TWO_TREES), "no depth model",
+                       std::invalid_argument);
+  CHECK_THROWS_WITH_AS(GuideModel::parse(std::string("outcome\n") + TWO_TREES + "depth\n" + staircase(3)),
+                       "the outcome and depth models have different features", std::invalid_argument);
+  const GuideModel same{BoostedTrees::parse(TWO_TREES), BoostedTrees::parse(TWO_TREES)};
+  CHECK(GuideModel::parse(same.text()).text() == same.text());
+  CHECK(model.text().starts_with("outcome\noblivious-trees 2 2 1.5\n"));
+}
+
+TEST_CASE("the compiled-in models are guide/level-N.model, number for number; a missing one is said to be") {
+  for (int level = 0; level < GUIDE_LEVELS; ++level) {
+    INFO("level " << level);
+    const std::string name = "guide/level-" + std::to_string(level) + ".model";
+    std::string why_not;
+    const auto model = compiled_guide_model(level, why_not);
+    std::ifstream file(CHUNKER_SOURCE_DIR "/" + name, std::ios::binary);
+    if (!file) {
+      // The build found no model: the searches take the hand-made guide at that level.
+      CHECK(!model.has_value());
+      CHECK(why_not == name + " is missing");
+      continue;
+    }
+    INFO(why_not);
+    REQUIRE(model.has_value());
+    std::ostringstream text;
+    text << file.rdbuf();
+    // text() prints each float so that it reads back the same (boosted_trees.h):
+    // the file's bytes again only where every number came through exactly.
+    CHECK(model->text() == text.str());
+  }
 }

@@ -387,33 +387,36 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
                      "100000", "--search", "ab"});
   CHECK(run.status == 0);
   CHECK(run.out.find("level1-root   ") != std::string::npos);
-  CHECK(run.out.find("            1 (1)            1 (1)            1 (1)  loss in 8 (exact solve)  ok\n") !=
-        std::string::npos);
+  // Each cell: nodes (ply) and the nodes over the proof's positions (a leaf: one).
+  CHECK(
+      run.out.find("            1 (1) 1.0            1 (1) 1.0            1 (1) 1.0  loss in 8 (exact solve)  ok\n") !=
+      std::string::npos);
   Run searched = chunker({"table", level3, "--levels", "0-3", "--libraries", libraries, "--data", temp.path,
                           "--node-limit", "100000", "--search", "ab", "--memory", "0", "--cache", ""});
   CHECK(searched.status == 0);
   CHECK(searched.out.find("level3-root   ") != std::string::npos);
-  CHECK(searched.out.find("            1 (1)  win in 7  ok\n") != std::string::npos);
+  CHECK(searched.out.find("            1 (1) 1.0  win in 7  ok\n") != std::string::npos);
   for (const Run* r : {&run, &searched}) CHECK(r->out.find("----") == std::string::npos);
   // No knowledge-depth table in --data: its column reads "-".
   // --memory 0 and no cache: no exact answer either.
   Run limited = chunker({"table", suite, "--levels", "0-0", "--node-limit", "500", "--data", temp.path, "--search",
                          "ab", "--memory", "0", "--cache", ""});
-  CHECK(limited.out.find("level1-root                  -             ----  unproven") != std::string::npos);
+  CHECK(limited.out.find("level1-root          ab             -                 ----  unproven") != std::string::npos);
   CHECK(limited.err.find("the depth column shows - for abc-fgh: no current knowledge-depth table; build it with: "
                          "chunker oracle depth --layout abc-fgh --level 0 --save\n") != std::string::npos);
   Run csv = chunker(
       {"table", suite, "--levels", "1-1", "--libraries", libraries, "--data", temp.path, "--csv", "--search", "ab"});
   // The first run's exact tables, kept in DATA/exact, answer at once.
-  CHECK(csv.out.find("id,depth L1,level 1,result\nlevel1-root,-,1 (1),loss in 8 (exact table)  ok\n") !=
+  CHECK(csv.out.find("id,search,depth L1,level 1,result\nlevel1-root,ab,-,1 (1) 1.0,loss in 8 (exact table)  ok\n") !=
         std::string::npos);
   // The proof-number search (the default): a loss decided at the root costs
   // a node for each proof (does the side to move win? does it lose?) and its
-  // proof has depth 0; both searches in one run.
+  // proof has depth 0; both searches in one table, a row each.
   Run both = chunker({"table", suite, "--levels", "1-1", "--libraries", libraries, "--data", temp.path, "--csv",
                       "--search", "both", "--memory", "0", "--cache", ""});
-  CHECK(both.out.find("level1-root,-,1 (1),loss (no dist.)  ok\n") != std::string::npos);
-  CHECK(both.out.find("level1-root,-,2 (0),loss (no dist.)  ok\n") != std::string::npos);
+  CHECK(both.out.find(
+            "level1-root,ab,-,1 (1) 1.0,loss (no dist.)  ok\nlevel1-root,pn,-,2 (0) 2.0,loss (no dist.)  ok\n") !=
+        std::string::npos);
   check_refused({"table", suite, "--search", "mcts"}, "--search must be ab, pn or both, got 'mcts'");
   check_refused({"table", suite, "--levels", "2-1"}, "--levels must be N or A-B");
   // The published Level 1 decides this draw as a loss at the root (the
@@ -436,7 +439,7 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   check_refused({"table", suite, "--engines", "belle"}, "--engines must be chunker or chunker,peasant");
 }
 
-TEST_CASE("solve --search pn --proof writes a proof that proof check accepts, and a damaged one it rejects") {
+TEST_CASE("solve --proof writes a proof that proof check accepts, and a damaged one it rejects") {
   const TempDir temp;
   const std::string proof = temp.path + "/kpk.proof";
   // A pawn that outruns the king (rule of the square): a win by the rules
@@ -473,6 +476,13 @@ TEST_CASE("solve --search pn --proof writes a proof that proof check accepts, an
         std::string::npos);
   std::ofstream(proof) << "chunker-proof 1\nroot 8/8/8/8/8/k7/6P1/K7 w - -\nwinner white\n0 move g2g4\n";
   check_refused({"proof", "check", proof, "--level", "0"}, "proof line 4: expected 'ID move UCI CHILD'");
-  check_refused({"solve", "8/8/8/8/8/k7/6P1/K7 w - -", "--search", "ab", "--proof", proof},
-                "--proof needs --search pn");
+  // Alpha-beta writes the proof its hash table holds, which proof check accepts as well.
+  Run ab = chunker(
+      {"solve", "8/8/8/8/8/k7/6P1/K7 w - -", "--search", "ab", "--level", "0", "--source", "search", "--proof", proof});
+  CHECK(ab.status == 0);
+  CHECK(ab.out.find("source     alpha-beta search\n") != std::string::npos);
+  CHECK(ab.out.find("its proof's positions: ") != std::string::npos);
+  Run ab_ok = chunker({"proof", "check", proof, "--level", "0", "--no-oracle"});
+  CHECK(ab_ok.status == 0);
+  CHECK(ab_ok.out.find("proof ok: White wins 8/8/8/8/8/k7/6P1/K7 w - - 0 1; ") != std::string::npos);
 }

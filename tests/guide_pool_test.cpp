@@ -29,14 +29,16 @@ namespace {
 struct RecordingGuide {
   std::mutex* lock;
   std::set<std::thread::id>* threads;
-  Value operator()(const Position& pos) const {
+  Estimate operator()(const Position& pos) const {
     Key key = zobrist(pos);
     for (int i = 0; i < 2000; ++i) key = key * 6364136223846793005ULL + 1442695040888963407ULL;
     {
       const std::lock_guard<std::mutex> hold(*lock);
       threads->insert(std::this_thread::get_id());
     }
-    return Value(key % 20001) - 10000;
+    // Every field of the estimate in use, so that one mislaid in passing shows.
+    return Estimate{std::int16_t(int(key % 20001) - 10000), std::int8_t(int(key >> 20) % 201 - 100),
+                    std::uint8_t(key >> 40)};
   }
 };
 
@@ -76,7 +78,7 @@ TEST_CASE("a guide pool's estimates are the guide's, whatever its threads") {
       // Every fifth batch is left unfinished, as the search leaves the
       // batch of a node that a classifier decides.
       if (b % 5 == 4) continue;
-      Value estimates[GuidePool::MAX_BATCH];
+      Estimate estimates[GuidePool::MAX_BATCH];
       pool.finish(estimates);
       for (std::size_t i = 0; i < positions.size(); ++i) CHECK(estimates[i] == guide(*positions[i]));
     }
@@ -89,16 +91,16 @@ TEST_CASE("a guide pool's estimates are the guide's, whatever its threads") {
 TEST_CASE("a guide's error reaches the caller of a guide pool") {
   const auto all = batches(100);
   const Key bad = zobrist(all[60][1]);
-  const auto guide = [bad](const Position& pos) -> Value {
+  const auto guide = [bad](const Position& pos) -> Estimate {
     if (zobrist(pos) == bad) throw std::runtime_error("no estimate");
-    return Value(zobrist(pos) % 100);
+    return Estimate{std::int16_t(zobrist(pos) % 100), 0, Estimate::NO_DEPTH};
   };
   GuidePool pool(guide, 2);
   for (std::size_t b = 0; b < all.size(); ++b) {
     std::vector<const Position*> positions;
     for (const Position& p : all[b]) positions.push_back(&p);
     pool.begin(positions.data(), int(positions.size()));
-    Value estimates[GuidePool::MAX_BATCH];
+    Estimate estimates[GuidePool::MAX_BATCH];
     const bool has_bad =
         std::any_of(all[b].begin(), all[b].end(), [&](const Position& p) { return zobrist(p) == bad; });
     if (has_bad) {

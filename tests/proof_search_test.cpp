@@ -66,7 +66,7 @@ TEST_CASE("every value the proof-number search proves on random domain positions
     if (rng() % 2) pos = colour_reversed(pos);
     ++sampled;
     // Unguided, the hand-made guide and the learned one in turn.
-    const ProofGuide guides[] = {{}, guide(libraries(), GuideKind::HandMade), guide(libraries())};
+    const ProofGuide guides[] = {{}, guide(libraries(), 5, GuideKind::HandMade), guide(libraries(), 5)};
     limits.guide = guides[sampled % 3].estimate;
     limits.guide_shape = guides[sampled % 3].shape;
     const ProofResult r = prove(pos, limits, level.consulted);
@@ -91,7 +91,7 @@ TEST_CASE("the proofs of the default suite check on their own and against the or
   const Level level(MAX_LEVEL);
   ProofLimits limits;
   limits.node_limit = NODE_LIMIT;
-  const ProofGuide learned = guide(libraries());
+  const ProofGuide learned = guide(libraries(), 5);
   limits.guide = learned.estimate;
   limits.guide_shape = learned.shape;
   int checked = 0;
@@ -129,7 +129,7 @@ TEST_CASE("a proof whose table entries were replaced is extracted without a cycl
   const Level level(MAX_LEVEL);
   ProofLimits limits;
   limits.node_limit = 1'000'000;
-  limits.guide = guide(libraries(), GuideKind::HandMade).estimate;  // the guide of the search that met it
+  limits.guide = guide(libraries(), 5, GuideKind::HandMade).estimate;  // the guide of the search that met it
   const Position pos = parse_fen("k7/4pp2/8/8/3K4/1P6/2P5/8 w - -").pos;
   const ProofResult r = prove(pos, limits, level.consulted);
   REQUIRE(r.proven);
@@ -167,7 +167,7 @@ TEST_CASE("the proof-number search proves the same, in the same nodes, with the 
   // at Level 5 with the learned guide: the threads only share the guide's
   // estimates (engine/guide_pool.h), so the search must not change.
   const Level level(MAX_LEVEL);
-  const ProofGuide learned = guide(libraries());
+  const ProofGuide learned = guide(libraries(), 5);
   for (const char* fen : {"4k3/5ppp/8/8/8/8/PPP5/3K4 w - -", "4k3/5ppp/8/8/8/8/PPP5/3K4 b - -"}) {
     INFO(fen);
     const Position pos = parse_fen(fen).pos;

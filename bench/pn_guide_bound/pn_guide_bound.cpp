@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
       const int score = 1000 - 20 * distance_of(v);
       return is_win(v) ? score : -score;
     };
-    const ProofGuide hand_made = guide(libraries, GuideKind::HandMade), learned = guide(libraries);
+    const ProofGuide hand_made = guide(libraries, 5, GuideKind::HandMade), learned = guide(libraries, 5);
     const ProofGuide guides[] = {{}, hand_made, learned, {ideal, hand_made.shape}, {ideal, learned.shape}};
     const ProofGuide* first_ideal = &guides[3];
     std::printf("%-20s %24s %24s %24s %24s %24s\n", "position", "unguided: nodes (proof)", "hand-made", "learned",
