@@ -177,6 +177,7 @@ std::string origin_words(const Answer& a) {
                                           : "Peasant's evaluator (no chunk libraries: " + o.evaluator_problem + ")";
       break;
   }
+  if (!o.guide_problem.empty()) words += "; the hand-made guide steered (" + o.guide_problem + ")";
   return o.repetitions ? words + ", with the game's repetitions" : words;
 }
 

@@ -24,6 +24,7 @@
 #include "exact/knowledge_depth.h"
 #include "play/answer.h"
 #include "play/answer_json.h"
+#include "play/evaluation.h"
 #include "play/table_rows.h"
 #include "schemas/schemas.h"
 
@@ -110,12 +111,26 @@ std::optional<TableRequest> table_request(const Args& args) {
   return r;
 }
 
+// "nodes (ply)", "nodes (exh.)", or "----" where unproven; where the
+// search's proof is known, then nodes over its positions: how close the
+// search came to the smallest proof it knows of.
+std::string cell_text(const TableCell& c) {
+  if (!c.proven) return "----";
+  std::string text = std::to_string(c.nodes) + " (" + (c.ply || c.proof_depth ? std::to_string(c.ply) : "exh.") + ")";
+  if (c.proof_positions) {
+    char ratio[32];
+    std::snprintf(ratio, sizeof ratio, " %.1f", double(c.nodes) / double(c.proof_positions));
+    text += ratio;
+  }
+  return text;
+}
+
 // Characters of a level's column.
 constexpr int CELL_WIDTH = 20;
 
 // A row's cells in text: the depth column, then the levels' (and Peasant's).
 void print_cells(const std::vector<std::string>& texts) {
-  for (std::size_t i = 0; i < texts.size(); ++i) std::printf(i ? " %*s" : " %9s", i ? CELL_WIDTH : 9, texts[i].c_str());
+  for (std::size_t i = 0; i < texts.size(); ++i) std::printf(" %*s", i ? CELL_WIDTH : 9, texts[i].c_str());
 }
 
 const char* search_name(SearchKind kind) { return kind == SearchKind::AlphaBeta ? "ab" : "pn"; }
@@ -203,6 +218,9 @@ int table_command(const Args& args) {
   TableRows rows(r.table, player);
   const std::vector<Epd> positions = read_epd_file(r.suite);
 
+  for (int level = r.table.first; level <= r.table.last; ++level)
+    if (const std::string why = guide(player.libraries(), level, r.table.guide).learned_missing; !why.empty())
+      std::fprintf(stderr, "table: %s: the hand-made guide steers Level %d\n", why.c_str(), level);
   if (!r.json) print_header(r);
   bool all_ok = true;
   Json json_rows = Json::array();

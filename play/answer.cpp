@@ -309,6 +309,7 @@ Answer Player::search(const Position& pos, const std::atomic<bool>* stop) {
   limits.guide_shape = g.shape;
   limits.threads = workers();
   Answer a;
+  a.origin.guide_problem = g.learned_missing;
   a.search = run_search(pos, limits, classifiers());
   const SearchResult& r = *a.search;
   // A win or loss alpha-beta returns is true even when the search stopped

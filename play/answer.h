@@ -73,6 +73,7 @@ struct Origin {
   std::string not_saved;           // ExactSolve: why it was not cached (the file system's error)
   std::string saved_to;            // ExactSolve: the file the user had it saved to
   std::string evaluator_problem;   // Evaluation: Peasant's evaluator scored it; the chunk libraries' problem
+  std::string guide_problem;       // Search, Evaluation: why the level's learned guide did not steer the search
   bool repetitions = false;        // the game's repetitions changed the value
 };
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
-#include <iostream>
 #include <memory>
 #include <mutex>
 
@@ -82,13 +81,12 @@ ProofGuide guide(const ChunkLibraries& libraries, int level, GuideKind kind) {
   } catch (const TableError&) {
     return {};
   }
+  std::string learned_missing;
   if (kind == GuideKind::Learned) {
-    // Each level's model, read once; why one is missing or damaged is said
-    // the first time that level asks for it.
+    // Each level's model, read once.
     struct Loaded {
       std::shared_ptr<const GuideModel> model;
       std::string why_not;
-      std::once_flag said;
     };
     static std::array<Loaded, GUIDE_LEVELS> models;
     static std::once_flag read;
@@ -97,17 +95,14 @@ ProofGuide guide(const ChunkLibraries& libraries, int level, GuideKind kind) {
         if (auto m = compiled_guide_model(l, models[std::size_t(l)].why_not))
           models[std::size_t(l)].model = std::make_shared<const GuideModel>(std::move(*m));
     });
-    Loaded& loaded = models[std::size_t(level)];
-    if (loaded.model) return {learned_guide(libraries, loaded.model), LEARNED_GUIDE_SHAPE};
-    std::call_once(loaded.said, [&] {
-      std::cerr << "chunker: " << loaded.why_not << ": the searches take the hand-made guide at Level " << level
-                << "\n";
-    });
+    const Loaded& loaded = models[std::size_t(level)];
+    if (loaded.model) return {learned_guide(libraries, loaded.model), LEARNED_GUIDE_SHAPE, {}};
+    learned_missing = loaded.why_not;
   }
   return {[&libraries](const Position& pos) {
             return Estimate{std::int16_t(evaluate(pos, libraries)), 0, Estimate::NO_DEPTH};
           },
-          GuideShape{}};
+          GuideShape{}, learned_missing};
 }
 
 }  // namespace chunker

@@ -24,12 +24,14 @@ constexpr Value EVALUATION_BOUND = 5000;
 // The searches' guide (SearchLimits::guide) at a level of knowledge: the
 // learned one (guide/learned_guide.h), that level's model, or the
 // evaluation, the hand-made one; where the level's learned model is missing
-// or damaged, the hand-made one, saying so once on stderr. Empty where the
-// libraries a guide reads are missing or damaged.
+// or damaged, the hand-made one, and `learned_missing` says why (the
+// caller tells the user). Empty where the libraries a guide reads are
+// missing or damaged.
 enum class GuideKind { Learned, HandMade };
 struct ProofGuide {
   std::function<Estimate(const Position&)> estimate;  // SearchLimits::guide
   GuideShape shape;                                   // SearchLimits::guide_shape
+  std::string learned_missing;                        // why the learned model asked for is not used; empty where it is
 };
 ProofGuide guide(const ChunkLibraries& libraries, int level, GuideKind kind = GuideKind::Learned);
 

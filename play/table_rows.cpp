@@ -1,7 +1,5 @@
 #include "play/table_rows.h"
 
-#include <cstdio>
-
 #include "engine/notation.h"
 #include "engine/proof_search.h"
 #include "play/evaluation.h"
@@ -73,17 +71,6 @@ Verdict verdict(const Epd& epd, const std::vector<TableCell>& cells, int first, 
 }
 
 }  // namespace
-
-std::string cell_text(const TableCell& c) {
-  if (!c.proven) return "----";
-  std::string text = std::to_string(c.nodes) + " (" + (c.ply || c.proof_depth ? std::to_string(c.ply) : "exh.") + ")";
-  if (c.proof_positions) {
-    char ratio[32];
-    std::snprintf(ratio, sizeof ratio, " %.1f", double(c.nodes) / double(c.proof_positions));
-    text += ratio;
-  }
-  return text;
-}
 
 TableRows::TableRows(TableSettings settings, Player& player)
     : settings_(std::move(settings)),

@@ -32,10 +32,6 @@ struct TableCell {
   int distance = 0;
   bool proof_depth = false;  // ply is the proof-number search's proof depth
 };
-// "nodes (ply)", "nodes (exh.)", or "----" where unproven; where the
-// search's proof is known, then nodes over its positions: how close the
-// search came to the smallest proof it knows of.
-std::string cell_text(const TableCell& c);
 
 struct TableRow {
   std::string id;                   // the suite's id, else the board's FEN fields
