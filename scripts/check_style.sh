@@ -21,5 +21,7 @@ if [ -n "$long" ]; then
   status=1
 fi
 python3 scripts/check_includes.py || status=1
+# No function over 80 lines where the protocol, the answers and the proofs are written.
+python3 scripts/check_function_length.py || status=1
 [ "$status" -eq 0 ] && echo "style: ${#cpp[@]} C++ files formatted, no line over 120 columns"
 exit "$status"
