@@ -219,6 +219,8 @@ def concurrency(chunker_answer, workdir):
             check((got["category"], got["distance"]) == chunker_answer, f"concurrent answer {got['category']}")
         else:
             check("error" in json.loads(body), f"503 without an error: {body}")
+    # The answers are sent after the solve's line is written, but the log is read on a thread of its own.
+    server.wait_for_log("chunker serve: solved ")
     solves = [line for line in server.log if line.startswith("chunker serve: solved ")]
     check(len(solves) == 1, f"the root solved {len(solves)} times: {server.log}")
     status, got = server.get_json("/standard?fen=" + quoted(EPSHTEYN))

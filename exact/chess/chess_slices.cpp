@@ -1,6 +1,7 @@
 #include "exact/chess/chess_slices.h"
 
 #include <algorithm>
+#include <limits>
 #include <tuple>
 #include <unordered_set>
 
@@ -98,6 +99,9 @@ std::string material_name(const SliceKey& key) {
 
 std::uint64_t slice_positions(const SliceKey& key) {
   const std::uint64_t kings = key.pawnless() ? 2 * TRIANGLE_NB * SQUARE_NB : 2 * SQUARE_NB * SQUARE_NB;
+  // Past 8 pieces (a game's opening, asked by a GUI) the count is more than
+  // any memory holds: the most a std::uint64_t says.
+  if (key.piece_count() > 8) return std::numeric_limits<std::uint64_t>::max();
   return kings * power64(key.piece_count());
 }
 
@@ -310,7 +314,8 @@ std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root,
     if (!seen.insert(k).second) return;
     keys.push_back(k);
     frontier.push_back(k);
-    positions += slice_positions(k);
+    const std::uint64_t more = slice_positions(k);  // the sum saturates, as the count does
+    positions = std::min(positions, std::numeric_limits<std::uint64_t>::max() - more) + more;
   };
   add(key_of(root));
   while (!frontier.empty() && positions <= max_positions) {
