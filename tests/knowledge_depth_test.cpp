@@ -204,7 +204,8 @@ TEST_CASE("oracle depth FEN and table show the saved depths") {
   std::ofstream(suite) << "4k3/5ppp/8/8/8/8/PPP5/3K4 b - - id \"szen-black\"; value win; dist 51;\n";
   const std::string table = run_chunker("table " + suite + " --levels 5-5 --node-limit 1000" + data);
   // Unproven within 1000 nodes; the result column is the oracle's.
-  CHECK(table.find("szen-black              win 18             ----  win in 51 (oracle)  ok") != std::string::npos);
+  CHECK(table.find("szen-black           pn        win 18                 ----  win in 51 (oracle)  ok") !=
+        std::string::npos);
 }
 
 TEST_CASE("oracle depth --sample draws deep wins and losses, each the oracle's outcome, the same draw every time") {

@@ -81,6 +81,7 @@ class LevelCell:
     proven: bool
     nodes: int
     ply: Optional[int]  #: the proving iteration (alpha-beta) or the proof's depth; None where exhaustive or unproven
+    proof_positions: Optional[int]  #: the positions of the proof the search found; None where it found none
     result: Optional[str]  #: "win in 51", "win (no dist.)", "draw", ...; None where unproven
 
 
