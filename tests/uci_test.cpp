@@ -161,6 +161,26 @@ TEST_CASE("uci: outside the oracle's domain the exact solve plays: every literat
   CHECK(engine.wait_exit() == 0);
 }
 
+TEST_CASE("uci: a solve left running from the last game does not cut the next position's search short") {
+  // Fine no. 70's exact solve outlives its 0.3 s move. The next game's
+  // position, Fine and Benko's (testpositions/literature.epd; the exact
+  // solver: every king move wins, a4 and c6 lose), gets a solve of its own
+  // once that one ends, and its move wins.
+  const TempDir cache;
+  ChildProcess engine = engine_with_cache(cache.path);
+  engine.write_line("position fen 8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1");
+  engine.write_line("go movetime 300");
+  engine.read_until("bestmove", 30);
+  engine.write_line("ucinewgame");
+  engine.write_line("position fen 8/8/p3k3/1pP4p/1P6/P3K3/8/8 w - - 0 1");
+  engine.write_line("go movetime 60000");
+  const std::string played = move_of(engine.read_until("bestmove", 90).back());
+  const std::vector<std::string> wins{"e3d2", "e3e2", "e3f2", "e3d3", "e3f3", "e3d4", "e3e4", "e3f4"};
+  CHECK_MESSAGE(std::find(wins.begin(), wins.end(), played) != wins.end(), played);
+  engine.write_line("quit");
+  CHECK(engine.wait_exit() == 0);
+}
+
 TEST_CASE("uci: Fine no. 70 in a GUI: 1.Kb1, the only win, with the mate score of its exact distance") {
   // Fine, Basic Chess Endings no. 70: only 1.Kb1 wins; a win in 51 plies
   // (tests/cli_test.cpp, the exact solver) is mate in 26 moves.

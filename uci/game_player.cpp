@@ -289,13 +289,14 @@ std::optional<Move> GamePlayer::table_move(const ChessBoard& board) {
   return m;
 }
 
-void GamePlayer::start_solve(const Position& pos, double seconds) {
-  if (!player_.settings().exact_memory || player_.settings().sources != Sources::All) return;
-  if (job_ && !job_->done()) return;  // one solve at a time
+bool GamePlayer::start_solve(const Position& pos, double seconds) {
+  if (!player_.settings().exact_memory || player_.settings().sources != Sources::All) return false;
+  if (job_ && !job_->done()) return job_->root == pos;  // one solve at a time
   // A refused structure is not tried again while only the kings move.
-  if (job_ && job_->structure == structure_of(pos)) return;
+  if (job_ && job_->structure == structure_of(pos)) return false;
   if (job_) job_->thread.join();
   job_ = std::make_unique<Job>();
+  job_->root = pos;
   job_->structure = structure_of(pos);
   job_->thread = std::thread([job = job_.get(), this, pos, seconds] {
     // Nothing may escape a thread: a failure is the solve's note. A table
@@ -312,13 +313,14 @@ void GamePlayer::start_solve(const Position& pos, double seconds) {
     }
     job->finished.request_stop();
   });
+  return true;
 }
 
 GameMove GamePlayer::choose(const Position& pos, const std::vector<Position>& earlier, const std::vector<Move>& allowed,
                             const ChoiceLimits& limits, double exact_seconds, std::stop_token stop,
                             const std::function<void(const MoveChoice&)>& progress, const GuiGame* game) {
   if (auto exact = exact_move(pos, earlier, allowed, exact_seconds, stop, game)) return *exact;
-  start_solve(pos, exact_seconds);
+  bool ours = start_solve(pos, exact_seconds);
   GameMove g;
   std::vector<const Classifier*> classifiers;
   if (libraries_usable_) {
@@ -329,6 +331,29 @@ GameMove GamePlayer::choose(const Position& pos, const std::vector<Position>& ea
       libraries_usable_ = false;
     }
   }
+  MoveChoice choice;
+  for (;;) {
+    choice = search(pos, earlier, allowed, classifiers, limits, stop, progress);
+    if (!job_ || !job_->done() || stop.stop_requested()) break;
+    if (auto exact = exact_move(pos, earlier, allowed, exact_seconds, stop, game)) return *exact;
+    // The solve that ended was another position's (an earlier move's, or a
+    // game's before this one): this position's starts, and the search goes
+    // on beside it.
+    if (ours || !(ours = start_solve(pos, exact_seconds))) break;
+  }
+  if (job_ && job_->done() && job_->refused && job_->structure == structure_of(pos))
+    g.notes.push_back({GameNote::Kind::ExactSolveRefused, {}, {}, 0, 0, job_->failure, job_->refusal});
+  const RankedMove& top = choice.ranked.front();
+  g.move = top.move;
+  g.value = top.value;
+  g.proven = top.proven;
+  return g;
+}
+
+MoveChoice GamePlayer::search(const Position& pos, const std::vector<Position>& earlier,
+                              const std::vector<Move>& allowed, const std::vector<const Classifier*>& classifiers,
+                              const ChoiceLimits& limits, const std::stop_token& stop,
+                              const std::function<void(const MoveChoice&)>& progress) {
   // The search answers until `stop`, its own limits, or the end of the
   // exact solve: either stop halts it.
   std::atomic<bool> halt{false};
@@ -342,16 +367,7 @@ GameMove GamePlayer::choose(const Position& pos, const std::vector<Position>& ea
   const MoveChoice choice = choose_move(pos, allowed, earlier, classifiers,
                                         libraries_usable_ ? &player_.libraries() : nullptr, searching, progress);
   if (choice.rounds == 0 && progress) progress(choice);
-  if (job_ && job_->done() && !stop.stop_requested()) {
-    if (auto exact = exact_move(pos, earlier, allowed, exact_seconds, stop, game)) return *exact;
-    if (job_->refused && job_->structure == structure_of(pos))
-      g.notes.push_back({GameNote::Kind::ExactSolveRefused, {}, {}, 0, 0, job_->failure, job_->refusal});
-  }
-  const RankedMove& top = choice.ranked.front();
-  g.move = top.move;
-  g.value = top.value;
-  g.proven = top.proven;
-  return g;
+  return choice;
 }
 
 }  // namespace chunker

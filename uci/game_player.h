@@ -120,13 +120,22 @@ class GamePlayer {
   // not (an answering queen that wins, a mating net). None where fewer than
   // two are given or no engine plays.
   std::optional<Move> chess_choice(const GuiGame& game, const std::vector<Move>& moves, const std::stop_token& stop);
-  void start_solve(const Position& pos, double seconds);
+  // The search's choice at `pos`, until `stop`, `limits`, or the end of the
+  // exact solve that runs.
+  MoveChoice search(const Position& pos, const std::vector<Position>& earlier, const std::vector<Move>& allowed,
+                    const std::vector<const Classifier*>& classifiers, const ChoiceLimits& limits,
+                    const std::stop_token& stop, const std::function<void(const MoveChoice&)>& progress);
+  // Starts the exact solve of `pos` where none runs; whether the solve that
+  // runs (or ran) now is one of `pos`'s. One solve at a time: another
+  // position's, still running, goes on.
+  bool start_solve(const Position& pos, double seconds);
   // The reply a table expects after `m`, where one holds the position after it.
   Move expected_reply(const Position& pos, Move m);
 
   // An exact solve on a thread of its own: it outlives the choice that
   // started it, and its table answers every later position it holds.
   struct Job {
+    Position root;
     PawnStructure structure;
     std::optional<ExactRefusal> refusal;  // why it was not tried, once done
     std::string failure;                  // why it failed, once done
