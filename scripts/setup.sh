@@ -7,6 +7,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ libboost-graph-dev libboost-serialization-dev libboost-program-options-dev
+          clang libclang-rt-dev       # the sanitized builds (scripts/build.sh sanitize|tsan)
           doctest-dev libzstd-dev libmd-dev
           clang-format git            # the style check of the tests (scripts/check_style.sh)
           gaviotatb libgaviotatb-dev  # the Gaviota tablebase the KPK test compares with

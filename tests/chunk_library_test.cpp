@@ -716,7 +716,10 @@ TEST_CASE("chunk libraries: a damaged or truncated file is refused with the comm
       {KV3CPP_PASSES_NAME, [&] { load_kv3cpp_passes(dir); }},
       {Z_CONFIGURATIONS_NAME, [&] { load_z_configurations(dir); }},
       {K3CPPVK_NAME, [&] { load_k3cppvk(dir); }}};
-  for (const auto& [library, load] : loaders) {
+  for (const auto& entry : loaders) {
+    // Named copies, not a structured binding: INFO's lambda captures it.
+    const std::string& library = entry.first;
+    const auto& load = entry.second;
     INFO(library);
     const std::string path = library_path(dir, library);
     const std::string good = bytes_of(path);

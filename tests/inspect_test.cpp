@@ -75,10 +75,11 @@ std::string oracle_line(const Position& pos) {
 void check_move_values(const std::string& text, const Position& pos) {
   const auto moves = move_values(abc_fgh(), pos);  // pos lies in a-c vs f-h as it stands
   CHECK(moves.size() == std::size_t(legal_moves(pos).size));
-  for (auto [move, value] : moves) {
+  for (const auto& [move, value] : moves) {
     std::string cell = san(pos, move);
     cell.resize(std::max<std::size_t>(cell.size() + 1, 8), ' ');
-    CHECK_MESSAGE(has(text, cell + value_words(value)), std::string(cell + value_words(value)));
+    cell += value_words(value);  // CHECK_MESSAGE's lambda may not capture a structured binding
+    CHECK_MESSAGE(has(text, cell), cell);
   }
 }
 

@@ -29,6 +29,7 @@
 #include "schemas/level5_z.h"
 #include "schemas/schemas.h"
 #include "tests/exact_helpers.h"
+#include "tests/sample_size.h"
 #include "tests/temp_dir.h"
 #include "tests/test_libraries.h"
 
@@ -533,7 +534,7 @@ TEST_CASE(
   // checksum (the one the single-stream files carried); a probe decompresses
   // one block, or reads it where it is kept. Sorted, the sample visits each
   // block once. The whole table is let go before the kept one fills.
-  constexpr std::uint64_t SAMPLE = 1000000;
+  const std::uint64_t SAMPLE = std::uint64_t(sample_size(1000000));
   for (Layout layout : {Layout::AbcFgh, Layout::AbcEfg}) {
     INFO(layout_name(layout));
     const OracleTable& mapped = table(layout);
