@@ -2,9 +2,8 @@
 
 #include <algorithm>
 
-#include "engine/peasant/eval.h"
 #include "engine/rules.h"
-#include "play/evaluation.h"
+#include "play/judgement.h"
 
 namespace chunker {
 
@@ -19,7 +18,7 @@ constexpr std::uint64_t FIRST_ROUND_NODES = 2000;
 constexpr std::uint64_t HASH_BYTES_PER_NODE = 64;
 
 // A proven draw (a repetition, say) ranks below an undecided move that the
-// evaluation does not find clearly worse: the search has not proven the
+// judgement does not find clearly worse: the search has not proven the
 // position drawn, so the undecided move may still win. In Peasant's units
 // (a pawn is 10).
 constexpr int DRAW_CONTEMPT = 30;
@@ -36,6 +35,44 @@ Rank rank_of(const RankedMove& m) {
   return {1, m.proven ? -DRAW_CONTEMPT : m.value};
 }
 
+// The learned guide's order of the moves, by its estimate of the position
+// each leads to, best for the mover first: the ranking keeps it among moves
+// that rank alike (the judgement cannot tell them apart).
+void order_by_guide(const Position& pos, std::vector<RankedMove>& ranked,
+                    const std::function<Estimate(const Position&)>& guide) {
+  std::vector<std::pair<int, RankedMove>> keyed;
+  for (const RankedMove& r : ranked) keyed.emplace_back(-guide(make_move(pos, r.move)).score, r);
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (std::size_t i = 0; i < ranked.size(); ++i) ranked[i] = keyed[i].second;
+}
+
+// Judges the moves no proof decided one ply deeper than `judged` (plies
+// below the position after the move), and deeper again while the judgement
+// has taken fewer nodes than `proof_nodes`, the proofs' this round: the two
+// share the nodes. A depth that the nodes or the stop cut short leaves every
+// move the score of the last whole depth: the evaluation leans towards the
+// side to move, so only scores of one depth compare. Returns the depth.
+int judge_deeper(Judge& judge, const Position& pos, MoveChoice& choice, int judged, std::uint64_t proof_nodes,
+                 const ChoiceLimits& limits) {
+  const std::uint64_t start = choice.nodes;
+  const int deepest = std::min(limits.max_ply - 1, Judge::MAX_DEPTH);
+  while (judged < deepest) {
+    std::vector<std::pair<RankedMove*, Value>> scores;
+    for (RankedMove& r : choice.ranked) {
+      if (r.proven) continue;
+      const std::uint64_t before = judge.nodes();
+      const auto s = judge.score(make_move(pos, r.move), judged + 1, limits.node_limit - choice.nodes, limits.stop);
+      choice.nodes += judge.nodes() - before;
+      if (!s) return judged;
+      scores.emplace_back(&r, -*s);
+    }
+    for (auto [r, v] : scores) r->value = v;
+    ++judged;
+    if (scores.empty() || choice.nodes - start >= proof_nodes) break;
+  }
+  return judged;
+}
+
 }  // namespace
 
 bool ranks_before(const RankedMove& a, const RankedMove& b) {
@@ -45,8 +82,10 @@ bool ranks_before(const RankedMove& a, const RankedMove& b) {
 
 MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, const std::vector<Position>& earlier,
                        const std::vector<const Classifier*>& classifiers, const ChunkLibraries* libraries,
-                       const ChoiceLimits& limits, const std::function<void(const MoveChoice&)>& progress) {
+                       const std::function<Estimate(const Position&)>& guide, const ChoiceLimits& limits,
+                       const std::function<void(const MoveChoice&)>& progress) {
   MoveChoice choice;
+  Judge judge(classifiers, libraries, limits.hash_megabytes);
   for (Move m : allowed) {
     RankedMove r;
     r.move = m;
@@ -61,7 +100,7 @@ MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, co
       r.value = from_child(*over);
       r.proven = true;
     } else {
-      r.value = libraries ? -evaluate(child, *libraries) : -peasant_evaluate(child);
+      r.value = -judge.evaluation(child);
     }
     choice.ranked.push_back(r);
   }
@@ -73,9 +112,12 @@ MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, co
            std::any_of(choice.ranked.begin(), choice.ranked.end(),
                        [](const RankedMove& r) { return r.proven && r.value == win_in(1); });
   };
+  if (guide) order_by_guide(pos, choice.ranked, guide);
   std::stable_sort(choice.ranked.begin(), choice.ranked.end(), ranks_before);
+  int judged = 0;
   for (std::uint64_t budget = FIRST_ROUND_NODES; !settled() && !stopped() && choice.nodes < limits.node_limit;
        budget *= 2) {
+    const std::uint64_t round_start = choice.nodes;
     bool any_searched = false, budget_ran_out = false;
     for (RankedMove& r : choice.ranked) {
       if (r.proven || stopped() || choice.nodes >= limits.node_limit) continue;
@@ -95,8 +137,9 @@ MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, co
         r.distance_known = result.distance_known;
       }
     }
-    std::stable_sort(choice.ranked.begin(), choice.ranked.end(), ranks_before);
     if (!any_searched) break;
+    judged = judge_deeper(judge, pos, choice, judged, choice.nodes - round_start, limits);
+    std::stable_sort(choice.ranked.begin(), choice.ranked.end(), ranks_before);
     ++choice.rounds;
     if (progress) progress(choice);
     // Every search ended at its ply limit, not its budget: more nodes
