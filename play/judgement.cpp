@@ -20,7 +20,7 @@ constexpr Value DECIDED_SCORE = EVALUATION_BOUND - 1;
 
 Judge::Judge(const std::vector<const Classifier*>& classifiers, const ChunkLibraries* libraries,
              std::size_t hash_megabytes)
-    : classifiers_(classifiers), libraries_(libraries), table_(hash_megabytes) {}
+    : classifiers_(classifiers), libraries_(libraries), hash_megabytes_(hash_megabytes), table_(hash_megabytes) {}
 
 std::optional<Value> Judge::score(const Position& pos, int depth, std::uint64_t nodes, const std::atomic<bool>* stop) {
   node_limit_ = nodes_ + nodes;

@@ -25,6 +25,7 @@ class Judge {
  public:
   // Without `libraries`, Peasant's evaluator judges the leaves.
   Judge(const std::vector<const Classifier*>& classifiers, const ChunkLibraries* libraries, std::size_t hash_megabytes);
+  std::size_t hash_megabytes() const { return hash_megabytes_; }
   // The score of `pos` for the side to move, `depth` plies deep (0: the
   // evaluation), |score| < EVALUATION_BOUND; none where `nodes` more nodes
   // did not finish it or `stop` was set first. Positions scored before keep
@@ -41,6 +42,7 @@ class Judge {
 
   const std::vector<const Classifier*>& classifiers_;
   const ChunkLibraries* libraries_;
+  std::size_t hash_megabytes_;
   HashTable table_;
   std::uint64_t nodes_ = 0, node_limit_ = 0;
   const std::atomic<bool>* stop_ = nullptr;

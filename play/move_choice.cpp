@@ -1,6 +1,7 @@
 #include "play/move_choice.h"
 
 #include <algorithm>
+#include <memory>
 
 #include "engine/rules.h"
 #include "play/judgement.h"
@@ -12,10 +13,13 @@ namespace {
 // The first round's budget per move; each round doubles it, so the rounds
 // before the last cost at most as much as the last.
 constexpr std::uint64_t FIRST_ROUND_NODES = 2000;
-// A move's hash table grows with its node budget (a table allocated and
-// cleared per search must not cost more than the search), up to the Hash
-// the GUI set.
+// A hash table (each move's search's, the judgement's) grows with its node
+// budget (a table allocated and cleared per search must not cost more than
+// the search), up to the Hash the GUI set.
 constexpr std::uint64_t HASH_BYTES_PER_NODE = 64;
+std::size_t hash_megabytes_for(std::uint64_t nodes, const ChoiceLimits& limits) {
+  return std::clamp<std::size_t>(nodes * HASH_BYTES_PER_NODE >> 20, 1, limits.hash_megabytes);
+}
 
 // A proven draw (a repetition, say) ranks below an undecided move that the
 // judgement does not find clearly worse: the search has not proven the
@@ -85,7 +89,7 @@ MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, co
                        const std::function<Estimate(const Position&)>& guide, const ChoiceLimits& limits,
                        const std::function<void(const MoveChoice&)>& progress) {
   MoveChoice choice;
-  Judge judge(classifiers, libraries, limits.hash_megabytes);
+  auto judge = std::make_unique<Judge>(classifiers, libraries, 1);
   for (Move m : allowed) {
     RankedMove r;
     r.move = m;
@@ -100,7 +104,7 @@ MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, co
       r.value = from_child(*over);
       r.proven = true;
     } else {
-      r.value = -judge.evaluation(child);
+      r.value = -judge->evaluation(child);
     }
     choice.ranked.push_back(r);
   }
@@ -124,8 +128,7 @@ MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, co
       SearchLimits search;
       search.max_ply = std::max(1, limits.max_ply - 1);
       search.node_limit = std::min(budget, limits.node_limit - choice.nodes);
-      search.hash_megabytes =
-          std::clamp<std::size_t>(search.node_limit * HASH_BYTES_PER_NODE >> 20, 1, limits.hash_megabytes);
+      search.hash_megabytes = hash_megabytes_for(search.node_limit, limits);
       search.stop = limits.stop;
       const SearchResult result = solve(make_move(pos, r.move), search, classifiers);
       choice.nodes += result.nodes;
@@ -138,7 +141,12 @@ MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, co
       }
     }
     if (!any_searched) break;
-    judged = judge_deeper(judge, pos, choice, judged, choice.nodes - round_start, limits);
+    // The judgement's table grows with its nodes (its entries are lost
+    // then: a table touched all over costs more than the plies they save).
+    const std::uint64_t proof_nodes = choice.nodes - round_start;
+    const std::size_t megabytes = hash_megabytes_for(proof_nodes, limits);
+    if (megabytes > judge->hash_megabytes()) judge = std::make_unique<Judge>(classifiers, libraries, megabytes);
+    judged = judge_deeper(*judge, pos, choice, judged, proof_nodes, limits);
     std::stable_sort(choice.ranked.begin(), choice.ranked.end(), ranks_before);
     ++choice.rounds;
     if (progress) progress(choice);
