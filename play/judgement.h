@@ -1,13 +1,13 @@
-// How the move choice (move_choice.h) judges a move no proof decides: an
-// alpha-beta search a fixed number of plies deep whose leaves are the rules'
-// game ends, the classifiers' verdicts (the chunk libraries' word) and, where
-// neither decides, the chunk evaluation (evaluation.h). The evaluation of the
-// position right after a move sees neither the capture that answers it nor
-// the race it starts; a few plies of search over the same knowledge do.
-// Its score is a heuristic, never a proof: a decided leaf counts as the
-// evaluation's largest score, below every game value. A line's repetition
-// scores as a draw; a pending promoted piece is always answered (the reply
-// is searched past the depth).
+// How the move choice (move_choice.h) judges a move no proof decides outside
+// the learned guide's domain: an alpha-beta search a fixed number of plies
+// deep whose leaves are the rules' game ends, the classifiers' verdicts (the
+// chunk libraries' word) and, where neither decides, the chunk evaluation
+// (evaluation.h). The evaluation of the position right after a move sees
+// neither the capture that answers it nor the race it starts; a few plies of
+// search over the same knowledge do. Its score is a heuristic, never a
+// proof: a decided leaf counts as the evaluation's largest score, below every
+// game value. A line's repetition scores as a draw; a pending promoted piece
+// is always answered (the reply is searched past the depth).
 #pragma once
 
 #include <atomic>

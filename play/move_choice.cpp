@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "engine/rules.h"
+#include "exact/oracle_index.h"
 #include "play/judgement.h"
 
 namespace chunker {
@@ -39,13 +40,21 @@ Rank rank_of(const RankedMove& m) {
   return {1, m.proven ? -DRAW_CONTEMPT : m.value};
 }
 
-// The learned guide's order of the moves, by its estimate of the position
-// each leads to, best for the mover first: the ranking keeps it among moves
-// that rank alike (the judgement cannot tell them apart).
-void order_by_guide(const Position& pos, std::vector<RankedMove>& ranked,
-                    const std::function<Estimate(const Position&)>& guide) {
+// The guide's score (Estimate::score) in the evaluation's units: a sure win
+// the guide expects soon scores some ten pawns, well inside EVALUATION_BOUND.
+constexpr int GUIDE_SCORE_PER_UNIT = 20;
+
+// The learned guide's estimate of the position after each move, for the
+// mover, orders the moves, so that the ranking keeps that order among moves
+// it scores alike; where the guide `judges`, it is each unproven move's score.
+void apply_guide(const Position& pos, std::vector<RankedMove>& ranked,
+                 const std::function<Estimate(const Position&)>& guide, bool judges) {
   std::vector<std::pair<int, RankedMove>> keyed;
-  for (const RankedMove& r : ranked) keyed.emplace_back(-guide(make_move(pos, r.move)).score, r);
+  for (RankedMove r : ranked) {
+    const int key = -guide(make_move(pos, r.move)).score;
+    if (judges && !r.proven) r.value = key / GUIDE_SCORE_PER_UNIT;
+    keyed.emplace_back(key, r);
+  }
   std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   for (std::size_t i = 0; i < ranked.size(); ++i) ranked[i] = keyed[i].second;
 }
@@ -116,7 +125,11 @@ MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, co
            std::any_of(choice.ranked.begin(), choice.ranked.end(),
                        [](const RankedMove& r) { return r.proven && r.value == win_in(1); });
   };
-  if (guide) order_by_guide(pos, choice.ranked, guide);
+  // Inside the domain its model was fitted on and measured in (the oracle's:
+  // pawns that never meet), the learned guide judges the moves; outside it,
+  // where it has seen no position like them, the judgement does.
+  const bool guide_judges = guide && locate(pos).has_value();
+  if (guide) apply_guide(pos, choice.ranked, guide, guide_judges);
   std::stable_sort(choice.ranked.begin(), choice.ranked.end(), ranks_before);
   int judged = 0;
   for (std::uint64_t budget = FIRST_ROUND_NODES; !settled() && !stopped() && choice.nodes < limits.node_limit;
@@ -141,12 +154,14 @@ MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, co
       }
     }
     if (!any_searched) break;
-    // The judgement's table grows with its nodes (its entries are lost
-    // then: a table touched all over costs more than the plies they save).
-    const std::uint64_t proof_nodes = choice.nodes - round_start;
-    const std::size_t megabytes = hash_megabytes_for(proof_nodes, limits);
-    if (megabytes > judge->hash_megabytes()) judge = std::make_unique<Judge>(classifiers, libraries, megabytes);
-    judged = judge_deeper(*judge, pos, choice, judged, proof_nodes, limits);
+    if (!guide_judges) {
+      // The judgement's table grows with its nodes (its entries are lost
+      // then: a table touched all over costs more than the plies they save).
+      const std::uint64_t proof_nodes = choice.nodes - round_start;
+      const std::size_t megabytes = hash_megabytes_for(proof_nodes, limits);
+      if (megabytes > judge->hash_megabytes()) judge = std::make_unique<Judge>(classifiers, libraries, megabytes);
+      judged = judge_deeper(*judge, pos, choice, judged, proof_nodes, limits);
+    }
     std::stable_sort(choice.ranked.begin(), choice.ranked.end(), ranks_before);
     ++choice.rounds;
     if (progress) progress(choice);
