@@ -60,18 +60,21 @@ Value exact_value(const Position& pos, const std::string& cache) {
   return value == "\"win\"" ? win_in(distance) : loss_in(distance);
 }
 
+// The move `engine` plays in `fen` after `go`, given `seconds` to answer.
+std::string move_played(ChildProcess& engine, const std::string& fen, const std::string& go, int seconds) {
+  engine.write_line("position fen " + fen);
+  engine.write_line(go);
+  return move_of(engine.read_until("bestmove", seconds).back());
+}
+
 // Plays Fine and Benko's protected passer (testpositions/literature.epd)
 // after `go` (given `seconds` to answer) and checks that the move keeps
 // White's win: every king move does, 1.a4? and 1.c6? lose (the exact
-// solver, `chunker solve`). Then the engine quits.
+// solver, `chunker solve`).
 void check_benko_win(ChildProcess& engine, const std::string& go, int seconds) {
-  engine.write_line("position fen 8/8/p3k3/1pP4p/1P6/P3K3/8/8 w - - 0 1");
-  engine.write_line(go);
-  const std::string played = move_of(engine.read_until("bestmove", seconds).back());
+  const std::string played = move_played(engine, "8/8/p3k3/1pP4p/1P6/P3K3/8/8 w - - 0 1", go, seconds);
   const std::vector<std::string> wins{"e3d2", "e3e2", "e3f2", "e3d3", "e3f3", "e3d4", "e3e4", "e3f4"};
   CHECK_MESSAGE(std::find(wins.begin(), wins.end(), played) != wins.end(), played);
-  engine.write_line("quit");
-  CHECK(engine.wait_exit() == 0);
 }
 
 }  // namespace
@@ -187,19 +190,29 @@ TEST_CASE("uci: a solve left running from the last game does not cut the next po
   engine.read_until("bestmove", 30);
   engine.write_line("ucinewgame");
   check_benko_win(engine, "go movetime 60000", 90);
+  engine.write_line("quit");
+  CHECK(engine.wait_exit() == 0);
 }
 
-TEST_CASE("uci: without an exact solve the search's judgement keeps Fine and Benko's win") {
+TEST_CASE("uci: without an exact solve the search's judgement keeps the win of Fine and Benko, and of Fine no. 70") {
+  // With no exact solve (--memory 0, as ExactMemory 0) and no table of the
+  // position, the search answers alone, by nodes so that the move is the
+  // same on any machine.
+  ChildProcess engine({CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--data", CHUNKER_TEST_DATA, "--hash",
+                       "8", "--memory", "0", "--cache", ""});
   // Fine and Benko's protected passer: every king move wins, 1.a4? and
-  // 1.c6? lose (check_benko_win; Stockfish 15.1 plays 1.Kf4, and Fine and
-  // Benko give White the win). With no exact solve (ExactMemory 0) and no table of the position, the search
-  // answers alone, by nodes so that the move is the same on any machine:
-  // the evaluation of the position right after each move ranked 1.a4 first
-  // (Black's capture unseen), a few plies of search over it do not.
-  const TempDir cache;
-  ChildProcess engine = engine_with_cache(cache.path);
-  engine.write_line("setoption name ExactMemory value 0");
+  // 1.c6? lose (check_benko_win; Stockfish 15.1 plays 1.Kf4). The
+  // evaluation of the position right after each move ranked 1.a4 first
+  // (Black's capture unseen); a few plies of search over it do not.
   check_benko_win(engine, "go nodes 300000", 60);
+  // Fine no. 70: only 1.Kb1 wins (Fine, Basic Chess Endings; the exact
+  // solver); with a million nodes the judgement prefers it to Ka2 and Kb2,
+  // which draw.
+  engine.write_line("ucinewgame");
+  const std::string fine_70 = move_played(engine, "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1", "go nodes 1000000", 60);
+  engine.write_line("quit");
+  CHECK(engine.wait_exit() == 0);
+  CHECK(fine_70 == "a1b1");
 }
 
 TEST_CASE("uci: Fine no. 70 in a GUI: 1.Kb1, the only win, with the mate score of its exact distance") {
