@@ -40,8 +40,9 @@ Rank rank_of(const RankedMove& m) {
   return {1, m.proven ? -DRAW_CONTEMPT : m.value};
 }
 
-// The guide's score (Estimate::score) in the evaluation's units: a sure win
-// the guide expects soon scores some ten pawns, well inside EVALUATION_BOUND.
+// The guide's score (Estimate::score, 20,000 at most, for a win it is sure
+// of) in the evaluation's units: within 1,000 either way, a score, well
+// inside EVALUATION_BOUND and so below every game value.
 constexpr int GUIDE_SCORE_PER_UNIT = 20;
 
 // The learned guide's estimate of the position after each move, for the
