@@ -1,7 +1,12 @@
 // The move to play where the oracle cannot say (another pawn structure, the
 // table not built, or not wanted): the Chunker search with the libraries and
 // schemas, run on each move in turn with a node budget that doubles round by
-// round, proves what it can; the evaluation (evaluation.h) ranks the rest.
+// round, proves what it can. The rest are ranked by the learned guide's
+// estimate of the position after each move where the position lies in the
+// domain its model was fitted on (the oracle's), else by the judgement
+// (judgement.h: a few plies of alpha-beta over the chunk evaluation and the
+// classifiers' verdicts, one ply deeper each round), and moves it scores
+// alike in the guide's order.
 // A move proven to win comes first (the shortest known win), then the moves
 // not proven to lose by their score (a proven draw a little below 0), then the
 // proven losses (the longest known defence). So the choice never prefers a
@@ -28,7 +33,7 @@ struct ChoiceLimits {
 // A candidate move and what is known of it, for the side that plays it.
 struct RankedMove {
   Move move;
-  Value value = 0;  // proven: the game value; else the evaluation after the move
+  Value value = 0;  // proven: the game value; else the guide's or the judgement's score after the move
   bool proven = false;
   bool distance_known = true;  // of a proven decisive value
 };
@@ -41,11 +46,13 @@ struct MoveChoice {
 
 // Ranks `allowed` (legal moves of pos). A move back to one of `earlier` (the
 // game's positions so far) repeats it: a proven draw, which the search, that
-// knows only the line below pos, cannot see. `progress` is called after each
-// round with the ranking so far.
+// knows only the line below pos, cannot see. `guide` (SearchLimits::guide;
+// empty: none) is the learned guide. `progress` is called after each round
+// with the ranking so far.
 MoveChoice choose_move(const Position& pos, const std::vector<Move>& allowed, const std::vector<Position>& earlier,
                        const std::vector<const Classifier*>& classifiers, const ChunkLibraries* libraries,
-                       const ChoiceLimits& limits, const std::function<void(const MoveChoice&)>& progress = {});
+                       const std::function<Estimate(const Position&)>& guide, const ChoiceLimits& limits,
+                       const std::function<void(const MoveChoice&)>& progress = {});
 
 // Orders two candidates as choose_move ranks them.
 bool ranks_before(const RankedMove& a, const RankedMove& b);

@@ -60,6 +60,23 @@ Value exact_value(const Position& pos, const std::string& cache) {
   return value == "\"win\"" ? win_in(distance) : loss_in(distance);
 }
 
+// The move `engine` plays in `fen` after `go`, given `seconds` to answer.
+std::string move_played(ChildProcess& engine, const std::string& fen, const std::string& go, int seconds) {
+  engine.write_line("position fen " + fen);
+  engine.write_line(go);
+  return move_of(engine.read_until("bestmove", seconds).back());
+}
+
+// Plays Fine and Benko's protected passer (testpositions/literature.epd)
+// after `go` (given `seconds` to answer) and checks that the move keeps
+// White's win: every king move does, 1.a4? and 1.c6? lose (the exact
+// solver, `chunker solve`).
+void check_benko_win(ChildProcess& engine, const std::string& go, int seconds) {
+  const std::string played = move_played(engine, "8/8/p3k3/1pP4p/1P6/P3K3/8/8 w - - 0 1", go, seconds);
+  const std::vector<std::string> wins{"e3d2", "e3e2", "e3f2", "e3d3", "e3f3", "e3d4", "e3e4", "e3f4"};
+  CHECK_MESSAGE(std::find(wins.begin(), wins.end(), played) != wins.end(), played);
+}
+
 }  // namespace
 
 TEST_CASE("uci: handshake, other pieces, a mate score, stop during go infinite") {
@@ -173,13 +190,30 @@ TEST_CASE("uci: a solve left running from the last game does not cut the next po
   engine.write_line("go movetime 300");
   engine.read_until("bestmove", 30);
   engine.write_line("ucinewgame");
-  engine.write_line("position fen 8/8/p3k3/1pP4p/1P6/P3K3/8/8 w - - 0 1");
-  engine.write_line("go movetime 60000");
-  const std::string played = move_of(engine.read_until("bestmove", 90).back());
-  const std::vector<std::string> wins{"e3d2", "e3e2", "e3f2", "e3d3", "e3f3", "e3d4", "e3e4", "e3f4"};
-  CHECK_MESSAGE(std::find(wins.begin(), wins.end(), played) != wins.end(), played);
+  check_benko_win(engine, "go movetime 60000", 90);
   engine.write_line("quit");
   CHECK(engine.wait_exit() == 0);
+}
+
+TEST_CASE("uci: without an exact solve the search's judgement keeps the win of Fine and Benko, and of Fine no. 70") {
+  // With no exact solve (--memory 0, as ExactMemory 0) and no table of the
+  // position, the search answers alone, by nodes so that the move is the
+  // same on any machine.
+  ChildProcess engine({CHUNKER_BINARY, "uci", "--libraries", CHUNKER_TEST_DATA, "--data", CHUNKER_TEST_DATA, "--hash",
+                       "8", "--memory", "0", "--cache", ""});
+  // Fine and Benko's protected passer: every king move wins, 1.a4? and
+  // 1.c6? lose (check_benko_win; Stockfish 15.1 plays 1.Kf4). The
+  // evaluation of the position right after each move ranked 1.a4 first
+  // (Black's capture unseen); a few plies of search over it do not.
+  check_benko_win(engine, "go nodes 300000", 60);
+  // Fine no. 70: only 1.Kb1 wins (Fine, Basic Chess Endings; the exact
+  // solver); with a million nodes the judgement prefers it to Ka2 and Kb2,
+  // which draw.
+  engine.write_line("ucinewgame");
+  const std::string fine_70 = move_played(engine, "8/k7/3p4/p2P1p2/P2P1P2/8/8/K7 w - - 0 1", "go nodes 1000000", 60);
+  engine.write_line("quit");
+  CHECK(engine.wait_exit() == 0);
+  CHECK(fine_70 == "a1b1");
 }
 
 TEST_CASE("uci: Fine no. 70 in a GUI: 1.Kb1, the only win, with the mate score of its exact distance") {
@@ -287,8 +321,10 @@ TEST_CASE("uci: scores in centipawns, of Stockfish's sign and scale, where no ta
   // White's extra pawn: Stockfish (`go depth 24`, the independent judge)
   // scores it some 7 pawns for White whichever side moves; Chunker's
   // evaluation, with no table (UseOracle false), must agree in sign, and
-  // with White to move lie within a factor of 2 of it: a GUI reads both on
-  // one scale.
+  // with White to move lie within a factor of 3 of it: a GUI reads both on
+  // one scale. (Chunker's score is its judgement's, a few plies of search
+  // over an evaluation that counts a pawn as 100 cp and the chunks' verdicts
+  // on top; Stockfish adds its winning chances.)
   const std::string stockfish = default_chess_engine();
   REQUIRE_MESSAGE(!stockfish.empty(), "stockfish is not installed (scripts/setup.sh installs it)");
   auto last_cp = [](const std::vector<std::string>& lines) {
@@ -313,8 +349,8 @@ TEST_CASE("uci: scores in centipawns, of Stockfish's sign and scale, where no ta
     CHECK(theirs != 0);
     CHECK((ours > 0) == (theirs > 0));
     if (std::string(fen).find(" w ") == std::string::npos) continue;
-    CHECK(std::abs(ours) * 2 >= std::abs(theirs));
-    CHECK(std::abs(ours) <= 2 * std::abs(theirs));
+    CHECK(std::abs(ours) * 3 >= std::abs(theirs));
+    CHECK(std::abs(ours) <= 3 * std::abs(theirs));
   }
 }
 

@@ -6,6 +6,7 @@
 #include "chess/careful_rules.h"
 #include "chess/new_queen.h"
 #include "engine/notation.h"
+#include "play/evaluation.h"
 #include "play/stop_flag.h"
 
 namespace chunker {
@@ -364,8 +365,10 @@ MoveChoice GamePlayer::search(const Position& pos, const std::vector<Position>& 
   if (job_ && !job_->done()) forward_solved.emplace(job_->finished.get_token(), [&] { halt = true; });
   ChoiceLimits searching = limits;
   searching.stop = &halt;
-  const MoveChoice choice = choose_move(pos, allowed, earlier, classifiers,
-                                        libraries_usable_ ? &player_.libraries() : nullptr, searching, progress);
+  const ChunkLibraries* libraries = libraries_usable_ ? &player_.libraries() : nullptr;
+  const ProofGuide learned = libraries ? guide(*libraries, player_.settings().level) : ProofGuide{};
+  const MoveChoice choice =
+      choose_move(pos, allowed, earlier, classifiers, libraries, learned.estimate, searching, progress);
   if (choice.rounds == 0 && progress) progress(choice);
   return choice;
 }
