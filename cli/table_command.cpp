@@ -23,8 +23,8 @@
 #include "engine/search.h"
 #include "exact/knowledge_depth.h"
 #include "play/answer.h"
-#include "play/answer_json.h"
 #include "play/evaluation.h"
+#include "play/table_json.h"
 #include "play/table_rows.h"
 #include "schemas/schemas.h"
 
@@ -111,20 +111,6 @@ std::optional<TableRequest> table_request(const Args& args) {
   return r;
 }
 
-// "nodes (ply)", "nodes (exh.)", or "----" where unproven; where the
-// search's proof is known, then nodes over its positions: how close the
-// search came to the smallest proof it knows of.
-std::string cell_text(const TableCell& c) {
-  if (!c.proven) return "----";
-  std::string text = std::to_string(c.nodes) + " (" + (c.ply || c.proof_depth ? std::to_string(c.ply) : "exh.") + ")";
-  if (c.proof_positions) {
-    char ratio[32];
-    std::snprintf(ratio, sizeof ratio, " %.1f", double(c.nodes) / double(c.proof_positions));
-    text += ratio;
-  }
-  return text;
-}
-
 // Characters of a level's column.
 constexpr int CELL_WIDTH = 20;
 
@@ -132,8 +118,6 @@ constexpr int CELL_WIDTH = 20;
 void print_cells(const std::vector<std::string>& texts) {
   for (std::size_t i = 0; i < texts.size(); ++i) std::printf(" %*s", i ? CELL_WIDTH : 9, texts[i].c_str());
 }
-
-const char* search_name(SearchKind kind) { return kind == SearchKind::AlphaBeta ? "ab" : "pn"; }
 
 // The text or CSV header: one table, a row for each position and search.
 void print_header(const TableRequest& r) {
@@ -151,26 +135,6 @@ void print_header(const TableRequest& r) {
   print_cells(columns);
   std::printf("  result (%s schemas, node limit %llu; a cell: nodes (ply) nodes/proof)\n", mode_name(t.mode).c_str(),
               static_cast<unsigned long long>(t.limits.node_limit));
-}
-
-Json row_json(const TableRow& row, SearchKind kind, int first, std::optional<std::uint64_t> peasant_nodes) {
-  Json levels = Json::array();
-  for (std::size_t i = 0; i < row.cells.size(); ++i) {
-    const TableCell& c = row.cells[i];
-    levels.push_back({{"level", first + int(i)},
-                      {"proven", c.proven},
-                      {"nodes", c.nodes},
-                      {"ply", c.proven && c.ply ? Json(c.ply) : Json(nullptr)},
-                      {"proof_positions", c.proof_positions ? Json(c.proof_positions) : Json(nullptr)},
-                      {"result", c.proven ? Json(c.result) : Json(nullptr)}});
-  }
-  Json json_row = {{"id", row.id},
-                   {"search", search_name(kind)},
-                   {"knowledge_depth", row.knowledge_depth},
-                   {"levels", std::move(levels)}};
-  if (peasant_nodes) json_row["peasant_nodes"] = *peasant_nodes;
-  json_row["result"] = row.result;
-  return json_row;
 }
 
 // CHUNKER's row for its no. 547 (an alpha-beta search), its "(45)" the
@@ -192,18 +156,22 @@ void print_chunker_547(const TableRequest& r, const SearchResult& shares) {
 // added to `json_rows`.
 void emit_row(const TableRequest& r, const TableRow& row, SearchKind kind, std::optional<std::uint64_t> peasant_nodes,
               Json& json_rows) {
-  if (r.json) return json_rows.push_back(row_json(row, kind, r.table.first, peasant_nodes));
-  std::vector<std::string> texts{row.knowledge_depth};
-  for (const TableCell& c : row.cells) texts.push_back(cell_text(c));
+  if (r.json) {
+    Json json_row = table_row_json(row, kind, r.table.first);
+    if (peasant_nodes) json_row["peasant_nodes"] = *peasant_nodes;
+    return json_rows.push_back(std::move(json_row));
+  }
+  std::vector<std::string> texts{knowledge_depth_text(row.knowledge_depth)};
+  for (const TableCell& c : row.cells) texts.push_back(table_cell_text(c));
   if (peasant_nodes) texts.push_back(std::to_string(*peasant_nodes));
   if (r.csv) {
     std::cout << row.id << "," << search_name(kind);
     for (const auto& t : texts) std::cout << "," << t;
-    std::cout << "," << row.result << "\n";
+    std::cout << "," << table_result_text(row.result) << "\n";
   } else {
     std::printf("%-20s %-6s", row.id.c_str(), search_name(kind));
     print_cells(texts);
-    std::printf("  %s\n", row.result.c_str());
+    std::printf("  %s\n", table_result_text(row.result).c_str());
   }
   std::cout.flush();
 }
@@ -230,7 +198,7 @@ int table_command(const Args& args) {
     std::optional<SearchResult> shares;  // the top level's search whose terminal shares a Szen row shows
     for (const SearchKind kind : r.kinds) {
       TableRow row = rows.row(epd, kind);
-      all_ok = all_ok && row.ok;
+      all_ok = all_ok && row.ok();
       // CHUNKER's shares are of its alpha-beta search.
       if (!shares || kind == SearchKind::AlphaBeta) shares = row.top;
       emit_row(r, row, kind, peasant_nodes, json_rows);

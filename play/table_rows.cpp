@@ -11,63 +11,54 @@ namespace {
 
 TableCell cell_of(const SearchResult& r) {
   // (ply): the proving iteration, or the proof tree's depth.
-  TableCell c{r.proven, r.nodes,          r.proof_positions, r.proof != Proof::None ? r.exact_ply : 0, "",
-              r.value,  r.distance_known, r.distance,        r.kind == SearchKind::ProofNumber};
-  if (r.proven) {
-    c.result = value_word(r.value);
-    if (is_decisive(r.value)) c.result += r.distance_known ? " in " + std::to_string(r.distance) : " (no dist.)";
-  }
-  return c;
+  return {r.proven, r.nodes,          r.proof_positions, r.proof != Proof::None ? r.exact_ply : 0,
+          r.value,  r.distance_known, r.distance,        r.kind == SearchKind::ProofNumber};
 }
 
-// The exact answer's result in a cell's terms, for the last column.
+// The exact answer in a cell's terms, for the last column.
 TableCell cell_of(const Answer& a) {
   TableCell c;
   c.proven = true;
   c.value = a.value;
   c.distance_known = a.distance_known;
   c.distance = is_decisive(a.value) ? distance_of(a.value) : 0;
-  c.result = value_word(a.value) + (is_decisive(a.value) ? " in " + std::to_string(c.distance) : "");
   return c;
 }
 
-// The last column: the play layer's exact answer where it has one (the
-// oracle, an exact table or solve), else the best-informed proven cell (a
-// known distance beats none); whether it matches the suite's `value` and
-// `dist`; and each level (cells[i] is level first + i) whose proven result
-// differs from the exact answer or the suite.
-struct Verdict {
-  std::string text;
-  bool ok = true;
-};
-Verdict verdict(const Epd& epd, const std::vector<TableCell>& cells, int first, const std::optional<Answer>& exact) {
-  std::optional<TableCell> truth;
-  if (exact) truth = cell_of(*exact);
-  const TableCell* best = truth ? &*truth : nullptr;
+// Whether a cell's value (and its distance, where both are known) is
+// `value` (a word of value_word) and `dist`.
+bool agrees(const TableCell& c, const std::string& value, const std::string& dist) {
+  if (value_word(c.value) != value) return false;
+  return !(c.distance_known && is_decisive(c.value) && !dist.empty()) || std::to_string(c.distance) == dist;
+}
+
+// The last column, and whether each level (cells[i] is level first + i) and
+// the suite agree with it.
+TableResult checked(const Epd& epd, const std::vector<TableCell>& cells, int first,
+                    const std::optional<Answer>& exact) {
+  TableResult r;
+  if (exact) r.shown = cell_of(*exact), r.source = exact->source;
   for (const TableCell& c : cells)
-    if (!truth && c.proven && (!best || (c.distance_known && !best->distance_known))) best = &c;
-  if (!best) return {"unproven"};
-  const std::string expected_value = epd.op("value"), expected_dist = epd.op("dist");
-  const std::string shown = best->result + (exact ? " (" + source_name(exact->source) + ")" : "");
-  auto agree = [](const TableCell& c, const std::string& value, const std::string& dist) {
-    if (value_word(c.value) != value) return false;
-    return !(c.distance_known && is_decisive(c.value) && !dist.empty()) || std::to_string(c.distance) == dist;
-  };
+    if (!exact && c.proven && (!r.shown || (c.distance_known && !r.shown->distance_known))) r.shown = c;
+  if (!r.shown) return r;
+  r.expected_value = epd.op("value"), r.expected_dist = epd.op("dist");
+  const std::optional<TableCell> truth = exact ? r.shown : std::nullopt;
   auto matches = [&](const TableCell& c) {
-    if (truth && !agree(c, value_word(truth->value), is_decisive(truth->value) ? std::to_string(truth->distance) : ""))
+    if (truth && !agrees(c, value_word(truth->value), is_decisive(truth->value) ? std::to_string(truth->distance) : ""))
       return false;
-    return expected_value.empty() || agree(c, expected_value, expected_dist);
+    return r.expected_value.empty() || agrees(c, r.expected_value, r.expected_dist);
   };
-  const std::string expected = expected_value.empty() ? ""
-                                                      : " (expected " + expected_value +
-                                                            (expected_dist.empty() ? "" : " in " + expected_dist) + ")";
-  if (truth && !matches(*truth)) return {shown + "  MISMATCH with the suite" + expected, false};
-  std::string wrong;
-  int wrong_levels = 0;
+  if (truth && !matches(*truth)) {
+    r.check = TableCheck::SuiteDiffers;
+    return r;
+  }
   for (std::size_t i = 0; i < cells.size(); ++i)
-    if (cells[i].proven && !matches(cells[i])) wrong += (wrong_levels++ ? ", " : " ") + std::to_string(first + int(i));
-  if (!wrong_levels) return {shown + (expected_value.empty() && !truth ? "" : "  ok")};
-  return {shown + "  WRONG at level" + (wrong_levels > 1 ? "s" : "") + wrong + (truth ? "" : expected), false};
+    if (cells[i].proven && !matches(cells[i])) r.wrong_levels.push_back(first + int(i));
+  if (!r.wrong_levels.empty())
+    r.check = TableCheck::LevelsDiffer;
+  else if (truth || !r.expected_value.empty())
+    r.check = TableCheck::Agrees;
+  return r;
 }
 
 }  // namespace
@@ -86,23 +77,22 @@ TableRows::TableRows(TableSettings settings, Player& player)
 
 // Each position's knowledge depth at the top level and mode (the exact form
 // of the paper's "(33)" estimates), where the position is in the domain and
-// its layout's depth table is saved; "-" elsewhere. Tables are loaded on
+// its layout's depth table is saved; none elsewhere. Tables are loaded on
 // first use.
-std::string TableRows::depth_of(const Position& pos) {
+std::optional<Value> TableRows::depth_of(const Position& pos) {
   const auto slot = locate(pos);
-  if (!slot) return "-";
+  if (!slot) return std::nullopt;
   const int layout = int(slot->layout);
   const std::string name = knowledge_name(settings_.last, settings_.mode);
   if (!depths_[layout]) {
     if (!depth_saved(settings_.data_dir, slot->layout, settings_.last, name, fingerprint_)) {
       unsaved_[layout] = true;
-      return "-";
+      return std::nullopt;
     }
     depths_[layout] =
         std::make_unique<DepthTable>(load_depth(settings_.data_dir, slot->layout, settings_.last, name, fingerprint_));
   }
-  const Value v = depths_[layout]->value(slot->view(pos));
-  return is_decisive(v) ? value_word(v) + " " + std::to_string(distance_of(v)) : value_word(v);
+  return depths_[layout]->value(slot->view(pos));
 }
 
 TableRow TableRows::row(const Epd& epd, SearchKind kind) {
@@ -121,9 +111,7 @@ TableRow TableRows::row(const Epd& epd, SearchKind kind) {
   }
   row.knowledge_depth = depth_of(epd.pos);
   std::optional<ExactRefusal> refusal;  // why the play layer has no exact answer: the column says so
-  const Verdict checked = verdict(epd, row.cells, settings_.first, player_.exact_answer(epd.pos, {}, refusal));
-  row.result = checked.text;
-  row.ok = checked.ok;
+  row.result = checked(epd, row.cells, settings_.first, player_.exact_answer(epd.pos, {}, refusal));
   return row;
 }
 

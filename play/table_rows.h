@@ -25,21 +25,41 @@ struct TableCell {
   bool proven = false;
   std::uint64_t nodes = 0;
   std::size_t proof_positions = 0;  // of the search's proof of a win or a loss; 0 where it has none
-  int ply = 0;         // the iteration at which the value became exact (0: exhaustive), or the proof's depth
-  std::string result;  // "win in 51", "win (no dist.)", "draw"
+  int ply = 0;  // the iteration at which the value became exact (0: exhaustive), or the proof's depth
   Value value = 0;
   bool distance_known = true;
   int distance = 0;
   bool proof_depth = false;  // ply is the proof-number search's proof depth
 };
 
+// How a row's result stands against the suite's `value` and `dist` and the
+// levels' proven values.
+enum class TableCheck {
+  Unchecked,     // no exact answer and no suite value to hold the levels to
+  Agrees,        // the exact answer, the suite and every proven level agree
+  SuiteDiffers,  // the exact answer differs from the suite
+  LevelsDiffer,  // the levels of `wrong_levels` differ from the exact answer (else the suite)
+};
+
+// A row's last column: the play layer's exact answer where it has one (the
+// oracle, an exact table or solve), else the best-informed proven level (a
+// known distance beats none), and how it stands.
+struct TableResult {
+  std::optional<TableCell> shown;  // none: no level proved a value and no exact answer
+  std::optional<Source> source;    // the exact answer's source, where `shown` is it
+  TableCheck check = TableCheck::Unchecked;
+  std::vector<int> wrong_levels;
+  std::string expected_value, expected_dist;  // the suite's `value` and `dist`, as written there
+};
+
 struct TableRow {
-  std::string id;                   // the suite's id, else the board's FEN fields
-  std::string knowledge_depth;      // "win 18", "draw"; "-" where not in the domain or not saved
-  std::vector<TableCell> cells;     // the levels first..last
-  std::optional<SearchResult> top;  // the top level's search
-  std::string result;               // the exact (else best-informed proven) result and where it disagrees
-  bool ok = true;                   // false where a level, the exact result or the suite disagree
+  std::string id;                        // the suite's id, else the board's FEN fields
+  std::optional<Value> knowledge_depth;  // at the top level; none where not in the domain or not saved
+  std::vector<TableCell> cells;          // the levels first..last
+  std::optional<SearchResult> top;       // the top level's search
+  TableResult result;
+  // False where a level, the exact result or the suite disagree.
+  bool ok() const { return result.check != TableCheck::SuiteDiffers && result.check != TableCheck::LevelsDiffer; }
 };
 
 struct TableSettings {
@@ -62,7 +82,7 @@ class TableRows {
   const TableSettings& settings() const { return settings_; }
 
  private:
-  std::string depth_of(const Position& pos);
+  std::optional<Value> depth_of(const Position& pos);
 
   TableSettings settings_;
   Player& player_;

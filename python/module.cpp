@@ -9,6 +9,7 @@
 
 #include "chunks/table_file.h"
 #include "engine/position.h"
+#include "play/table_json.h"
 #include "python/tablebase.h"
 
 namespace py = pybind11;
@@ -52,21 +53,6 @@ py::dict solve_dict(const SolveResult& r) {
   return py::dict("fen"_a = r.fen, "value"_a = r.value, "wdl"_a = r.wdl, "distance"_a = r.distance,
                   "source"_a = r.source, "best_move"_a = r.best_move, "line"_a = r.line, "nodes"_a = r.nodes,
                   "proof_size"_a = r.proof_size, "moves"_a = moves);
-}
-
-py::dict row_dict(SearchKind kind, const TableRow& row, int first) {
-  py::list levels;
-  for (std::size_t i = 0; i < row.cells.size(); ++i) {
-    const TableCell& c = row.cells[i];
-    levels.append(
-        py::dict("level"_a = first + int(i), "proven"_a = c.proven, "nodes"_a = c.nodes,
-                 "ply"_a = c.proven && c.ply ? std::optional<int>(c.ply) : std::nullopt,
-                 "proof_positions"_a = c.proof_positions ? std::optional<std::size_t>(c.proof_positions) : std::nullopt,
-                 "result"_a = c.proven ? std::optional<std::string>(c.result) : std::nullopt));
-  }
-  return py::dict("id"_a = row.id, "search"_a = kind == SearchKind::ProofNumber ? "pn" : "ab",
-                  "knowledge_depth"_a = row.knowledge_depth, "levels"_a = levels, "result"_a = row.result,
-                  "ok"_a = row.ok);
 }
 
 }  // namespace
@@ -147,9 +133,10 @@ PYBIND11_MODULE(_chunker, m) {
               py::gil_scoped_release released;
               rows = t.table(epd, first, last, kinds, std::uint64_t(node_limit));
             }
-            py::list out;
-            for (const auto& [kind, row] : rows) out.append(row_dict(kind, row, first));
-            return out;
+            // The rows as `chunker table --json` writes them (play/table_json.h).
+            Json out = Json::array();
+            for (const auto& [kind, row] : rows) out.push_back(table_row_json(row, kind, first));
+            return out.dump();
           },
           py::arg("epd"), py::arg("first"), py::arg("last"), py::arg("search"), py::arg("node_limit"))
       .def("close", &Tablebase::close, py::call_guard<py::gil_scoped_release>());

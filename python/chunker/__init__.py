@@ -157,7 +157,7 @@ class Tablebase:
         last level (where its depth table is saved) and the exact result. ``search``: "pn", "ab" or "both"
         (every row with alpha-beta, then every row with the proof-number search)."""
         first, last = levels
-        rows = self._tables().table(epd, first, last, search, node_limit)
+        rows = json.loads(self._tables().table(epd, first, last, search, node_limit))
         return [TableRow(**{**row, "levels": [LevelCell(**cell) for cell in row["levels"]]}) for row in rows]
 
     def close(self) -> None:
