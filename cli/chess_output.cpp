@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "cli/output.h"
 #include "engine/notation.h"
 
 namespace chunker::cli {
@@ -10,10 +11,6 @@ namespace chunker::cli {
 namespace {
 
 constexpr double MB = 1024.0 * 1024.0;
-
-std::string value_with_distance(Value v) {
-  return is_decisive(v) ? value_word(v) + " in " + std::to_string(distance_of(v)) : "draw";
-}
 
 std::string who_wins(const ChessPosition& root, Value v) {
   if (!is_decisive(v)) return "";

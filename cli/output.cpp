@@ -52,7 +52,7 @@ std::string time_line(double seconds) {
 }
 
 // The share of terminal nodes each source decided, as the paper lists them.
-std::string terminal_shares(const SearchResult& r) {
+std::string terminals_line(const SearchResult& r) {
   std::vector<std::pair<std::string, std::uint64_t>> sources = {{"rules", r.rule_terminals},
                                                                 {"hash table", r.hash_terminals}};
   if (r.hint_terminals) sources.emplace_back("held by a hint", r.hint_terminals);
@@ -71,12 +71,11 @@ std::string terminal_shares(const SearchResult& r) {
 
 }  // namespace
 
-namespace {
-
-// "win in 23", "draw", "loss in 8": a value for the side to move.
 std::string value_with_distance(Value v) {
   return is_decisive(v) ? value_word(v) + " in " + std::to_string(distance_of(v)) : "draw";
 }
+
+namespace {
 
 // The search's own lines: where it did not decide, how far it got, then its counts.
 void search_text(std::ostringstream& out, const Position& root, const SearchResult& r, int fullmove, bool decided) {
@@ -94,7 +93,7 @@ void search_text(std::ostringstream& out, const Position& root, const SearchResu
     if (!r.pv.empty()) out << "line       " << san_line(root, r.pv, fullmove) << "\n";
   }
   out << "nodes      " << r.nodes << "\n";
-  out << "terminals  " << terminal_shares(r) << "\n";
+  out << "terminals  " << terminals_line(r) << "\n";
   if (r.kind == SearchKind::ProofNumber)
     out << "ply        " << (r.proof_tree ? std::to_string(r.exact_ply) : "----")
         << " (the proof tree's depth; its positions: " << r.proof_positions << ", stopped by: " << stop_word(r.stop)

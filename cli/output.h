@@ -12,6 +12,8 @@
 
 namespace chunker::cli {
 
+// "win in 23", "draw", "loss in 8": a value for the side to move.
+std::string value_with_distance(Value v);
 // Where an answer came from, in words: "the oracle's abc-fgh table", "the
 // exact table of FEN, read from FILE", "solved now; oracle abc-fgh; cached in
 // FILE", "proof-number search", ...

@@ -23,12 +23,6 @@ constexpr double MB = 1024.0 * 1024.0;
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
-double peak_megabytes() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return double(usage.ru_maxrss) * 1024.0 / MB;
-}
-
 std::vector<MoveValue> proven_moves(const MoveValues& values) {
   std::vector<MoveValue> moves;
   for (const auto& [m, v] : values) moves.push_back({m, v, true});
@@ -36,6 +30,12 @@ std::vector<MoveValue> proven_moves(const MoveValues& values) {
 }
 
 }  // namespace
+
+double peak_megabytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return double(usage.ru_maxrss) * 1024.0 / MB;
+}
 
 std::string source_name(Source s) {
   switch (s) {

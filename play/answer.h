@@ -46,6 +46,9 @@ struct ExactFigures {
   double seconds = 0, peak_megabytes = 0;
 };
 
+// The process's peak resident memory so far, for an exact solve's figures.
+double peak_megabytes();
+
 // Why an exact solve was not tried: the budget it did not fit.
 struct ExactRefusal {
   enum class Reason {

@@ -1,7 +1,5 @@
 #include "play/chess_answer.h"
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <chrono>
 #include <set>
@@ -9,12 +7,6 @@
 namespace chunker {
 
 namespace {
-
-double peak_megabytes() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return double(usage.ru_maxrss) / 1024.0;
-}
 
 std::vector<ChessMoveValue> valued_moves(const ChessTable& table, const ChessPosition& pos) {
   std::vector<ChessMoveValue> out;

@@ -18,7 +18,7 @@ using namespace chunker;
 
 namespace {
 
-const char* SZEN = "4k3/5ppp/8/8/8/8/PPP5/3K4";
+const char* SZEN_BOARD = "4k3/5ppp/8/8/8/8/PPP5/3K4";
 
 PeasantResult peasant(const std::string& fen, int depth = PEASANT_DEFAULT_DEPTH) {
   PeasantLimits limits;
@@ -83,7 +83,7 @@ TEST_CASE("Peasant: the evaluator, term by term, on positions computed by hand")
   CHECK(t.total() == 7);
 
   // The Szen position is symmetric: every term cancels.
-  t = peasant_terms(parse_fen(std::string(SZEN) + " w - -").pos);
+  t = peasant_terms(parse_fen(std::string(SZEN_BOARD) + " w - -").pos);
   CHECK(t.mat == 0);
   CHECK(t.pp == 0);
   CHECK(t.pro == 0);
@@ -121,7 +121,7 @@ TEST_CASE("Peasant: what its knowledge (rules 2 and 4) says, checked against the
   CHECK(peasant_evaluate(lone) == -9);
   CHECK(*peasant_knowledge(lone) == 0);
   // Neither rule applies with pawns on both sides and no runner.
-  CHECK(!peasant_knowledge(parse_fen(std::string(SZEN) + " w - -").pos));
+  CHECK(!peasant_knowledge(parse_fen(std::string(SZEN_BOARD) + " w - -").pos));
 }
 
 TEST_CASE("Peasant: it proves what ends within its search: safe promotion, mate, an unsafe promotion refuted") {
@@ -186,7 +186,7 @@ TEST_CASE("Peasant: the Szen position, a win for the side to move, is not contra
   // claim a result, and it counts every node it enters.
   for (const char* side : {" w - -", " b - -"}) {
     INFO(side);
-    PeasantResult r = peasant(std::string(SZEN) + side, 8);
+    PeasantResult r = peasant(std::string(SZEN_BOARD) + side, 8);
     CHECK(!r.proven);
     CHECK(!is_known_result(r.value));
     CHECK(!r.best.is_none());
