@@ -22,9 +22,9 @@ case "$kind" in
                "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" -DCHUNKER_TSAN=ON) ;;
   *) echo "build.sh: unknown build kind '$kind' (release, native, sanitize or tsan)" >&2; exit 2 ;;
 esac
-# Unity batches: each folder's files compiled a few at a time, so the headers
-# they share (Boost, the standard library) are parsed once per batch, not per
-# file: a clean build takes far less CPU time.
+# Unity builds: each target's files compiled as one translation unit, so the
+# headers they share (Boost, nlohmann-json, the standard library) are parsed
+# once per target, not per file: a clean build takes far less CPU time.
 # Ninja, not Make: it compiles a target's files while the libraries it links are
 # still being built, where Make waits for each library, so both cores stay busy.
 # A directory configured for Make, or with another compiler, before is
@@ -37,5 +37,5 @@ if [ -f "$dir/CMakeCache.txt" ] && { ! configured_for '^CMAKE_GENERATOR:INTERNAL
   { [[ "$kind" == sanitize || "$kind" == tsan ]] && ! configured_for '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang++$'; }; }; then
   rm -rf "$dir/CMakeCache.txt" "$dir/CMakeFiles"
 fi
-cmake -G Ninja -S "$root" -B "$dir" "${flags[@]}" -DCMAKE_UNITY_BUILD=ON "$@" >/dev/null
+cmake -G Ninja -S "$root" -B "$dir" "${flags[@]}" -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=0 "$@" >/dev/null
 cmake --build "$dir" -j "$(nproc)"

@@ -22,9 +22,11 @@ phase "release build"
 jobs="$(nproc)"
 # The sanitized builds run beside the Release tests at a lower priority: they
 # take what the tests leave of the cores (single-threaded tests, waits on
-# engines and GUIs), the ThreadSanitizer build going on beside the sanitized
-# tests. Their tests read the tables and libraries the Release run builds
-# (byte-identical; rebuilding them sanitized would cost minutes).
+# engines and GUIs). The ThreadSanitizer build comes first, so that its tests
+# (mostly waits on servers and GUIs) run while the sanitize build goes on
+# beside them, and the sanitize tests, which keep both cores busy, come last.
+# Both read the tables and libraries the Release run builds (byte-identical;
+# rebuilding them sanitized would cost minutes).
 phase "release tests (and the sanitized builds beside them)"
 tables=-DCHUNKER_TEST_DATA_FROM="$root/build/release/data"
 background_build() {  # KIND: the build, its output in build/KIND-build.log, exit status in build/KIND-build.status
@@ -42,18 +44,18 @@ finished() {  # KIND: waits for the build, and stops the run where it failed
 }
 mkdir -p "$root/build"
 rm -f "$root/build/sanitize-build.status" "$root/build/tsan-build.status"
-(background_build sanitize; background_build tsan) &
+(background_build tsan; background_build sanitize) &
 builds=$!
 release_status=0
 (cd "$root/build/release" && ctest --output-on-failure -j "$jobs") || release_status=$?
-phase "rest of the sanitize build"
-finished sanitize
-[ "$release_status" -eq 0 ] || { kill "$builds" 2>/dev/null || true; exit "$release_status"; }
-phase "sanitize tests (and the ThreadSanitizer build beside them)"
-(cd "$root/build/sanitize" && ctest --output-on-failure -j "$jobs")
 phase "rest of the ThreadSanitizer build"
 finished tsan
-wait "$builds"
-phase "ThreadSanitizer tests"
+[ "$release_status" -eq 0 ] || { kill "$builds" 2>/dev/null || true; exit "$release_status"; }
+phase "ThreadSanitizer tests (and the sanitize build beside them)"
 (cd "$root/build/tsan" && ctest --output-on-failure -j "$jobs")
+phase "rest of the sanitize build"
+finished sanitize
+wait "$builds"
+phase "sanitize tests"
+(cd "$root/build/sanitize" && ctest --output-on-failure -j "$jobs")
 phase done

@@ -40,8 +40,8 @@ TEST_CASE("Level 0: the knowledge depth is the oracle's distance less the final 
   // the oracle's, and a depth is the distance, or one less where the game
   // ends by a promotion; where the oracle wins in 1 the depth is 0 exactly
   // when a safe promotion is there (else it is a mate in 1: depth 1).
-  // Every position; under the sanitizers those of every
-  // CHUNKER_DEPTH_CONFIG_STEP-th pawn configuration.
+  // The positions of every CHUNKER_DEPTH_CONFIG_STEP-th pawn configuration
+  // (CTest sets it), else every position.
   const char* env = std::getenv("CHUNKER_DEPTH_CONFIG_STEP");
   const std::uint64_t step = env ? std::strtoull(env, nullptr, 10) : 1;
   const DepthTable depth = load_depth(CHUNKER_TEST_DATA, Layout::AbcFgh, 0, "rules", "");
