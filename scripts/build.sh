@@ -37,5 +37,6 @@ if [ -f "$dir/CMakeCache.txt" ] && { ! configured_for '^CMAKE_GENERATOR:INTERNAL
   { [[ "$kind" == sanitize || "$kind" == tsan ]] && ! configured_for '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang++$'; }; }; then
   rm -rf "$dir/CMakeCache.txt" "$dir/CMakeFiles"
 fi
-cmake -G Ninja -S "$root" -B "$dir" "${flags[@]}" -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=0 "$@" >/dev/null
+cmake -G Ninja -S "$root" -B "$dir" "${flags[@]}" -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=0 "$@" \
+  >/dev/null
 cmake --build "$dir" -j "$(nproc)"
