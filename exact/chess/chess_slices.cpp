@@ -167,9 +167,13 @@ std::uint32_t SliceCodec::number(const Men& men) const {
   const auto& candidates = TO_TRIANGLE[men.square[0]];
   // The identity (symmetry 0) leaves the men as they are, in order.
   const auto full = [&](int symmetry) { return full_number(symmetry ? transformed(men, symmetry) : men); };
-  std::uint64_t least = full(candidates[0]);
-  if (candidates[1] >= 0) least = std::min(least, full(candidates[1]));
-  return compact(least);
+  if (candidates[1] < 0) return compact(full(candidates[0]));
+  // Both take the white king to one square: the black king's square decides
+  // which numbering is least, unless they take it to one square too.
+  const Square black0 = SQUARE_TRANSFORM[candidates[0]][men.square[1]];
+  const Square black1 = SQUARE_TRANSFORM[candidates[1]][men.square[1]];
+  if (black0 != black1) return compact(full(candidates[black0 < black1 ? 0 : 1]));
+  return compact(std::min(full(candidates[0]), full(candidates[1])));
 }
 
 std::uint32_t SliceCodec::number_after_step(Men men, int man, Square to) const {
@@ -184,7 +188,7 @@ std::uint32_t SliceCodec::number_after_step(Men men, int man, Square to) const {
 
 std::uint32_t SliceCodec::local(const ChessPosition& pos) const { return number(men_of(pos)); }
 
-bool SliceCodec::men_at(std::uint32_t local, Men& men) const {
+void SliceCodec::decode(std::uint32_t local, Men& men) const {
   const int below = 6 * (1 + pieces_);
   const std::uint32_t kings = local >> below;
   if (pawnless_) {
@@ -195,6 +199,10 @@ bool SliceCodec::men_at(std::uint32_t local, Men& men) const {
     men.square[0] = Square(kings & 63);
   }
   for (int i = 1; i < 2 + pieces_; ++i) men.square[i] = Square((local >> (6 * (1 + pieces_ - i))) & 63);
+}
+
+bool SliceCodec::men_at(std::uint32_t local, Men& men) const {
+  decode(local, men);
   Bitboard seen = key_.pawns.pawns[WHITE] | key_.pawns.pawns[BLACK];
   bool fits = true;
   for (int i = 0; i < 2 + pieces_; ++i) {
@@ -237,9 +245,9 @@ int SliceCodec::symmetries_fixing(const Men& men) const {
          ((kings & ~A8H1) == 0 && full_number(transformed(men, A8H1_REFLECTION)) == own);
 }
 
-bool SliceCodec::may_be_symmetric(Square white_king, Square black_king) const {
-  const Bitboard kings = square_bb(white_king) | square_bb(black_king);
-  return pawnless_ && ((kings & ~A1H8) == 0 || (kings & ~A8H1) == 0);
+Bitboard SliceCodec::symmetric_king_squares(Square king) const {
+  if (!pawnless_) return 0;
+  return (A1H8 & square_bb(king) ? A1H8 : 0) | (A8H1 & square_bb(king) ? A8H1 : 0);
 }
 
 namespace {

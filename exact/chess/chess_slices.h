@@ -65,6 +65,9 @@ class SliceCodec {
   // class that holds that number (false: two men on a square, pieces of one
   // kind out of order, or a symmetric twin's number).
   bool men_at(std::uint32_t local, Men& men) const;
+  // The men numbered `local` as they stand, for a number known to be a
+  // position's (men_at without its checks).
+  void decode(std::uint32_t local, Men& men) const;
   // Sets `pos` to the men on this slice's pawns.
   void place(const Men& men, ChessPosition& pos) const;
   bool place(std::uint32_t local, ChessPosition& pos) const;
@@ -79,9 +82,12 @@ class SliceCodec {
 
   // How many of the board's symmetries leave the men unchanged: 1 or 2
   // without pawns (only a diagonal's reflection can, its kings on that
-  // diagonal: may_be_symmetric), 1 with them.
+  // diagonal), 1 with them.
   int symmetries_fixing(const Men& men) const;
-  bool may_be_symmetric(Square white_king, Square black_king) const;
+  // Where a king must stand, the other one on `king`, for a symmetry to
+  // possibly leave the men unchanged: the diagonals through `king`, none
+  // with pawns.
+  Bitboard symmetric_king_squares(Square king) const;
 
  private:
   Men transformed(const Men& men, int symmetry) const;
