@@ -3,17 +3,12 @@
 #include <cstdio>
 #include <sstream>
 
+#include "cli/output.h"
 #include "engine/notation.h"
 
 namespace chunker::cli {
 
 namespace {
-
-constexpr double MB = 1024.0 * 1024.0;
-
-std::string value_with_distance(Value v) {
-  return is_decisive(v) ? value_word(v) + " in " + std::to_string(distance_of(v)) : "draw";
-}
 
 std::string who_wins(const ChessPosition& root, Value v) {
   if (!is_decisive(v)) return "";
@@ -91,6 +86,7 @@ std::string chess_solve_json(const ChessPosition& root, const ChessAnswer& a, in
 }
 
 std::string chess_refusal_words(const ExactRefusal& r) {
+  constexpr double MB = 1024.0 * 1024.0;
   if (r.reason == ExactRefusal::Reason::NoBudget) return "not tried (--memory 0)";
   char line[256];
   // Counting stops far past the budget: then the slices are not all known.

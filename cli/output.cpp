@@ -71,12 +71,11 @@ std::string terminal_shares(const SearchResult& r) {
 
 }  // namespace
 
-namespace {
-
-// "win in 23", "draw", "loss in 8": a value for the side to move.
 std::string value_with_distance(Value v) {
   return is_decisive(v) ? value_word(v) + " in " + std::to_string(distance_of(v)) : "draw";
 }
+
+namespace {
 
 // The search's own lines: where it did not decide, how far it got, then its counts.
 void search_text(std::ostringstream& out, const Position& root, const SearchResult& r, int fullmove, bool decided) {

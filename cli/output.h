@@ -19,6 +19,8 @@ std::string origin_words(const Answer& a);
 // Why no exact solve answered: "not tried (--memory 0)", or what the reachable
 // set takes against --memory or the clock.
 std::string refusal_words(const ExactRefusal& r);
+// "win in 23", "draw", "loss in 8": a value for the side to move.
+std::string value_with_distance(Value v);
 
 // A solve (the play layer's answer) as text lines or as one JSON object;
 // `fullmove` numbers the line.
