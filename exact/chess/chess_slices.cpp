@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace chunker {
@@ -337,14 +338,37 @@ std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root,
 }
 
 std::vector<std::vector<std::uint32_t>> solving_groups(const std::vector<SliceKey>& keys) {
-  std::vector<std::vector<std::uint32_t>> groups;
+  std::unordered_map<SliceKey, std::uint32_t, SliceKeyHash> index;
+  for (std::uint32_t i = 0; i < keys.size(); ++i) index.emplace(keys[i], i);
+  // A slice's group: one past the last group of the slices its moves lead
+  // to, and past its colour-reversed twin's where that is held earlier (a
+  // slice read through its twin is ready once the twin is). The fewest
+  // groups the moves allow: every thread busy until each group's end.
+  std::vector<std::uint32_t> group(keys.size(), 0);
+  std::uint32_t groups_nb = 0;
   for (std::uint32_t i = 0; i < keys.size(); ++i) {
-    const bool same = i > 0 && potential(keys[i].pawns) == potential(keys[i - 1].pawns) &&
-                      keys[i].piece_count() == keys[i - 1].piece_count();
-    if (!same) groups.emplace_back();
-    groups.back().push_back(i);
+    auto after = [&](const SliceKey& k) {
+      const auto it = index.find(k);
+      if (it == index.end() || it->second >= i) return;
+      group[i] = std::max(group[i], group[it->second] + 1);
+    };
+    for_each_next_key(keys[i], after);
+    after(colour_reversed(keys[i]));
+    groups_nb = std::max(groups_nb, group[i] + 1);
   }
-  return groups;
+  std::vector<std::vector<std::uint32_t>> out(groups_nb);
+  for (std::uint32_t i = 0; i < keys.size(); ++i) out[group[i]].push_back(i);
+  // The heaviest slices of a group first, so that the threads finish
+  // together: the largest, and of equal sizes those with more queens and
+  // rooks (their positions are mostly decisive, and their values flow along
+  // many moves).
+  const auto work = [&keys](std::uint32_t i) {
+    const auto& count = keys[i].count;
+    const int heavy = count[WHITE][QUEEN] + count[WHITE][ROOK] + count[BLACK][QUEEN] + count[BLACK][ROOK];
+    return std::pair(slice_positions(keys[i]), heavy);
+  };
+  for (auto& g : out) std::stable_sort(g.begin(), g.end(), [&](auto x, auto y) { return work(x) > work(y); });
+  return out;
 }
 
 }  // namespace chunker

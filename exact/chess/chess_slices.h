@@ -114,7 +114,9 @@ std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root,
 // The positions of a slice of this key (SliceCodec::size without building one).
 std::uint64_t slice_positions(const SliceKey& key);
 // The keys' indices grouped so that every move out of a slice leads to an
-// earlier group (the keys in solving order).
+// earlier group, and a slice read through its colour-reversed twin comes
+// after the twin (the keys in solving order: every move out leads to an
+// earlier key).
 std::vector<std::vector<std::uint32_t>> solving_groups(const std::vector<SliceKey>& keys);
 
 }  // namespace chunker
