@@ -85,11 +85,7 @@ class ChessSliceGame {
     ChessPosition pos;
     codec_.decode(local, men);  // a position in play: numbered
     codec_.place(men, pos);
-    pieces::for_each_quiet_unmove(pos, [&](Square at, Square from) {
-      int man = 0;
-      while (men.square[std::size_t(man) % men.square.size()] != at) ++man;
-      f(codec_.number_after_step(men, man, from));
-    });
+    pieces::for_each_quiet_unmove(pos, [&](Square at, Square from) { f(codec_.number_before(local, men, at, from)); });
   }
 
  private:

@@ -115,6 +115,7 @@ SliceCodec::SliceCodec(const SliceKey& key) : key_(key), pieces_(key.piece_count
     for (int p = 0; p < PIECE_NB; ++p)
       for (int i = 0; i < key.count[c][p]; ++i) {
         colour_[slot] = c;
+        alone_[slot] = key.count[c][p] == 1;
         kind_[slot++] = std::uint8_t(p);
       }
   size_ = std::uint32_t(slice_positions(key));
@@ -177,13 +178,26 @@ std::uint32_t SliceCodec::number(const Men& men) const {
   return compact(std::min(full(candidates[0]), full(candidates[1])));
 }
 
-std::uint32_t SliceCodec::number_after_step(Men men, int man, Square to) const {
-  men.side ^= 1;
-  men.square[std::size_t(man) % men.square.size()] = to;
-  sort_kinds(men);
+std::uint32_t SliceCodec::number_before(std::uint32_t local, Men men, Square at, Square from) const {
+  int man = 0;
+  for (int i = 1; i < 2 + pieces_; ++i)
+    if (men.square[i] == at) man = i;
   // A numbered position's white king off the diagonal stays where only the
-  // identity takes it: a step of another man keeps the numbering's symmetry.
-  if (!pawnless_ || (man != 0 && !(A1H8 & square_bb(men.square[0])))) return compact(full_number(men));
+  // identity takes it: a step of another man keeps the numbering's symmetry,
+  // and where the man is alone of its kind its square's field alone changes,
+  // with the side's.
+  const bool same_symmetry = !pawnless_ || (man != 0 && !(A1H8 & square_bb(men.square[0])));
+  if (same_symmetry && (man < 2 || alone_[std::size_t(man - 2)])) {
+    const int shift = 6 * (1 + pieces_ - man), below = 6 * (1 + pieces_);
+    const std::uint32_t moved = (local & ~(std::uint32_t(63) << shift)) | (std::uint32_t(from) << shift);
+    if (!pawnless_) return moved ^ (std::uint32_t(1) << (below + 6));
+    const std::uint32_t side = std::uint32_t(TRIANGLE_NB) << below;
+    return men.side ? moved - side : moved + side;
+  }
+  men.side ^= 1;
+  men.square[std::size_t(man)] = from;
+  sort_kinds(men);
+  if (same_symmetry) return compact(full_number(men));
   return number(men);
 }
 

@@ -76,9 +76,10 @@ class SliceCodec {
   // the symmetry that makes it least where there are no pawns.
   std::uint32_t local(const ChessPosition& pos) const;
   std::uint32_t number(const Men& men) const;
-  // The number of `men` with man `man` moved to `to` and the other side to
-  // move: a step of a move taken back.
-  std::uint32_t number_after_step(Men men, int man, Square to) const;
+  // The number of the position before a move from `from` to `at` that
+  // reached `men` (numbered `local`): the man on `at` back on `from`, the
+  // other side to move.
+  std::uint32_t number_before(std::uint32_t local, Men men, Square at, Square from) const;
 
   // How many of the board's symmetries leave the men unchanged: 1 or 2
   // without pawns (only a diagonal's reflection can, its kings on that
@@ -100,6 +101,7 @@ class SliceCodec {
   SliceKey key_;
   int pieces_ = 0;
   std::array<std::uint8_t, MAX_SLICE_PIECES> colour_{}, kind_{};
+  std::array<bool, MAX_SLICE_PIECES> alone_{};  // no other piece of its kind and colour
   bool pawnless_ = false;
   std::uint32_t size_ = 0;
 };
