@@ -178,7 +178,7 @@ std::uint32_t SliceCodec::number(const Men& men) const {
   return compact(std::min(full(candidates[0]), full(candidates[1])));
 }
 
-std::uint32_t SliceCodec::number_before(std::uint32_t local, Men men, Square at, Square from) const {
+std::uint32_t SliceCodec::number_before(std::uint32_t local, const Men& men, Square at, Square from) const {
   int man = 0;
   for (int i = 1; i < 2 + pieces_; ++i)
     if (men.square[i] == at) man = i;
@@ -194,11 +194,14 @@ std::uint32_t SliceCodec::number_before(std::uint32_t local, Men men, Square at,
     const std::uint32_t side = std::uint32_t(TRIANGLE_NB) << below;
     return men.side ? moved - side : moved + side;
   }
-  men.side ^= 1;
-  men.square[std::size_t(man)] = from;
-  sort_kinds(men);
-  if (same_symmetry) return compact(full_number(men));
-  return number(men);
+  // Men copied only here: a copy of bytes just written stalls the load
+  // that reads them whole.
+  Men before = men;
+  before.side ^= 1;
+  before.square[std::size_t(man)] = from;
+  sort_kinds(before);
+  if (same_symmetry) return compact(full_number(before));
+  return number(before);
 }
 
 std::uint32_t SliceCodec::local(const ChessPosition& pos) const { return number(men_of(pos)); }

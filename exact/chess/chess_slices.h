@@ -79,7 +79,7 @@ class SliceCodec {
   // The number of the position before a move from `from` to `at` that
   // reached `men` (numbered `local`): the man on `at` back on `from`, the
   // other side to move.
-  std::uint32_t number_before(std::uint32_t local, Men men, Square at, Square from) const;
+  std::uint32_t number_before(std::uint32_t local, const Men& men, Square at, Square from) const;
 
   // How many of the board's symmetries leave the men unchanged: 1 or 2
   // without pawns (only a diagonal's reflection can, its kings on that
