@@ -10,8 +10,6 @@ namespace chunker::cli {
 
 namespace {
 
-constexpr double MB = 1024.0 * 1024.0;
-
 std::string who_wins(const ChessPosition& root, Value v) {
   if (!is_decisive(v)) return "";
   return (is_win(v) ? root.side : ~root.side) == WHITE ? " (White mates)" : " (Black mates)";
@@ -88,6 +86,7 @@ std::string chess_solve_json(const ChessPosition& root, const ChessAnswer& a, in
 }
 
 std::string chess_refusal_words(const ExactRefusal& r) {
+  constexpr double MB = 1024.0 * 1024.0;
   if (r.reason == ExactRefusal::Reason::NoBudget) return "not tried (--memory 0)";
   char line[256];
   // Counting stops far past the budget: then the slices are not all known.

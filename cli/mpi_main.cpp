@@ -18,12 +18,14 @@
 #include <iostream>
 
 #include "chunks/manifest.h"
+#include "cli/chess_output.h"
 #include "cli/options.h"
 #include "cli/output.h"
 #include "cli/rank_failure.h"
 #include "exact/exact_mpi.h"
 #include "libgen/oracle_build.h"
 #include "libgen/oracle_mpi.h"
+#include "play/chess_answer.h"
 
 namespace chunker::cli {
 
@@ -35,6 +37,7 @@ constexpr double MB = 1024.0 * 1024.0;
 
 const char* USAGE =
     "usage: mpirun -np N chunker-mpi solve FEN [--save FILE] [--checkpoint DIR] [--threads N]\n"
+    "       mpirun -np N chunker-mpi solve FEN --rules chess [--cache DIR] [--memory MB] [--threads N]\n"
     "       mpirun -np N chunker-mpi oracle build [--layout abc-fgh|abc-efg] [--data DIR] [--threads N]\n";
 
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
@@ -93,25 +96,83 @@ void print_figures(const mpi::communicator& comm, const RankFigures& mine) {
   }
 }
 
+// `solve --rules chess`: the chess-exact solver's groups of slices shared
+// out over the ranks (distributed_groups), each rank holding the whole table
+// (it computes a share, its memory is not split). Rank 0 prints the answer
+// and, given a cache directory, writes every slice to DIR/chess as `chunker
+// solve --rules chess --cache DIR` does: the same files, byte for byte.
+int solve_chess(const mpi::communicator& comm, const std::string& fen, const std::string& cache, std::uint64_t memory,
+                unsigned threads) {
+  const pieces::ChessFen root = pieces::parse_chess_fen(fen);
+  const auto start = Clock::now();
+  ChessPlan plan = plan_chess(root.pos, memory, threads);
+  if (!plan.fitting) {
+    if (comm.rank() == 0)
+      std::cout << "exact      "
+                << chess_refusal_words(ExactRefusal{ExactRefusal::Reason::OverMemory, plan.positions, plan.slices,
+                                                    plan.counted, plan.bytes, memory, 0})
+                << "\n";
+    return 1;
+  }
+  RankFigures figures;
+  ChessSources sources;
+  sources.workers = threads;
+  sources.run = distributed_groups(comm, threads, figures);
+  const auto table = build_chess(root.pos, std::move(*plan.fitting), sources);
+  figures.take_process_figures();
+  if (comm.rank() == 0) {
+    if (!cache.empty()) {
+      const SliceStore store(cache + "/chess");
+      for (std::uint32_t i = 0; i < table->keys().size(); ++i)
+        if (const std::uint8_t* bytes = table->stored(table->keys()[i]))
+          if (const std::string error = store.save(table->keys()[i], {bytes, table->codec(i).size()}); !error.empty())
+            throw std::runtime_error(error);
+    }
+    ChessAnswer a = chess_answer(*table, root.pos);
+    a.solved_now = true;
+    a.figures.seconds = seconds_since(start);
+    a.figures.peak_megabytes = figures.peak_megabytes;
+    std::cout << chess_solve_text(root.pos, a, root.fullmove) << "ranks      solved on " << comm.size() << " ranks";
+    if (!cache.empty()) std::cout << ", slices written to " << cache << "/chess";
+    std::cout << "\n" << std::flush;
+  }
+  print_figures(comm, figures);
+  return 0;
+}
+
 int solve(const mpi::communicator& comm, const Args& args) {
   po::options_description options("chunker-mpi solve options");
-  std::string fen, save, checkpoint;
+  std::string fen, save, checkpoint, rules, cache;
   options.add_options()("fen", po::value(&fen)->required(), "the root position")(
+      "rules", po::value(&rules)->default_value("chunker"),
+      "chunker (the first safe promotion wins) or chess (played on to mate, as chunker solve --rules chess)")(
       "save", po::value(&save), "write the whole table to FILE (gathered on rank 0), as chunker solve --save")(
       "checkpoint", po::value(&checkpoint), "keep each finished level in DIR; a rerun resumes from the last")(
-      "threads", po::value<unsigned>()->default_value(1), "threads per rank");
+      "cache", po::value(&cache), "--rules chess: rank 0 writes the solved slices to DIR/chess")(
+      "memory", po::value<long long>()->default_value(static_cast<long long>(default_exact_memory() >> 20)),
+      "--rules chess: the most megabytes a rank's table may take")("threads", po::value<unsigned>()->default_value(1),
+                                                                   "threads per rank");
   po::positional_options_description positional;
   positional.add("fen", 1);
   po::variables_map vm;
   if (!parse_args(args, USAGE, options, positional, vm)) return 0;
   const unsigned threads = checked<unsigned>(vm, "threads", 1, 256);
+  if (rules != "chunker" && rules != "chess") throw InputError("unknown rules '" + rules + "' (chunker or chess)");
+  for (const char* name : {"save", "checkpoint"})
+    if (rules == "chess" && vm.count(name)) throw InputError(std::string("--") + name + " applies to --rules chunker");
+  for (const char* name : {"cache", "memory"})
+    if (rules == "chunker" && !vm[name].defaulted() && vm.count(name))
+      throw InputError(std::string("--") + name + " applies to --rules chess");
+  if (!same_run(comm, run_key(args))) return 1;
+  if (rules == "chess")
+    return solve_chess(comm, fen, cache, std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20,
+                       threads);
   const Fen root = parse_fen(fen);
   if (!checkpoint.empty()) {
     std::error_code error;
     std::filesystem::create_directories(checkpoint, error);
     if (error) throw InputError("--checkpoint: cannot create " + checkpoint + ": " + error.message());
   }
-  if (!same_run(comm, run_key(args))) return 1;
   const std::uint64_t batch_slices = gather_batch_slices();
   RankFailureLine failure_line(comm, checkpoint);
 

@@ -173,14 +173,6 @@ class Slice {
 
 }  // namespace domain
 
-// How solve_domain runs its groups of slices where retro::solve_in_order's
-// threads are not all: the distributed build (oracle_mpi.h) solves its share
-// of each group and exchanges the slices, which `slice_bytes(config)` finds.
-using GroupRunner = std::function<void(const std::vector<std::vector<std::uint32_t>>& groups, unsigned workers,
-                                       const std::function<void(unsigned, std::uint32_t)>& solve,
-                                       const std::function<void(std::uint32_t)>& progress,
-                                       const std::function<std::uint8_t*(std::uint32_t)>& slice_bytes)>;
-
 // Retrograde analysis of a whole layout under `rules`, one pawn
 // configuration (slice) at a time in order of pawn progress, on all cores;
 // returns the stored entries (OracleIndex::storage). `progress(done, total)`
@@ -194,7 +186,7 @@ using GroupRunner = std::function<void(const std::vector<std::vector<std::uint32
 template <typename Rules>
 TableBytes solve_domain(const OracleIndex& index, const Rules& rules,
                         const std::function<void(std::uint32_t, std::uint32_t)>& progress,
-                        std::uint64_t* twin_mismatches, const GroupRunner& run = {}) {
+                        std::uint64_t* twin_mismatches, const retro::GroupRunner& run = {}) {
   TableBytes bytes(index.stored_entries());  // uninitialised: every kept slice writes all its bytes
   // Kept configs grouped by progress, most advanced first: a group's moves
   // out lead only to groups before it. The twins to check come last, as one
@@ -239,8 +231,9 @@ TableBytes solve_domain(const OracleIndex& index, const Rules& rules,
   };
   auto report = [&](std::uint32_t done) { progress(done, slices); };
   if (run)
-    run(groups, workers, solve, report,
-        [&](std::uint32_t config) { return bytes.data() + index.storage_of(config).base; });
+    run(groups, workers, solve, report, [&](std::uint32_t config) {
+      return std::span<std::uint8_t>(bytes.data() + index.storage_of(config).base, king_slice::SIZE);
+    });
   else
     retro::solve_in_order(groups, workers, solve, report);
   if (twin_mismatches) *twin_mismatches = mismatches;

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <thread>
 #include <type_traits>
@@ -464,6 +465,16 @@ inline void solve_in_order(const std::vector<std::vector<std::uint32_t>>& groups
   }
   progress(done);
 }
+
+// How solve_domain (domain_solve.h) and the chess-exact solver (chess_table.h)
+// run their groups of slices where solve_in_order's threads are not all:
+// the distributed build (oracle_mpi.h) solves its share of each group and
+// exchanges the slices, whose bytes `slice_bytes(slice)` gives (none for a
+// slice no one solves: a chess slice read through its colour-reversed twin).
+using GroupRunner = std::function<void(const std::vector<std::vector<std::uint32_t>>& groups, unsigned workers,
+                                       const std::function<void(unsigned, std::uint32_t)>& solve,
+                                       const std::function<void(std::uint32_t)>& progress,
+                                       const std::function<std::span<std::uint8_t>(std::uint32_t)>& slice_bytes)>;
 
 // Examines a position of a slice the plain way, for games without a faster
 // path of their own: not legal, over by the rules, or in play with its moves

@@ -13,6 +13,6 @@ namespace chunker {
 // and the twin check where the layout is its own colour-reversed mirror; the
 // groups run by `run` where given: oracle_mpi.h).
 OracleTable build_oracle(Layout layout, const std::function<void(std::uint32_t, std::uint32_t)>& progress,
-                         std::uint64_t* twin_mismatches = nullptr, const GroupRunner& run = {});
+                         std::uint64_t* twin_mismatches = nullptr, const retro::GroupRunner& run = {});
 
 }  // namespace chunker

@@ -23,11 +23,11 @@ int owner(std::uint32_t config, int ranks) {
 
 }  // namespace
 
-GroupRunner distributed_groups(const boost::mpi::communicator& comm, unsigned workers, RankFigures& figures) {
+retro::GroupRunner distributed_groups(const boost::mpi::communicator& comm, unsigned workers, RankFigures& figures) {
   return [&comm, workers, &figures](const std::vector<std::vector<std::uint32_t>>& groups, unsigned,
                                     const std::function<void(unsigned, std::uint32_t)>& solve,
                                     const std::function<void(std::uint32_t)>& progress,
-                                    const std::function<std::uint8_t*(std::uint32_t)>& slice_bytes) {
+                                    const std::function<std::span<std::uint8_t>(std::uint32_t)>& slice_bytes) {
     std::uint32_t done = 0;
     for (const auto& group : groups) {
       std::vector<std::vector<std::uint32_t>> share(comm.size());
@@ -40,18 +40,23 @@ GroupRunner distributed_groups(const boost::mpi::communicator& comm, unsigned wo
 
       start = Clock::now();
       std::vector<std::uint8_t> mine;
-      mine.reserve(share[comm.rank()].size() * king_slice::SIZE);
-      for (std::uint32_t config : share[comm.rank()])
-        mine.insert(mine.end(), slice_bytes(config), slice_bytes(config) + king_slice::SIZE);
+      for (std::uint32_t config : share[comm.rank()]) {
+        const std::span<const std::uint8_t> bytes = slice_bytes(config);
+        mine.insert(mine.end(), bytes.begin(), bytes.end());
+      }
       std::vector<std::vector<std::uint8_t>> all;
       wait_for_every_rank(comm);
       boost::mpi::all_gather(comm, mine, all);
       for (int r = 0; r < comm.size(); ++r) {
         if (r == comm.rank()) continue;
-        if (all[r].size() != share[r].size() * king_slice::SIZE) throw std::runtime_error("a rank sent a short group");
-        for (std::size_t i = 0; i < share[r].size(); ++i)
-          std::copy_n(all[r].begin() + std::ptrdiff_t(i * king_slice::SIZE), king_slice::SIZE,
-                      slice_bytes(share[r][i]));
+        std::size_t at = 0;
+        for (std::uint32_t config : share[r]) {
+          const std::span<std::uint8_t> bytes = slice_bytes(config);
+          if (all[r].size() - at < bytes.size()) throw std::runtime_error("a rank sent a short group");
+          std::copy_n(all[r].begin() + std::ptrdiff_t(at), bytes.size(), bytes.begin());
+          at += bytes.size();
+        }
+        if (at != all[r].size()) throw std::runtime_error("a rank sent a long group");
         figures.bytes_received += all[r].size();
         figures.fetched += share[r].size();
         figures.bytes_sent += mine.size();

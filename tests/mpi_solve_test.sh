@@ -10,7 +10,11 @@
 # unfinished, resume from it and save the same table again, gathered this
 # time in batches of 3 slices (CHUNKER_MPI_GATHER_SLICES, a knob for this
 # test only: rank 0 then receives many batches from each rank into one
-# buffer). Last, a rank started with other options must be refused.
+# buffer). Then the chess-exact solver (--rules chess) on the white
+# trebuchet, whose black pawn promotes to each piece: the slices rank 0
+# writes to its cache must be those `chunker solve --rules chess --cache`
+# writes, file for file and byte for byte, and the value the same. Last, a
+# rank started with other options must be refused.
 # Usage: mpi_solve_test.sh CHUNKER CHUNKER_MPI RANKS
 set -euo pipefail
 chunker="$1" chunker_mpi="$2" ranks="$3"
@@ -46,9 +50,20 @@ grep -q "3 of $levels levels from $dir/levels" "$dir/out" || {
 }
 cmp "$dir/single.tbl" "$dir/resumed.tbl" || { echo "FAIL: the resumed table differs"; exit 1; }
 
+chess="8/8/8/3Kp3/4Pk2/8/8/8 w - -"
+"$chunker" solve "$chess" --rules chess --cache "$dir/single" >"$dir/single.out"
+"${mpi[@]}" "$chunker_mpi" solve "$chess" --rules chess --cache "$dir/ranks" >"$dir/out"
+diff -r "$dir/single/chess" "$dir/ranks/chess" || { echo "FAIL: the chess slices differ"; cat "$dir/out"; exit 1; }
+[ "$(grep '^value' "$dir/single.out")" = "$(grep '^value' "$dir/out")" ] || {
+  echo "FAIL: the chess values differ"
+  cat "$dir/single.out" "$dir/out"
+  exit 1
+}
+
 if "${mpirun[@]}" --allow-run-as-root -np 1 "$chunker_mpi" solve "$fen" : -np $((ranks - 1)) "$chunker_mpi" \
   solve "$fen" --threads 2 >"$dir/out" 2>&1; then
   echo "FAIL: ranks with other options ran"; exit 1
 fi
 grep -q "runs another binary or other options than rank 0; refused" "$dir/out" || { cat "$dir/out"; exit 1; }
-echo "ok: $ranks ranks save the single-process table, resume from the checkpoints, refuse a foreign rank"
+echo "ok: $ranks ranks save the single-process table, resume from the checkpoints, write the chess slices,"\
+  "refuse a foreign rank"

@@ -52,14 +52,6 @@ Pins pins_of(const ChessPosition& pos) {
   return pins;
 }
 
-void add_pawn_move(ChessMoveList& list, Square from, Square to) {
-  if (rank_of(to) == 0 || rank_of(to) == 7) {
-    for (Piece p : {QUEEN, ROOK, BISHOP, KNIGHT}) list.add({from, to, p});
-  } else {
-    list.add({from, to});
-  }
-}
-
 // Whether capturing en passant leaves the king safe: the two pawns leave
 // one rank at once, which a pin test of one man does not see.
 bool en_passant_safe(const ChessPosition& pos, Square from) {
@@ -70,17 +62,19 @@ bool en_passant_safe(const ChessPosition& pos, Square from) {
 
 }  // namespace
 
-ChessMoveList legal_moves(const ChessPosition& pos) {
-  ChessMoveList list;
+LegalTargets legal_targets(const ChessPosition& pos) {
+  LegalTargets out;
+  auto add = [&out](Square from, Bitboard to) {
+    if (to) out.man[out.size++] = {from, to};
+  };
   const Color us = pos.side, them = ~us;
   const Square k = pos.king[us];
   const Bitboard occupied = pos.occupied(), own = pos.men(us), enemy = pos.men(them);
   const Bitboard checks = attackers(pos, k, them, occupied);
   // The king may not step where it is attacked, a slider's line seen
   // through the king's own square.
-  for (Bitboard to = KING_ATTACKS[k] & ~own & ~attacked_squares(pos, them, occupied ^ square_bb(k)); to;)
-    list.add({k, pop_lsb(to)});
-  if (checks & (checks - 1)) return list;  // double check
+  add(k, KING_ATTACKS[k] & ~own & ~attacked_squares(pos, them, occupied ^ square_bb(k)));
+  if (checks & (checks - 1)) return out;  // double check
   // Where any other man may land: anywhere not its own, in check only on the
   // checker or between it and the king.
   const Bitboard target = checks ? (checks | BETWEEN[k][lsb(checks)]) : ~own;
@@ -88,25 +82,53 @@ ChessMoveList legal_moves(const ChessPosition& pos) {
   for (int p = 0; p < PIECE_NB; ++p)
     for (Bitboard men = pos.pieces[us][p]; men;) {
       const Square from = pop_lsb(men);
-      for (Bitboard to = piece_attacks(Piece(p), from, occupied) & ~own & target & pins.allowed(from); to;)
-        list.add({from, pop_lsb(to)});
+      add(from, piece_attacks(Piece(p), from, occupied) & ~own & target & pins.allowed(from));
     }
   const int up = forward(us);
   const int start_rank = us == WHITE ? 1 : 6;
   for (Bitboard men = pos.pawns[us]; men;) {
     const Square from = pop_lsb(men);
     const Bitboard allowed = pins.allowed(from) & target;
+    Bitboard to = 0;
     const Square one = Square(from + up);
     if (!(occupied & square_bb(one))) {
-      if (allowed & square_bb(one)) add_pawn_move(list, from, one);
+      to |= square_bb(one);
       const Square two = Square(from + 2 * up);
-      if (rank_of(from) == start_rank && !(occupied & square_bb(two)) && (allowed & square_bb(two)))
-        list.add({from, two});
+      if (rank_of(from) == start_rank && !(occupied & square_bb(two))) to |= square_bb(two);
     }
     const Bitboard hits = pawn_attacks(us, square_bb(from));
-    for (Bitboard to = hits & enemy & allowed; to;) add_pawn_move(list, from, pop_lsb(to));
-    if (pos.ep != NO_SQUARE && (hits & square_bb(pos.ep)) && en_passant_safe(pos, from)) list.add({from, pos.ep});
+    to = (to | (hits & enemy)) & allowed;
+    if (pos.ep != NO_SQUARE && (hits & square_bb(pos.ep)) && en_passant_safe(pos, from)) to |= square_bb(pos.ep);
+    add(from, to);
   }
+  return out;
+}
+
+void add_moves(ChessMoveList& list, const ChessPosition& pos, Square from, Bitboard to) {
+  if (!(pos.pawns[pos.side] & square_bb(from))) {
+    while (to) list.add({from, pop_lsb(to)});
+    return;
+  }
+  auto add = [&](Square s) {
+    if (!(to & square_bb(s))) return;
+    if (rank_of(s) == 0 || rank_of(s) == 7) {
+      for (Piece p : {QUEEN, ROOK, BISHOP, KNIGHT}) list.add({from, s, p});
+    } else {
+      list.add({from, s});
+    }
+  };
+  // A pawn's moves in a fixed order: its steps, its captures, en passant.
+  const int up = forward(pos.side);
+  add(Square(from + up));
+  if (rank_of(from) == (pos.side == WHITE ? 1 : 6)) add(Square(from + 2 * up));
+  for (Bitboard takes = to & pos.occupied(); takes;) add(pop_lsb(takes));
+  if (pos.ep != NO_SQUARE) add(pos.ep);
+}
+
+ChessMoveList legal_moves(const ChessPosition& pos) {
+  ChessMoveList list;
+  const LegalTargets targets = legal_targets(pos);
+  for (int i = 0; i < targets.size; ++i) add_moves(list, pos, targets.man[i].from, targets.man[i].to);
   return list;
 }
 

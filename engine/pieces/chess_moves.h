@@ -30,6 +30,21 @@ struct ChessMoveList {
   bool empty() const { return size == 0; }
 };
 
+// The squares each man of the side to move may legally move to (those
+// with none left out), the men in the order legal_moves takes them: for a
+// caller that counts moves by bitboard rather than listing them.
+struct LegalTargets {
+  struct Man {
+    Square from;
+    Bitboard to;
+  };
+  Man man[16];
+  int size = 0;
+};
+LegalTargets legal_targets(const ChessPosition& pos);
+// Adds the moves of the man on `from` to `to` (legal_targets'): a pawn
+// reaching the last rank makes one move per promotion piece.
+void add_moves(ChessMoveList& list, const ChessPosition& pos, Square from, Bitboard to);
 ChessMoveList legal_moves(const ChessPosition& pos);
 ChessPosition make_move(const ChessPosition& pos, ChessMove m);
 // Whether the move takes a man or moves a pawn: every other move keeps the

@@ -48,7 +48,14 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
     }
     done += codec.size();
   };
-  retro::solve_in_order(groups, sources.workers, solve, [&](std::uint32_t) { sources.progress(done, total); });
+  const auto progress = [&](std::uint32_t) { sources.progress(done, total); };
+  if (sources.run)
+    sources.run(groups, sources.workers, solve, progress, [&table](std::uint32_t slice) {
+      if (table->reversed(slice)) return std::span<std::uint8_t>();
+      return std::span<std::uint8_t>(table->bytes(slice), table->codec(slice).size());
+    });
+  else
+    retro::solve_in_order(groups, sources.workers, solve, progress);
   if (sources.cancel && *sources.cancel) throw ExactCancelled();
   if (sources.from_store) *sources.from_store = loaded;
   if (sources.not_stored) *sources.not_stored = first_error;

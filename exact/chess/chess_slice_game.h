@@ -39,26 +39,38 @@ class ChessSliceGame {
       e.over = 0;
       return e;
     }
-    const pieces::ChessMoveList moves = pieces::legal_moves(pos);
-    if (moves.empty()) {
+    const pieces::LegalTargets targets = pieces::legal_targets(pos);
+    if (targets.size == 0) {
       e.over = pieces::in_check(pos) ? loss_in(0) : 0;
       return e;
     }
     // Unmoves from a slice position Y name each numbered X once per twin of
     // X that moves to Y; X's moves to Y's class, counted once each, are named
     // |fix(Y)| / |fix(X)| times as often (fix: the symmetries leaving a
-    // position unchanged), so a move counts |fix(child)| / |fix(X)|.
+    // position unchanged), so a move counts |fix(child)| / |fix(X)|. Only a
+    // child with both kings on one diagonal can be fixed by one: such moves
+    // are counted one by one, the others by bitboard.
+    const Bitboard occupied = pos.occupied(), pawns = pos.pawns[pos.side];
+    const Square king = pos.king[pos.side];
+    const Bitboard symmetric_kings = codec_.symmetric_king_squares(pos.king[~pos.side]);
     int count = 0;
-    for (ChessMove m : moves) {
-      if (!pieces::changes_material_or_pawns(pos, m)) {
-        const bool king = m.from == pos.king[pos.side];
-        const Square white = king && pos.side == WHITE ? m.to : pos.king[WHITE];
-        const Square black = king && pos.side == BLACK ? m.to : pos.king[BLACK];
-        count += codec_.may_be_symmetric(white, black)
-                     ? codec_.symmetries_fixing(codec_.men_of(pieces::make_move(pos, m)))
-                     : 1;
+    pieces::ChessMoveList exits;
+    for (int i = 0; i < targets.size; ++i) {
+      const auto [from, to] = targets.man[i];
+      if (pawns & square_bb(from)) {
+        pieces::add_moves(exits, pos, from, to);
         continue;
       }
+      pieces::add_moves(exits, pos, from, to & occupied);
+      const Bitboard quiet = to & ~occupied;
+      const Bitboard one_by_one = from == king                        ? quiet & symmetric_kings
+                                  : symmetric_kings & square_bb(king) ? quiet
+                                                                      : 0;
+      count += popcount(quiet & ~one_by_one);
+      for (Bitboard b = one_by_one; b;)
+        count += codec_.symmetries_fixing(codec_.men_of(pieces::make_move(pos, {from, pop_lsb(b)})));
+    }
+    for (ChessMove m : exits) {
       const ChessPosition child = pieces::make_move(pos, m);
       e.exit_best =
           std::max(e.exit_best, from_child(chess_value(child, [this](const SliceKey& k) { return found(k); })));
@@ -69,15 +81,11 @@ class ChessSliceGame {
 
   template <typename F>
   void for_each_predecessor(std::uint32_t local, F f) {
-    SliceCodec::Men men;
+    SliceCodec::Men men{};
     ChessPosition pos;
-    codec_.men_at(local, men);
+    codec_.decode(local, men);  // a position in play: numbered
     codec_.place(men, pos);
-    pieces::for_each_quiet_unmove(pos, [&](const ChessPosition&, Square at, Square from) {
-      int man = 0;
-      while (men.square[std::size_t(man) % men.square.size()] != at) ++man;
-      f(codec_.number_after_step(men, man, from));
-    });
+    pieces::for_each_quiet_unmove(pos, [&](Square at, Square from) { f(codec_.number_before(local, men, at, from)); });
   }
 
  private:

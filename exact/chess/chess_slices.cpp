@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace chunker {
@@ -114,6 +115,7 @@ SliceCodec::SliceCodec(const SliceKey& key) : key_(key), pieces_(key.piece_count
     for (int p = 0; p < PIECE_NB; ++p)
       for (int i = 0; i < key.count[c][p]; ++i) {
         colour_[slot] = c;
+        alone_[slot] = key.count[c][p] == 1;
         kind_[slot++] = std::uint8_t(p);
       }
   size_ = std::uint32_t(slice_positions(key));
@@ -167,24 +169,44 @@ std::uint32_t SliceCodec::number(const Men& men) const {
   const auto& candidates = TO_TRIANGLE[men.square[0]];
   // The identity (symmetry 0) leaves the men as they are, in order.
   const auto full = [&](int symmetry) { return full_number(symmetry ? transformed(men, symmetry) : men); };
-  std::uint64_t least = full(candidates[0]);
-  if (candidates[1] >= 0) least = std::min(least, full(candidates[1]));
-  return compact(least);
+  if (candidates[1] < 0) return compact(full(candidates[0]));
+  // Both take the white king to one square: the black king's square decides
+  // which numbering is least, unless they take it to one square too.
+  const Square black0 = SQUARE_TRANSFORM[candidates[0]][men.square[1]];
+  const Square black1 = SQUARE_TRANSFORM[candidates[1]][men.square[1]];
+  if (black0 != black1) return compact(full(candidates[black0 < black1 ? 0 : 1]));
+  return compact(std::min(full(candidates[0]), full(candidates[1])));
 }
 
-std::uint32_t SliceCodec::number_after_step(Men men, int man, Square to) const {
-  men.side ^= 1;
-  men.square[std::size_t(man) % men.square.size()] = to;
-  sort_kinds(men);
+std::uint32_t SliceCodec::number_before(std::uint32_t local, const Men& men, Square at, Square from) const {
+  int man = 0;
+  for (int i = 1; i < 2 + pieces_; ++i)
+    if (men.square[i] == at) man = i;
   // A numbered position's white king off the diagonal stays where only the
-  // identity takes it: a step of another man keeps the numbering's symmetry.
-  if (!pawnless_ || (man != 0 && !(A1H8 & square_bb(men.square[0])))) return compact(full_number(men));
-  return number(men);
+  // identity takes it: a step of another man keeps the numbering's symmetry,
+  // and where the man is alone of its kind its square's field alone changes,
+  // with the side's.
+  const bool same_symmetry = !pawnless_ || (man != 0 && !(A1H8 & square_bb(men.square[0])));
+  if (same_symmetry && (man < 2 || alone_[std::size_t(man - 2)])) {
+    const int shift = 6 * (1 + pieces_ - man), below = 6 * (1 + pieces_);
+    const std::uint32_t moved = (local & ~(std::uint32_t(63) << shift)) | (std::uint32_t(from) << shift);
+    if (!pawnless_) return moved ^ (std::uint32_t(1) << (below + 6));
+    const std::uint32_t side = std::uint32_t(TRIANGLE_NB) << below;
+    return men.side ? moved - side : moved + side;
+  }
+  // Men copied only here: a copy of bytes just written stalls the load
+  // that reads them whole.
+  Men before = men;
+  before.side ^= 1;
+  before.square[std::size_t(man)] = from;
+  sort_kinds(before);
+  if (same_symmetry) return compact(full_number(before));
+  return number(before);
 }
 
 std::uint32_t SliceCodec::local(const ChessPosition& pos) const { return number(men_of(pos)); }
 
-bool SliceCodec::men_at(std::uint32_t local, Men& men) const {
+void SliceCodec::decode(std::uint32_t local, Men& men) const {
   const int below = 6 * (1 + pieces_);
   const std::uint32_t kings = local >> below;
   if (pawnless_) {
@@ -195,6 +217,10 @@ bool SliceCodec::men_at(std::uint32_t local, Men& men) const {
     men.square[0] = Square(kings & 63);
   }
   for (int i = 1; i < 2 + pieces_; ++i) men.square[i] = Square((local >> (6 * (1 + pieces_ - i))) & 63);
+}
+
+bool SliceCodec::men_at(std::uint32_t local, Men& men) const {
+  decode(local, men);
   Bitboard seen = key_.pawns.pawns[WHITE] | key_.pawns.pawns[BLACK];
   bool fits = true;
   for (int i = 0; i < 2 + pieces_; ++i) {
@@ -237,9 +263,9 @@ int SliceCodec::symmetries_fixing(const Men& men) const {
          ((kings & ~A8H1) == 0 && full_number(transformed(men, A8H1_REFLECTION)) == own);
 }
 
-bool SliceCodec::may_be_symmetric(Square white_king, Square black_king) const {
-  const Bitboard kings = square_bb(white_king) | square_bb(black_king);
-  return pawnless_ && ((kings & ~A1H8) == 0 || (kings & ~A8H1) == 0);
+Bitboard SliceCodec::symmetric_king_squares(Square king) const {
+  if (!pawnless_) return 0;
+  return (A1H8 & square_bb(king) ? A1H8 : 0) | (A8H1 & square_bb(king) ? A8H1 : 0);
 }
 
 namespace {
@@ -329,14 +355,37 @@ std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root,
 }
 
 std::vector<std::vector<std::uint32_t>> solving_groups(const std::vector<SliceKey>& keys) {
-  std::vector<std::vector<std::uint32_t>> groups;
+  std::unordered_map<SliceKey, std::uint32_t, SliceKeyHash> index;
+  for (std::uint32_t i = 0; i < keys.size(); ++i) index.emplace(keys[i], i);
+  // A slice's group: one past the last group of the slices its moves lead
+  // to, and past its colour-reversed twin's where that is held earlier (a
+  // slice read through its twin is ready once the twin is). The fewest
+  // groups the moves allow: every thread busy until each group's end.
+  std::vector<std::uint32_t> group(keys.size(), 0);
+  std::uint32_t groups_nb = 0;
   for (std::uint32_t i = 0; i < keys.size(); ++i) {
-    const bool same = i > 0 && potential(keys[i].pawns) == potential(keys[i - 1].pawns) &&
-                      keys[i].piece_count() == keys[i - 1].piece_count();
-    if (!same) groups.emplace_back();
-    groups.back().push_back(i);
+    auto after = [&](const SliceKey& k) {
+      const auto it = index.find(k);
+      if (it == index.end() || it->second >= i) return;
+      group[i] = std::max(group[i], group[it->second] + 1);
+    };
+    for_each_next_key(keys[i], after);
+    after(colour_reversed(keys[i]));
+    groups_nb = std::max(groups_nb, group[i] + 1);
   }
-  return groups;
+  std::vector<std::vector<std::uint32_t>> out(groups_nb);
+  for (std::uint32_t i = 0; i < keys.size(); ++i) out[group[i]].push_back(i);
+  // The heaviest slices of a group first, so that the threads finish
+  // together: the largest, and of equal sizes those with more queens and
+  // rooks (their positions are mostly decisive, and their values flow along
+  // many moves).
+  const auto work = [&keys](std::uint32_t i) {
+    const auto& count = keys[i].count;
+    const int heavy = count[WHITE][QUEEN] + count[WHITE][ROOK] + count[BLACK][QUEEN] + count[BLACK][ROOK];
+    return std::pair(slice_positions(keys[i]), heavy);
+  };
+  for (auto& g : out) std::stable_sort(g.begin(), g.end(), [&](auto x, auto y) { return work(x) > work(y); });
+  return out;
 }
 
 }  // namespace chunker

@@ -65,6 +65,9 @@ class SliceCodec {
   // class that holds that number (false: two men on a square, pieces of one
   // kind out of order, or a symmetric twin's number).
   bool men_at(std::uint32_t local, Men& men) const;
+  // The men numbered `local` as they stand, for a number known to be a
+  // position's (men_at without its checks).
+  void decode(std::uint32_t local, Men& men) const;
   // Sets `pos` to the men on this slice's pawns.
   void place(const Men& men, ChessPosition& pos) const;
   bool place(std::uint32_t local, ChessPosition& pos) const;
@@ -73,15 +76,19 @@ class SliceCodec {
   // the symmetry that makes it least where there are no pawns.
   std::uint32_t local(const ChessPosition& pos) const;
   std::uint32_t number(const Men& men) const;
-  // The number of `men` with man `man` moved to `to` and the other side to
-  // move: a step of a move taken back.
-  std::uint32_t number_after_step(Men men, int man, Square to) const;
+  // The number of the position before a move from `from` to `at` that
+  // reached `men` (numbered `local`): the man on `at` back on `from`, the
+  // other side to move.
+  std::uint32_t number_before(std::uint32_t local, const Men& men, Square at, Square from) const;
 
   // How many of the board's symmetries leave the men unchanged: 1 or 2
   // without pawns (only a diagonal's reflection can, its kings on that
-  // diagonal: may_be_symmetric), 1 with them.
+  // diagonal), 1 with them.
   int symmetries_fixing(const Men& men) const;
-  bool may_be_symmetric(Square white_king, Square black_king) const;
+  // Where a king must stand, the other one on `king`, for a symmetry to
+  // possibly leave the men unchanged: the diagonals through `king`, none
+  // with pawns.
+  Bitboard symmetric_king_squares(Square king) const;
 
  private:
   Men transformed(const Men& men, int symmetry) const;
@@ -94,6 +101,7 @@ class SliceCodec {
   SliceKey key_;
   int pieces_ = 0;
   std::array<std::uint8_t, MAX_SLICE_PIECES> colour_{}, kind_{};
+  std::array<bool, MAX_SLICE_PIECES> alone_{};  // no other piece of its kind and colour
   bool pawnless_ = false;
   std::uint32_t size_ = 0;
 };
@@ -108,7 +116,9 @@ std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root,
 // The positions of a slice of this key (SliceCodec::size without building one).
 std::uint64_t slice_positions(const SliceKey& key);
 // The keys' indices grouped so that every move out of a slice leads to an
-// earlier group (the keys in solving order).
+// earlier group, and a slice read through its colour-reversed twin comes
+// after the twin (the keys in solving order: every move out leads to an
+// earlier key).
 std::vector<std::vector<std::uint32_t>> solving_groups(const std::vector<SliceKey>& keys);
 
 }  // namespace chunker

@@ -27,6 +27,7 @@
 #include "exact/chess/slice_store.h"
 #include "exact/exact.h"
 #include "exact/oracle.h"
+#include "exact/retrograde.h"
 
 namespace chunker {
 
@@ -104,6 +105,9 @@ struct ChessSources {
   // A slice already solved elsewhere (a table this process holds): its bytes
   // are copied instead of solving it; null where none holds it.
   std::function<const std::uint8_t*(const SliceKey&)> solved;
+  // Runs the groups of slices instead of retro::solve_in_order where given
+  // (chunker-mpi: each rank solves its share, exchanged after each group).
+  retro::GroupRunner run;
   // Filled in: how many slices were read from the store, and the first
   // error writing one (the solve goes on without it).
   std::uint64_t* from_store = nullptr;
