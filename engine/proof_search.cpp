@@ -28,10 +28,6 @@ using Number = std::uint32_t;  // a proof or disproof number
 constexpr Number INF = 1u << 30;
 constexpr int MAX_PROOF_PLY = 1024;
 constexpr int EXTRACT_ATTEMPTS = 8;
-// The 1+epsilon rule: a child is searched until its number passes the
-// second-best sibling's by this factor, not by one, so two siblings do not
-// take turns one step at a time.
-constexpr double EPSILON = 0.25;
 // A guide's score as sureness (GuideShape, search.h): this much of it is one unit.
 constexpr double SCORE_PER_UNIT = 20;
 
@@ -53,17 +49,17 @@ struct Numbers {
 };
 
 // An unknown child's numbers from the guide's estimate for the attacker
-// (GuideShape, search.h): the number against the side the estimate favours
-// grows with its sureness (the outcome where the guide tells one, else the
-// score), the number of that side with the depth it expects.
+// (GuideShape, search.h): `win` and `loss` its sureness of either (the
+// outcome where the guide tells one, else the score), the rest a draw or
+// doubt.
 Numbers guided_numbers(Estimate e, const GuideShape& shape) {
   const double sure = e.tells_depth() ? double(e.outcome) / Estimate::SURE
                                       : std::clamp(e.score / SCORE_PER_UNIT, -shape.cap, shape.cap) / shape.cap;
-  const double against = shape.cap * std::abs(sure);
-  const double depth = e.tells_depth() ? std::abs(sure) * e.depth / shape.per_depth : 0;
-  const Number favoured = Number(shape.unit * (1 + depth)), other = Number(shape.unit * (1 + against));
-  // Proving a win the estimate favours costs its depth; disproving it, its sureness.
-  return sure >= 0 ? Numbers{favoured, other} : Numbers{other, favoured};
+  const double win = std::max(0.0, sure), loss = std::max(0.0, -sure), rest = 1 - win - loss;
+  const double depth = e.tells_depth() ? e.depth / shape.per_depth : 0;
+  const double pn = 1 + win * depth + (1 - win) * shape.cap * (loss + rest * shape.draw);
+  const double dn = 1 + win * shape.cap + loss * depth;
+  return Numbers{Number(shape.unit * pn), Number(shape.unit * dn)};
 }
 
 // The table of whole positions (mirror-canonical), as the alpha-beta
@@ -465,7 +461,8 @@ Numbers Prover::mid(const Position& pos, int ply, Number th_pn, Number th_dn, bo
     const Number pn = s.numbers.pn, dn = s.numbers.dn;
     if (pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0) break;
     Child& c = *x.children[s.best];
-    const Number sibling = std::max<Number>(add(s.second, 1), Number(std::min<double>(INF, s.second * (1 + EPSILON))));
+    const Number sibling =
+        std::max<Number>(add(s.second, 1), Number(std::min<double>(INF, s.second * (1 + limits_.guide_shape.epsilon))));
     Number child_pn, child_dn;
     if (or_node) {
       child_pn = std::min(th_pn, sibling);

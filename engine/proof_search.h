@@ -16,7 +16,7 @@
 // on the path and is never stored; a proof never does (a repetition only
 // ever disproves).
 // Thresholds: the 1+epsilon rule (Pawlewicz and Lew) against endless
-// re-expansion of two siblings.
+// re-expansion of two siblings, its epsilon the guide's (GuideShape).
 // Guide (df-pn+, Nagai and Imai): with an estimate of a position (estimate.h:
 // the learned guide's, or the chunk evaluation), a node's moves are tried best first for
 // the side to move and an unknown child starts with numbers that grow with

@@ -54,15 +54,21 @@ namespace chunker {
 enum class SearchKind { AlphaBeta, ProofNumber };
 
 // How the proof-number search turns a guide's estimate (estimate.h) into a
-// child's initial numbers (proof_search.cpp). The number against the side
-// the estimate favours grows with how sure it is, up to `cap` units; for a
-// guide that tells knowledge depths (the learned one), the number of the
-// side it favours grows by that depth over `per_depth`, weighed by the same
-// sureness, a deeper win costing more to prove; a guide that gives a score
-// only (the hand-made one) is as sure as its score, in units of 20 of it.
-// All of it is scaled by `unit`: the search itself adds one for each open
-// sibling and one past the second-best sibling, so the larger the unit, the
-// longer the guide's word holds against those counts. The defaults are the
+// child's initial numbers (proof_search.cpp), and how long it follows one
+// child. The estimate's sureness that the attacker wins, that it loses, and
+// the rest (a draw, or doubt) weigh these: proving a win it is sure of costs
+// that win's knowledge depth over `per_depth` (for a guide that tells depths,
+// the learned one), a deeper win costing more; disproving it costs `cap`
+// units; proving a win where it is sure of a loss costs `cap`, and where it
+// expects a draw `draw` of `cap`, the more so the less it leans to a win: a
+// draw is no win, but is told from one less surely than a loss is. A guide
+// that gives a score only (the hand-made one) is as sure as its score, in
+// units of 20 of it up to `cap`. All of it is scaled by `unit`: the search
+// itself adds one for each open sibling and one past the second-best
+// sibling, so the larger the unit, the longer the guide's word holds against
+// those counts. A child is searched until its number passes the second-best
+// sibling's by the share `epsilon` (the 1+epsilon rule), not by one, so that
+// two siblings do not take turns one step at a time. The defaults are the
 // hand-made guide's (play/evaluation.h), chosen on the default suite at
 // Level 5, where other scales and caps did no better (docs/benchmarks.md,
 // bench/pn_guide).
@@ -70,6 +76,8 @@ struct GuideShape {
   double cap = 8;
   double per_depth = 1;
   double unit = 1;
+  double draw = 0;
+  double epsilon = 0.25;
 };
 
 struct SearchLimits {

@@ -37,13 +37,16 @@ constexpr int GUIDE_SURE_FROM = 50;
 Estimate guide_estimate(float outcome, float depth);
 
 // The proof-number search's use of the learned estimate (GuideShape,
-// search.h), chosen at Level 5 on Szén and on the first 100 positions of
-// bench/pn's a-c vs e-g sample (see the commit that set it): a sure win
-// costs one unit of proof for each 4 plies of expected depth, and a sure
-// estimate stands for 32 units against it. Its unit is large because an
-// estimate of depth is worth more than the few steps the search counts for
-// open siblings.
-constexpr GuideShape LEARNED_GUIDE_SHAPE{32, 4, 8};
+// search.h), one for every level: a sure win costs one unit of proof for
+// each 3 plies of expected depth, a sure estimate stands for 64 units
+// against it, a draw for an eighth of that against a win, and a child is
+// followed until its number passes its sibling's by an eighth. Chosen at
+// Level 5 on Szén and on a sample of deep a-c vs f-h positions, where
+// neighbouring values do nearly as well; the layout the guide holds out,
+// a-c vs e-g, had no say (see the commit that set it). Its unit is large
+// because an estimate of depth is worth more than the few steps the search
+// counts for open siblings.
+constexpr GuideShape LEARNED_GUIDE_SHAPE{64, 3, 8, 0.125, 0.125};
 
 // The compiled-in model of a level, or nullopt with `why_not` set where it
 // was missing or damaged (its SHA-256 differed) at build time, or is
