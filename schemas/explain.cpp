@@ -124,7 +124,7 @@ std::string SpareTempiRace::explain(const Position& pos) const {
   auto spare = [&](Color c) { return v.spare[c] < 0 ? std::string("none") : std::to_string(v.spare[c]); };
   if (mode_ == SchemaMode::Paper)
     return "both sides break through (KCP); spare tempi: White's king " + spare(WHITE) + ", Black's " + spare(BLACK) +
-           "; the side to move wins on equal or more spare tempi" + wins(v.winner);
+           "; the side to move wins only on more spare tempi (it spends one first, so it loses a tie)" + wins(v.winner);
   const std::string premise =
       "spare tempi, an unsafe promotion's answer counted: White's king " + spare(WHITE) + ", Black's " + spare(BLACK);
   if (v.why == Why::KingDisturbed)

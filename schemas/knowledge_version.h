@@ -10,6 +10,6 @@
 
 namespace chunker {
 
-inline constexpr int KNOWLEDGE_VERSION = 1;
+inline constexpr int KNOWLEDGE_VERSION = 2;
 
 }  // namespace chunker

@@ -22,7 +22,9 @@ TempiVerdict SpareTempiRace::paper_verdict(const std::array<ChunkView, COLOR_NB>
     if (chunk[c].winner(kcp_, us) != c) return found;
   // spare[c]: the spare tempi of c's king, which defends against ~c's pawns.
   for (Color c : {WHITE, BLACK}) found.spare[c] = tempi_->tempi[chunk[~c].entry(us)];
-  return decided(found, found.spare[us] >= found.spare[~us] ? us : ~us, us);
+  // The side to move spends a tempo first, so on equal spare tempi it is
+  // the first without one: it wins only with more (the header says why).
+  return decided(found, found.spare[us] > found.spare[~us] ? us : ~us, us);
 }
 
 TempiVerdict SpareTempiRace::verdict(const Position& pos) const {

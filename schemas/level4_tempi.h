@@ -1,11 +1,26 @@
 // Level 4 (the paper §3.5): when both sides have a forced breakthrough (their
 // pawns win under KCP), the race is decided by spare tempi: the free moves
 // each king has in its defence before the enemy pawns get through
-// (libgen/spare_tempi.h), the side to move counting one more.
+// (libgen/spare_tempi.h). The paper: "the side with the fewest spare tempi
+// (accounting for side-to-move effects) will lose".
 //
 // Paper mode: both sides' pawns win under KCP with the position's side to
-// move; the side to move wins if its king has at least as many spare tempi
-// as the other king, else it loses.
+// move; the side to move wins if its king has more spare tempi than the
+// other king, else it loses. The text leaves the tie to the side-to-move
+// effect: the side to move spends a tempo first, so with equal tempi it is
+// the first left without one. Until knowledge version 2 a tie went the other
+// way (the side to move a tempo ahead), which the text allows as well; the
+// oracle and the paper's Table 4-1 choose between them:
+//  - Where Level 4 decides first at Level 4 (a-c vs f-h, every position),
+//    the side to move lost 69.6 million ties and won 2.6 million; with more
+//    spare tempi it won 77.4 million and lost 4.6 million, with fewer lost
+//    71.8 million and won 0.5 million.
+//  - Read the old way, the published rules' game gives the Szen position a
+//    draw at Levels 4 and 5 (knowledge depth, `chunker oracle depth`), which
+//    CHUNKER proved at both (iteration 18); read this way it is a win of
+//    depth 19 for either side to move. On the way stands
+//    8/8/k1P5/P5p1/1P3p1p/7K/8/8 b (3 spare tempi each; the oracle: Black
+//    loses in 24), read the old way a win for Black (docs/table-4-1.md).
 //
 // Sound mode: Level 3's argument with the spare tempi as the clock, wherever
 // one side's pawns break through (KCP), whether or not the other's do. Side
@@ -36,8 +51,9 @@
 //    against Black's king's 2 race tempi.
 // Over both layouts: 39.0% and 37.5% of the legal positions, all correctly
 // (10.8% and 10.1% when it fired only where both sides break through and
-// counted t + 1 against a still king); the paper's rule is wrong on 33% of
-// what it decides.
+// counted t + 1 against a still king); the paper's rule is wrong on 3.4% and
+// 3.7% of what it decides first (on 33% and 34% when it gave a tie to the
+// side to move).
 #pragma once
 
 #include "schemas/chunk_view.h"
