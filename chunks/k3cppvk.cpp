@@ -1,6 +1,7 @@
 #include "chunks/k3cppvk.h"
 
 #include "chunks/library_file.h"
+#include "chunks/parse.h"
 
 namespace chunker {
 
@@ -40,7 +41,7 @@ std::uint32_t k3cppvk_index(const Position& chunk, int group) {
 }
 
 std::optional<Kv3cppInstance> k3cppvk_instance(const Position& pos, Color pawns_side) {
-  auto chunk = kv3cpp_instance(pos, ~pawns_side);
+  auto chunk = default_parse(pos).chunk[~pawns_side];
   if (!chunk) return std::nullopt;
   // The king joins its pawns in their normal form.
   Square king = pos.king[pawns_side];

@@ -27,9 +27,23 @@ const std::array<std::array<Bitboard, SQUARE_NB>, MAX_REACH + 1> KING_REACH = []
 }  // namespace
 
 DefaultParse default_parse(const Position& pos) {
-  DefaultParse parse;
-  for (Color c : {WHITE, BLACK}) parse.chunk[c] = kv3cpp_instance(pos, c);
-  return parse;
+  // The schemas of a level each parse the position they are asked about, one
+  // after the other: the last parse on this thread is kept and handed out
+  // again while the pieces it read (pawns, kings, side to move) stay.
+  struct LastParse {
+    Bitboard pawns[COLOR_NB] = {~Bitboard(0), ~Bitboard(0)};  // no position has these
+    Square king[COLOR_NB] = {};
+    Color side = WHITE;
+    DefaultParse parse;
+  };
+  thread_local LastParse last;
+  if (last.pawns[WHITE] == pos.pawns[WHITE] && last.pawns[BLACK] == pos.pawns[BLACK] &&
+      last.king[WHITE] == pos.king[WHITE] && last.king[BLACK] == pos.king[BLACK] && last.side == pos.side)
+    return last.parse;
+  for (Color c : {WHITE, BLACK}) last.parse.chunk[c] = kv3cpp_instance(pos, c);
+  last.pawns[WHITE] = pos.pawns[WHITE], last.pawns[BLACK] = pos.pawns[BLACK];
+  last.king[WHITE] = pos.king[WHITE], last.king[BLACK] = pos.king[BLACK], last.side = pos.side;
+  return last.parse;
 }
 
 Bitboard king_reach(Square s, int moves) { return KING_REACH[std::min(moves, MAX_REACH)][s]; }
