@@ -29,17 +29,24 @@ const std::array<std::array<Square, SQUARE_NB>, SYMMETRY_NB> SQUARE_TRANSFORM = 
   return t;
 }();
 
-// For each square, the symmetries that take it to the least square of its
-// class (one, or two for a square on a diagonal); -1 where there is no second.
-const std::array<std::array<int, 2>, SQUARE_NB> TO_TRIANGLE = [] {
-  std::array<std::array<int, 2>, SQUARE_NB> t{};
-  for (int s = 0; s < SQUARE_NB; ++s) {
-    t[s] = {-1, -1};
-    int least = s;
-    for (int g = 0; g < SYMMETRY_NB; ++g) least = std::min<int>(least, SQUARE_TRANSFORM[g][s]);
-    for (int g = 0, n = 0; g < SYMMETRY_NB; ++g)
-      if (SQUARE_TRANSFORM[g][s] == least) t[s][n++] = g;
-  }
+// For each placement of the kings, the symmetry that takes it to its least
+// numbering (the white king to the least square of its class, then the
+// black king to the least it can reach there), and a second where two do:
+// both kings on a diagonal whose reflection leaves them, the pieces decide.
+struct KingsSymmetry {
+  std::int8_t first, second;  // second: -1 where one symmetry alone does
+};
+const std::array<std::array<KingsSymmetry, SQUARE_NB>, SQUARE_NB> KINGS_SYMMETRY = [] {
+  std::array<std::array<KingsSymmetry, SQUARE_NB>, SQUARE_NB> t{};
+  for (int w = 0; w < SQUARE_NB; ++w)
+    for (int b = 0; b < SQUARE_NB; ++b) {
+      auto kings = [&](int g) { return SQUARE_TRANSFORM[g][w] * SQUARE_NB + SQUARE_TRANSFORM[g][b]; };
+      int least = 0;
+      for (int g = 1; g < SYMMETRY_NB; ++g) least = kings(g) < kings(least) ? g : least;
+      t[w][b] = {std::int8_t(least), -1};
+      for (int g = least + 1; g < SYMMETRY_NB; ++g)
+        if (kings(g) == kings(least)) t[w][b].second = std::int8_t(g);
+    }
   return t;
 }();
 // The two symmetries that fix squares, the reflections in the diagonals,
@@ -156,43 +163,49 @@ std::uint64_t SliceCodec::full_number(const Men& men) const {
   return n;
 }
 
-std::uint32_t SliceCodec::compact(std::uint64_t full) const {
-  if (!pawnless_) return std::uint32_t(full);
-  // The white king's square becomes its place in the triangle.
-  const int below = 6 * (1 + pieces_);
-  const std::uint64_t side = full >> (below + 6), king = (full >> below) & 63, rest = full & (power64(1 + pieces_) - 1);
-  return std::uint32_t(((side * TRIANGLE_NB + TRIANGLE_INDEX[king]) << below) | rest);
+std::uint32_t SliceCodec::number_under(const Men& men, int symmetry) const {
+  const auto& to = SQUARE_TRANSFORM[symmetry];
+  std::uint32_t n =
+      pawnless_ ? men.side * TRIANGLE_NB + TRIANGLE_INDEX[to[men.square[0]]] : men.side << 6 | men.square[0];
+  n = n << 6 | to[men.square[1]];
+  if (symmetry == 0) {
+    for (int i = 2; i < 2 + pieces_; ++i) n = n << 6 | men.square[i];
+    return n;
+  }
+  Men moved = men;
+  for (int i = 2; i < 2 + pieces_; ++i) moved.square[i] = to[men.square[i]];
+  sort_kinds(moved);
+  for (int i = 2; i < 2 + pieces_; ++i) n = n << 6 | moved.square[i];
+  return n;
 }
 
 std::uint32_t SliceCodec::number(const Men& men) const {
-  if (!pawnless_) return std::uint32_t(full_number(men));
-  const auto& candidates = TO_TRIANGLE[men.square[0]];
-  // The identity (symmetry 0) leaves the men as they are, in order.
-  const auto full = [&](int symmetry) { return full_number(symmetry ? transformed(men, symmetry) : men); };
-  if (candidates[1] < 0) return compact(full(candidates[0]));
-  // Both take the white king to one square: the black king's square decides
-  // which numbering is least, unless they take it to one square too.
-  const Square black0 = SQUARE_TRANSFORM[candidates[0]][men.square[1]];
-  const Square black1 = SQUARE_TRANSFORM[candidates[1]][men.square[1]];
-  if (black0 != black1) return compact(full(candidates[black0 < black1 ? 0 : 1]));
-  return compact(std::min(full(candidates[0]), full(candidates[1])));
+  if (!pawnless_) return number_under(men, 0);
+  const KingsSymmetry g = KINGS_SYMMETRY[men.square[0]][men.square[1]];
+  const std::uint32_t first = number_under(men, g.first);
+  return g.second < 0 ? first : std::min(first, number_under(men, g.second));
 }
 
 std::uint32_t SliceCodec::number_before(std::uint32_t local, const Men& men, Square at, Square from) const {
   int man = 0;
   for (int i = 1; i < 2 + pieces_; ++i)
     if (men.square[i] == at) man = i;
-  // A numbered position's white king off the diagonal stays where only the
-  // identity takes it: a step of another man keeps the numbering's symmetry,
-  // and where the man is alone of its kind its square's field alone changes,
-  // with the side's.
-  const bool same_symmetry = !pawnless_ || (man != 0 && !(A1H8 & square_bb(men.square[0])));
-  if (same_symmetry && (man < 2 || alone_[std::size_t(man - 2)])) {
+  const Square white_king = man == 0 ? from : men.square[0], black_king = man == 1 ? from : men.square[1];
+  const KingsSymmetry g = KINGS_SYMMETRY[white_king][black_king];
+  // Where the identity alone numbers the position before (always with
+  // pawns) and the man is alone of its kind, its square's field alone
+  // changes, with the side's.
+  const bool as_it_stands = !pawnless_ || (g.first == 0 && g.second < 0);
+  if (as_it_stands && (man < 2 || alone_[std::size_t(man - 2)])) {
     const int shift = 6 * (1 + pieces_ - man), below = 6 * (1 + pieces_);
-    const std::uint32_t moved = (local & ~(std::uint32_t(63) << shift)) | (std::uint32_t(from) << shift);
-    if (!pawnless_) return moved ^ (std::uint32_t(1) << (below + 6));
-    const std::uint32_t side = std::uint32_t(TRIANGLE_NB) << below;
-    return men.side ? moved - side : moved + side;
+    if (!pawnless_) {
+      const std::uint32_t moved = (local & ~(std::uint32_t(63) << shift)) | (std::uint32_t(from) << shift);
+      return moved ^ (std::uint32_t(1) << (below + 6));
+    }
+    const std::uint32_t kings = (men.side ^ 1) * TRIANGLE_NB + TRIANGLE_INDEX[white_king];
+    const std::uint32_t rest = local & ((std::uint32_t(1) << below) - 1);
+    if (man == 0) return kings << below | rest;
+    return kings << below | (rest & ~(std::uint32_t(63) << shift)) | std::uint32_t(from) << shift;
   }
   // Men copied only here: a copy of bytes just written stalls the load
   // that reads them whole.
@@ -200,8 +213,7 @@ std::uint32_t SliceCodec::number_before(std::uint32_t local, const Men& men, Squ
   before.side ^= 1;
   before.square[std::size_t(man)] = from;
   sort_kinds(before);
-  if (same_symmetry) return compact(full_number(before));
-  return number(before);
+  return as_it_stands ? number_under(before, 0) : number(before);
 }
 
 std::uint32_t SliceCodec::local(const ChessPosition& pos) const { return number(men_of(pos)); }

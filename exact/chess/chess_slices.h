@@ -95,8 +95,9 @@ class SliceCodec {
   // Pieces of one kind and colour back in rising order of square.
   void sort_kinds(Men& men) const;
   std::uint64_t full_number(const Men& men) const;
-  // A full number (6 bits a square) as the slice numbers it.
-  std::uint32_t compact(std::uint64_t full) const;
+  // The number of the men after the symmetry (0: the identity, and the only
+  // one with pawns).
+  std::uint32_t number_under(const Men& men, int symmetry) const;
 
   SliceKey key_;
   int pieces_ = 0;
