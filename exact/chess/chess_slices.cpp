@@ -12,16 +12,6 @@ using namespace pieces;
 
 namespace {
 
-// The squares that are the least of their class under the board's
-// symmetries: where a pawnless slice's white king stands, numbered 0-9.
-constexpr int TRIANGLE_NB = 10;
-constexpr std::array<Square, TRIANGLE_NB> TRIANGLE = {0, 1, 2, 3, 9, 10, 11, 18, 19, 27};
-const std::array<std::uint8_t, SQUARE_NB> TRIANGLE_INDEX = [] {
-  std::array<std::uint8_t, SQUARE_NB> t{};
-  t.fill(0xFF);
-  for (int i = 0; i < TRIANGLE_NB; ++i) t[TRIANGLE[i]] = std::uint8_t(i);
-  return t;
-}();
 const std::array<std::array<Square, SQUARE_NB>, SYMMETRY_NB> SQUARE_TRANSFORM = [] {
   std::array<std::array<Square, SQUARE_NB>, SYMMETRY_NB> t{};
   for (int g = 0; g < SYMMETRY_NB; ++g)
@@ -54,6 +44,25 @@ const std::array<std::array<KingsSymmetry, SQUARE_NB>, SQUARE_NB> KINGS_SYMMETRY
 // kings must stay).
 constexpr int A1H8_REFLECTION = 4, A8H1_REFLECTION = 7;
 constexpr Bitboard A1H8 = 0x8040201008040201ULL, A8H1 = 0x0102040810204080ULL;
+
+// The placements of the kings a pawnless slice numbers: those the identity
+// takes to their least numbering (the white king in the a1-d1-d4 triangle),
+// on two squares, numbered in rising order of white king, then black king.
+struct KingPairs {
+  std::array<std::array<std::uint16_t, SQUARE_NB>, SQUARE_NB> index{};  // of a numbered placement
+  std::array<std::array<Square, 2>, SQUARE_NB * SQUARE_NB> kings{};     // by index
+  int size = 0;
+};
+const KingPairs KING_PAIRS = [] {
+  KingPairs t;
+  for (int w = 0; w < SQUARE_NB; ++w)
+    for (int b = 0; b < SQUARE_NB; ++b)
+      if (w != b && KINGS_SYMMETRY[w][b].first == 0) {
+        t.index[w][b] = std::uint16_t(t.size);
+        t.kings[std::size_t(t.size++)] = {Square(w), Square(b)};
+      }
+  return t;
+}();
 
 std::uint64_t power64(int k) { return std::uint64_t(1) << (6 * k); }
 
@@ -106,7 +115,7 @@ std::string material_name(const SliceKey& key) {
 }
 
 std::uint64_t slice_positions(const SliceKey& key) {
-  const std::uint64_t kings = key.pawnless() ? 2 * TRIANGLE_NB * SQUARE_NB : 2 * SQUARE_NB * SQUARE_NB;
+  const std::uint64_t kings = key.pawnless() ? 2 * std::uint64_t(KING_PAIRS.size) : 2 * SQUARE_NB * SQUARE_NB;
   // Past 8 pieces (a game's opening, asked by a GUI) the count is more than
   // any memory holds: the most a std::uint64_t says.
   if (key.piece_count() > 8) return std::numeric_limits<std::uint64_t>::max();
@@ -163,11 +172,14 @@ std::uint64_t SliceCodec::full_number(const Men& men) const {
   return n;
 }
 
+std::uint32_t SliceCodec::kings_number(int side, Square white_king, Square black_king) const {
+  if (pawnless_) return std::uint32_t(side * KING_PAIRS.size + KING_PAIRS.index[white_king][black_king]);
+  return std::uint32_t(side) << 12 | std::uint32_t(white_king) << 6 | black_king;
+}
+
 std::uint32_t SliceCodec::number_under(const Men& men, int symmetry) const {
   const auto& to = SQUARE_TRANSFORM[symmetry];
-  std::uint32_t n =
-      pawnless_ ? men.side * TRIANGLE_NB + TRIANGLE_INDEX[to[men.square[0]]] : men.side << 6 | men.square[0];
-  n = n << 6 | to[men.square[1]];
+  std::uint32_t n = kings_number(men.side, to[men.square[0]], to[men.square[1]]);
   if (symmetry == 0) {
     for (int i = 2; i < 2 + pieces_; ++i) n = n << 6 | men.square[i];
     return n;
@@ -197,15 +209,12 @@ std::uint32_t SliceCodec::number_before(std::uint32_t local, const Men& men, Squ
   // changes, with the side's.
   const bool as_it_stands = !pawnless_ || (g.first == 0 && g.second < 0);
   if (as_it_stands && (man < 2 || alone_[std::size_t(man - 2)])) {
-    const int shift = 6 * (1 + pieces_ - man), below = 6 * (1 + pieces_);
-    if (!pawnless_) {
-      const std::uint32_t moved = (local & ~(std::uint32_t(63) << shift)) | (std::uint32_t(from) << shift);
-      return moved ^ (std::uint32_t(1) << (below + 6));
-    }
-    const std::uint32_t kings = (men.side ^ 1) * TRIANGLE_NB + TRIANGLE_INDEX[white_king];
+    const int below = 6 * pieces_;
+    const std::uint32_t kings = kings_number(men.side ^ 1, white_king, black_king) << below;
     const std::uint32_t rest = local & ((std::uint32_t(1) << below) - 1);
-    if (man == 0) return kings << below | rest;
-    return kings << below | (rest & ~(std::uint32_t(63) << shift)) | std::uint32_t(from) << shift;
+    if (man < 2) return kings | rest;
+    const int shift = 6 * (1 + pieces_ - man);
+    return kings | (rest & ~(std::uint32_t(63) << shift)) | std::uint32_t(from) << shift;
   }
   // Men copied only here: a copy of bytes just written stalls the load
   // that reads them whole.
@@ -219,16 +228,18 @@ std::uint32_t SliceCodec::number_before(std::uint32_t local, const Men& men, Squ
 std::uint32_t SliceCodec::local(const ChessPosition& pos) const { return number(men_of(pos)); }
 
 void SliceCodec::decode(std::uint32_t local, Men& men) const {
-  const int below = 6 * (1 + pieces_);
-  const std::uint32_t kings = local >> below;
+  const std::uint32_t kings = local >> (6 * pieces_);
   if (pawnless_) {
-    men.side = std::uint8_t(kings / TRIANGLE_NB);
-    men.square[0] = TRIANGLE[kings % TRIANGLE_NB];
+    men.side = std::uint8_t(kings / std::uint32_t(KING_PAIRS.size));
+    const auto& placed = KING_PAIRS.kings[kings % std::uint32_t(KING_PAIRS.size)];
+    men.square[0] = placed[0];
+    men.square[1] = placed[1];
   } else {
-    men.side = std::uint8_t(kings >> 6);
-    men.square[0] = Square(kings & 63);
+    men.side = std::uint8_t(kings >> 12);
+    men.square[0] = Square((kings >> 6) & 63);
+    men.square[1] = Square(kings & 63);
   }
-  for (int i = 1; i < 2 + pieces_; ++i) men.square[i] = Square((local >> (6 * (1 + pieces_ - i))) & 63);
+  for (int i = 2; i < 2 + pieces_; ++i) men.square[i] = Square((local >> (6 * (1 + pieces_ - i))) & 63);
 }
 
 bool SliceCodec::men_at(std::uint32_t local, Men& men) const {
@@ -243,9 +254,9 @@ bool SliceCodec::men_at(std::uint32_t local, Men& men) const {
     fits &=
         i < 3 || colour_[i - 2] != colour_[i - 3] || kind_[i - 2] != kind_[i - 3] || men.square[i] > men.square[i - 1];
   }
-  // A white king in the triangle off its diagonal is where only the
-  // identity takes it: the men are numbered as they stand.
-  return fits && (!pawnless_ || !(A1H8 & square_bb(men.square[0])) || number(men) == local);
+  // Kings that only the identity takes to their least numbering: the men
+  // are numbered as they stand; on one diagonal, the pieces decide.
+  return fits && (!pawnless_ || KINGS_SYMMETRY[men.square[0]][men.square[1]].second < 0 || number(men) == local);
 }
 
 void SliceCodec::place(const Men& men, ChessPosition& pos) const {

@@ -11,7 +11,9 @@
 // knights, then black's; pieces of one kind and colour in rising order of
 // square. Without pawns the board's eight symmetries give one position of
 // each class its number (the one whose numbering is least, so the white king
-// stands in the a1-d1-d4 triangle) and the rest none.
+// stands in the a1-d1-d4 triangle) and the rest none; there the kings'
+// placements are numbered together, only those the identity takes to their
+// least numbering, so that the slice's arrays hold few broken positions.
 #pragma once
 
 #include <array>
@@ -95,6 +97,8 @@ class SliceCodec {
   // Pieces of one kind and colour back in rising order of square.
   void sort_kinds(Men& men) const;
   std::uint64_t full_number(const Men& men) const;
+  // The kings' part of a number: side to move, white king, black king.
+  std::uint32_t kings_number(int side, Square white_king, Square black_king) const;
   // The number of the men after the symmetry (0: the identity, and the only
   // one with pawns).
   std::uint32_t number_under(const Men& men, int symmetry) const;
