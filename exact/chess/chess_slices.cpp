@@ -280,10 +280,12 @@ bool SliceCodec::place(std::uint32_t local, ChessPosition& pos) const {
 
 int SliceCodec::symmetries_fixing(const Men& men) const {
   if (!pawnless_) return 1;
-  const std::uint64_t own = full_number(men);
   const Bitboard kings = square_bb(men.square[0]) | square_bb(men.square[1]);
-  return 1 + ((kings & ~A1H8) == 0 && full_number(transformed(men, A1H8_REFLECTION)) == own) +
-         ((kings & ~A8H1) == 0 && full_number(transformed(men, A8H1_REFLECTION)) == own);
+  const bool on_a1h8 = (kings & ~A1H8) == 0, on_a8h1 = (kings & ~A8H1) == 0;
+  if (!on_a1h8 && !on_a8h1) return 1;  // most positions: no symmetry keeps the kings
+  const std::uint64_t own = full_number(men);
+  return 1 + (on_a1h8 && full_number(transformed(men, A1H8_REFLECTION)) == own) +
+         (on_a8h1 && full_number(transformed(men, A8H1_REFLECTION)) == own);
 }
 
 Bitboard SliceCodec::symmetric_king_squares(Square king) const {

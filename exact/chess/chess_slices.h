@@ -17,6 +17,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -32,7 +33,10 @@ using pieces::PIECE_NB;
 struct SliceKey {
   PawnStructure pawns;
   std::array<std::array<std::uint8_t, PIECE_NB>, COLOR_NB> count{};
-  bool operator==(const SliceKey&) const = default;
+  // Compared as three words: a lookup of each move out compares keys.
+  bool operator==(const SliceKey& o) const {
+    return pawns == o.pawns && std::bit_cast<std::uint64_t>(count) == std::bit_cast<std::uint64_t>(o.count);
+  }
   int piece_count() const;
   bool pawnless() const { return !(pawns.pawns[WHITE] | pawns.pawns[BLACK]); }
 };
