@@ -82,15 +82,19 @@ class SliceSolver {
  private:
   // A position's state, packed into 4 bytes so that a slice's states fit the
   // core's first-level cache (32 KB for two kings): passing a value to a
-  // predecessor reads one of them. What only a position's last in-slice
-  // move reads, the best of its moves out, is kept beside them.
+  // predecessor reads one of them. The best of its moves out, which its
+  // last in-slice move reads, is the value of a position in play until a
+  // win is offered (flow_by_position): a second array would be a second
+  // cache miss.
   enum State : std::uint8_t {
     OPEN,     // in play, its value not yet passed on
     FIXED,    // not legal, or over: its value is known from the start
     SETTLED,  // its value has been passed on
   };
   struct Node {
-    std::int16_t value;    // OPEN: the best value offered so far, UNKNOWN when none; else its value
+    // OPEN: the best value offered so far (flow_by_rows: UNKNOWN when none;
+    // flow_by_position: the best move out's where none is better); else its value
+    std::int16_t value;
     std::uint8_t pending;  // in-slice moves not yet known to lose
     State state;
   };
@@ -123,7 +127,6 @@ class SliceSolver {
   template <typename T>
   using Array = std::conditional_t<SIZED_BY_GAME, std::vector<T>, T[SIZED_BY_GAME ? 1 : SLICE_SIZE]>;
   Array<Node> node_;
-  Array<std::int16_t> exit_best_;  // the best value, for the side to move, of the moves that leave the slice
   std::vector<Local> bucket_[MAX_TABLE_DISTANCE + 1];
   std::vector<std::uint32_t> predecessors_;  // flow_by_position: one position's
   // flow_by_rows: for each row (side to move, white king), by black king
@@ -144,28 +147,28 @@ void SliceSolver<SLICE_SIZE>::solve(Game& game) {
   if constexpr (SIZED_BY_GAME) {
     size = game.size();
     node_.resize(size);
-    exit_best_.resize(size);
   }
   for (std::uint32_t local = 0; local < size; ++local) {
     const Examined e = game.examine(local);
     Node& n = node_[local];
-    exit_best_[local] = std::int16_t(e.exit_best);
     if (e.over != UNKNOWN) {
       n = Node{std::int16_t(e.over), 0, FIXED};
       // The positions that end the game start the flow.
       if (e.over != NOT_LEGAL && is_decisive(e.over)) schedule(local, e.over);
       continue;
     }
-    n = Node{std::int16_t(UNKNOWN), std::uint8_t(e.in_slice), OPEN};
     if constexpr (TwoKingGame<Game>) {
+      n = Node{std::int16_t(UNKNOWN), std::uint8_t(e.in_slice), OPEN};
       open_[local >> 6] |= square_bb(Square(local & 63));
       // With no move out a loss is allowed from the start; with a losing
       // one, from its distance on.
       exit_ok_[local >> 6] |= Bitboard(e.exit_best == -VALUE_INFINITE) << (local & 63);
       if (is_loss(e.exit_best)) schedule(local, e.exit_best);
+      if (is_win(e.exit_best)) offer(local, e.exit_best);
+    } else {
+      n = Node{std::int16_t(e.exit_best), std::uint8_t(e.in_slice), OPEN};
+      if (is_win(e.exit_best) || (e.in_slice == 0 && is_loss(e.exit_best))) schedule(local, e.exit_best);
     }
-    if (is_win(e.exit_best) || (!TwoKingGame<Game> && e.in_slice == 0 && is_loss(e.exit_best)))
-      offer(local, e.exit_best);
   }
   if constexpr (TwoKingGame<Game>)
     flow_by_rows(game.pawns());
@@ -201,8 +204,12 @@ void SliceSolver<SLICE_SIZE>::flow_by_position(Game& game) {
         if (is_loss(v)) {
           offer(pred, from_child(v));
         } else if (--p.pending == 0) {
-          const Value best = std::max<Value>(exit_best_[pred], from_child(v));
-          if (is_loss(best)) offer(pred, best);
+          // Every move loses: the best of them, or of the moves out.
+          const Value best = std::max<Value>(p.value, from_child(v));
+          if (is_loss(best)) {
+            p.value = std::int16_t(best);
+            schedule(pred, best);
+          }
         }
       }
     }

@@ -12,16 +12,6 @@ using namespace pieces;
 
 namespace {
 
-// The squares that are the least of their class under the board's
-// symmetries: where a pawnless slice's white king stands, numbered 0-9.
-constexpr int TRIANGLE_NB = 10;
-constexpr std::array<Square, TRIANGLE_NB> TRIANGLE = {0, 1, 2, 3, 9, 10, 11, 18, 19, 27};
-const std::array<std::uint8_t, SQUARE_NB> TRIANGLE_INDEX = [] {
-  std::array<std::uint8_t, SQUARE_NB> t{};
-  t.fill(0xFF);
-  for (int i = 0; i < TRIANGLE_NB; ++i) t[TRIANGLE[i]] = std::uint8_t(i);
-  return t;
-}();
 const std::array<std::array<Square, SQUARE_NB>, SYMMETRY_NB> SQUARE_TRANSFORM = [] {
   std::array<std::array<Square, SQUARE_NB>, SYMMETRY_NB> t{};
   for (int g = 0; g < SYMMETRY_NB; ++g)
@@ -29,17 +19,24 @@ const std::array<std::array<Square, SQUARE_NB>, SYMMETRY_NB> SQUARE_TRANSFORM = 
   return t;
 }();
 
-// For each square, the symmetries that take it to the least square of its
-// class (one, or two for a square on a diagonal); -1 where there is no second.
-const std::array<std::array<int, 2>, SQUARE_NB> TO_TRIANGLE = [] {
-  std::array<std::array<int, 2>, SQUARE_NB> t{};
-  for (int s = 0; s < SQUARE_NB; ++s) {
-    t[s] = {-1, -1};
-    int least = s;
-    for (int g = 0; g < SYMMETRY_NB; ++g) least = std::min<int>(least, SQUARE_TRANSFORM[g][s]);
-    for (int g = 0, n = 0; g < SYMMETRY_NB; ++g)
-      if (SQUARE_TRANSFORM[g][s] == least) t[s][n++] = g;
-  }
+// For each placement of the kings, the symmetry that takes it to its least
+// numbering (the white king to the least square of its class, then the
+// black king to the least it can reach there), and a second where two do:
+// both kings on a diagonal whose reflection leaves them, the pieces decide.
+struct KingsSymmetry {
+  std::int8_t first, second;  // second: -1 where one symmetry alone does
+};
+const std::array<std::array<KingsSymmetry, SQUARE_NB>, SQUARE_NB> KINGS_SYMMETRY = [] {
+  std::array<std::array<KingsSymmetry, SQUARE_NB>, SQUARE_NB> t{};
+  for (int w = 0; w < SQUARE_NB; ++w)
+    for (int b = 0; b < SQUARE_NB; ++b) {
+      auto kings = [&](int g) { return SQUARE_TRANSFORM[g][w] * SQUARE_NB + SQUARE_TRANSFORM[g][b]; };
+      int least = 0;
+      for (int g = 1; g < SYMMETRY_NB; ++g) least = kings(g) < kings(least) ? g : least;
+      t[w][b] = {std::int8_t(least), -1};
+      for (int g = least + 1; g < SYMMETRY_NB; ++g)
+        if (kings(g) == kings(least)) t[w][b].second = std::int8_t(g);
+    }
   return t;
 }();
 // The two symmetries that fix squares, the reflections in the diagonals,
@@ -47,6 +44,25 @@ const std::array<std::array<int, 2>, SQUARE_NB> TO_TRIANGLE = [] {
 // kings must stay).
 constexpr int A1H8_REFLECTION = 4, A8H1_REFLECTION = 7;
 constexpr Bitboard A1H8 = 0x8040201008040201ULL, A8H1 = 0x0102040810204080ULL;
+
+// The placements of the kings a pawnless slice numbers: those the identity
+// takes to their least numbering (the white king in the a1-d1-d4 triangle),
+// on two squares, numbered in rising order of white king, then black king.
+struct KingPairs {
+  std::array<std::array<std::uint16_t, SQUARE_NB>, SQUARE_NB> index{};  // of a numbered placement
+  std::array<std::array<Square, 2>, SQUARE_NB * SQUARE_NB> kings{};     // by index
+  int size = 0;
+};
+const KingPairs KING_PAIRS = [] {
+  KingPairs t;
+  for (int w = 0; w < SQUARE_NB; ++w)
+    for (int b = 0; b < SQUARE_NB; ++b)
+      if (w != b && KINGS_SYMMETRY[w][b].first == 0) {
+        t.index[w][b] = std::uint16_t(t.size);
+        t.kings[std::size_t(t.size++)] = {Square(w), Square(b)};
+      }
+  return t;
+}();
 
 std::uint64_t power64(int k) { return std::uint64_t(1) << (6 * k); }
 
@@ -99,7 +115,7 @@ std::string material_name(const SliceKey& key) {
 }
 
 std::uint64_t slice_positions(const SliceKey& key) {
-  const std::uint64_t kings = key.pawnless() ? 2 * TRIANGLE_NB * SQUARE_NB : 2 * SQUARE_NB * SQUARE_NB;
+  const std::uint64_t kings = key.pawnless() ? 2 * std::uint64_t(KING_PAIRS.size) : 2 * SQUARE_NB * SQUARE_NB;
   // Past 8 pieces (a game's opening, asked by a GUI) the count is more than
   // any memory holds: the most a std::uint64_t says.
   if (key.piece_count() > 8) return std::numeric_limits<std::uint64_t>::max();
@@ -156,43 +172,49 @@ std::uint64_t SliceCodec::full_number(const Men& men) const {
   return n;
 }
 
-std::uint32_t SliceCodec::compact(std::uint64_t full) const {
-  if (!pawnless_) return std::uint32_t(full);
-  // The white king's square becomes its place in the triangle.
-  const int below = 6 * (1 + pieces_);
-  const std::uint64_t side = full >> (below + 6), king = (full >> below) & 63, rest = full & (power64(1 + pieces_) - 1);
-  return std::uint32_t(((side * TRIANGLE_NB + TRIANGLE_INDEX[king]) << below) | rest);
+std::uint32_t SliceCodec::kings_number(int side, Square white_king, Square black_king) const {
+  if (pawnless_) return std::uint32_t(side * KING_PAIRS.size + KING_PAIRS.index[white_king][black_king]);
+  return std::uint32_t(side) << 12 | std::uint32_t(white_king) << 6 | black_king;
+}
+
+std::uint32_t SliceCodec::number_under(const Men& men, int symmetry) const {
+  const auto& to = SQUARE_TRANSFORM[symmetry];
+  std::uint32_t n = kings_number(men.side, to[men.square[0]], to[men.square[1]]);
+  if (symmetry == 0) {
+    for (int i = 2; i < 2 + pieces_; ++i) n = n << 6 | men.square[i];
+    return n;
+  }
+  Men moved = men;
+  for (int i = 2; i < 2 + pieces_; ++i) moved.square[i] = to[men.square[i]];
+  sort_kinds(moved);
+  for (int i = 2; i < 2 + pieces_; ++i) n = n << 6 | moved.square[i];
+  return n;
 }
 
 std::uint32_t SliceCodec::number(const Men& men) const {
-  if (!pawnless_) return std::uint32_t(full_number(men));
-  const auto& candidates = TO_TRIANGLE[men.square[0]];
-  // The identity (symmetry 0) leaves the men as they are, in order.
-  const auto full = [&](int symmetry) { return full_number(symmetry ? transformed(men, symmetry) : men); };
-  if (candidates[1] < 0) return compact(full(candidates[0]));
-  // Both take the white king to one square: the black king's square decides
-  // which numbering is least, unless they take it to one square too.
-  const Square black0 = SQUARE_TRANSFORM[candidates[0]][men.square[1]];
-  const Square black1 = SQUARE_TRANSFORM[candidates[1]][men.square[1]];
-  if (black0 != black1) return compact(full(candidates[black0 < black1 ? 0 : 1]));
-  return compact(std::min(full(candidates[0]), full(candidates[1])));
+  if (!pawnless_) return number_under(men, 0);
+  const KingsSymmetry g = KINGS_SYMMETRY[men.square[0]][men.square[1]];
+  const std::uint32_t first = number_under(men, g.first);
+  return g.second < 0 ? first : std::min(first, number_under(men, g.second));
 }
 
 std::uint32_t SliceCodec::number_before(std::uint32_t local, const Men& men, Square at, Square from) const {
   int man = 0;
   for (int i = 1; i < 2 + pieces_; ++i)
     if (men.square[i] == at) man = i;
-  // A numbered position's white king off the diagonal stays where only the
-  // identity takes it: a step of another man keeps the numbering's symmetry,
-  // and where the man is alone of its kind its square's field alone changes,
-  // with the side's.
-  const bool same_symmetry = !pawnless_ || (man != 0 && !(A1H8 & square_bb(men.square[0])));
-  if (same_symmetry && (man < 2 || alone_[std::size_t(man - 2)])) {
-    const int shift = 6 * (1 + pieces_ - man), below = 6 * (1 + pieces_);
-    const std::uint32_t moved = (local & ~(std::uint32_t(63) << shift)) | (std::uint32_t(from) << shift);
-    if (!pawnless_) return moved ^ (std::uint32_t(1) << (below + 6));
-    const std::uint32_t side = std::uint32_t(TRIANGLE_NB) << below;
-    return men.side ? moved - side : moved + side;
+  const Square white_king = man == 0 ? from : men.square[0], black_king = man == 1 ? from : men.square[1];
+  const KingsSymmetry g = KINGS_SYMMETRY[white_king][black_king];
+  // Where the identity alone numbers the position before (always with
+  // pawns) and the man is alone of its kind, its square's field alone
+  // changes, with the side's.
+  const bool as_it_stands = !pawnless_ || (g.first == 0 && g.second < 0);
+  if (as_it_stands && (man < 2 || alone_[std::size_t(man - 2)])) {
+    const int below = 6 * pieces_;
+    const std::uint32_t kings = kings_number(men.side ^ 1, white_king, black_king) << below;
+    const std::uint32_t rest = local & ((std::uint32_t(1) << below) - 1);
+    if (man < 2) return kings | rest;
+    const int shift = 6 * (1 + pieces_ - man);
+    return kings | (rest & ~(std::uint32_t(63) << shift)) | std::uint32_t(from) << shift;
   }
   // Men copied only here: a copy of bytes just written stalls the load
   // that reads them whole.
@@ -200,23 +222,24 @@ std::uint32_t SliceCodec::number_before(std::uint32_t local, const Men& men, Squ
   before.side ^= 1;
   before.square[std::size_t(man)] = from;
   sort_kinds(before);
-  if (same_symmetry) return compact(full_number(before));
-  return number(before);
+  return as_it_stands ? number_under(before, 0) : number(before);
 }
 
 std::uint32_t SliceCodec::local(const ChessPosition& pos) const { return number(men_of(pos)); }
 
 void SliceCodec::decode(std::uint32_t local, Men& men) const {
-  const int below = 6 * (1 + pieces_);
-  const std::uint32_t kings = local >> below;
+  const std::uint32_t kings = local >> (6 * pieces_);
   if (pawnless_) {
-    men.side = std::uint8_t(kings / TRIANGLE_NB);
-    men.square[0] = TRIANGLE[kings % TRIANGLE_NB];
+    men.side = std::uint8_t(kings / std::uint32_t(KING_PAIRS.size));
+    const auto& placed = KING_PAIRS.kings[kings % std::uint32_t(KING_PAIRS.size)];
+    men.square[0] = placed[0];
+    men.square[1] = placed[1];
   } else {
-    men.side = std::uint8_t(kings >> 6);
-    men.square[0] = Square(kings & 63);
+    men.side = std::uint8_t(kings >> 12);
+    men.square[0] = Square((kings >> 6) & 63);
+    men.square[1] = Square(kings & 63);
   }
-  for (int i = 1; i < 2 + pieces_; ++i) men.square[i] = Square((local >> (6 * (1 + pieces_ - i))) & 63);
+  for (int i = 2; i < 2 + pieces_; ++i) men.square[i] = Square((local >> (6 * (1 + pieces_ - i))) & 63);
 }
 
 bool SliceCodec::men_at(std::uint32_t local, Men& men) const {
@@ -231,9 +254,9 @@ bool SliceCodec::men_at(std::uint32_t local, Men& men) const {
     fits &=
         i < 3 || colour_[i - 2] != colour_[i - 3] || kind_[i - 2] != kind_[i - 3] || men.square[i] > men.square[i - 1];
   }
-  // A white king in the triangle off its diagonal is where only the
-  // identity takes it: the men are numbered as they stand.
-  return fits && (!pawnless_ || !(A1H8 & square_bb(men.square[0])) || number(men) == local);
+  // Kings that only the identity takes to their least numbering: the men
+  // are numbered as they stand; on one diagonal, the pieces decide.
+  return fits && (!pawnless_ || KINGS_SYMMETRY[men.square[0]][men.square[1]].second < 0 || number(men) == local);
 }
 
 void SliceCodec::place(const Men& men, ChessPosition& pos) const {
@@ -257,10 +280,12 @@ bool SliceCodec::place(std::uint32_t local, ChessPosition& pos) const {
 
 int SliceCodec::symmetries_fixing(const Men& men) const {
   if (!pawnless_) return 1;
-  const std::uint64_t own = full_number(men);
   const Bitboard kings = square_bb(men.square[0]) | square_bb(men.square[1]);
-  return 1 + ((kings & ~A1H8) == 0 && full_number(transformed(men, A1H8_REFLECTION)) == own) +
-         ((kings & ~A8H1) == 0 && full_number(transformed(men, A8H1_REFLECTION)) == own);
+  const bool on_a1h8 = (kings & ~A1H8) == 0, on_a8h1 = (kings & ~A8H1) == 0;
+  if (!on_a1h8 && !on_a8h1) return 1;  // most positions: no symmetry keeps the kings
+  const std::uint64_t own = full_number(men);
+  return 1 + (on_a1h8 && full_number(transformed(men, A1H8_REFLECTION)) == own) +
+         (on_a8h1 && full_number(transformed(men, A8H1_REFLECTION)) == own);
 }
 
 Bitboard SliceCodec::symmetric_king_squares(Square king) const {

@@ -11,10 +11,13 @@
 // knights, then black's; pieces of one kind and colour in rising order of
 // square. Without pawns the board's eight symmetries give one position of
 // each class its number (the one whose numbering is least, so the white king
-// stands in the a1-d1-d4 triangle) and the rest none.
+// stands in the a1-d1-d4 triangle) and the rest none; there the kings'
+// placements are numbered together, only those the identity takes to their
+// least numbering, so that the slice's arrays hold few broken positions.
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -30,7 +33,10 @@ using pieces::PIECE_NB;
 struct SliceKey {
   PawnStructure pawns;
   std::array<std::array<std::uint8_t, PIECE_NB>, COLOR_NB> count{};
-  bool operator==(const SliceKey&) const = default;
+  // Compared as three words: a lookup of each move out compares keys.
+  bool operator==(const SliceKey& o) const {
+    return pawns == o.pawns && std::bit_cast<std::uint64_t>(count) == std::bit_cast<std::uint64_t>(o.count);
+  }
   int piece_count() const;
   bool pawnless() const { return !(pawns.pawns[WHITE] | pawns.pawns[BLACK]); }
 };
@@ -95,8 +101,11 @@ class SliceCodec {
   // Pieces of one kind and colour back in rising order of square.
   void sort_kinds(Men& men) const;
   std::uint64_t full_number(const Men& men) const;
-  // A full number (6 bits a square) as the slice numbers it.
-  std::uint32_t compact(std::uint64_t full) const;
+  // The kings' part of a number: side to move, white king, black king.
+  std::uint32_t kings_number(int side, Square white_king, Square black_king) const;
+  // The number of the men after the symmetry (0: the identity, and the only
+  // one with pawns).
+  std::uint32_t number_under(const Men& men, int symmetry) const;
 
   SliceKey key_;
   int pieces_ = 0;

@@ -44,7 +44,7 @@ Value ChessTable::value(const ChessPosition& pos) const {
 
 ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsigned workers) {
   // A slice's index entry, codec and view; a solver's state per position.
-  constexpr std::uint64_t BYTES_PER_SLICE = 160, SOLVER_BYTES = 6;
+  constexpr std::uint64_t BYTES_PER_SLICE = 160, SOLVER_BYTES = 4;
   // Counting goes on this far past the budget, so that a refusal can say
   // how far over it a root is.
   constexpr std::uint64_t COUNT_PAST_BUDGET = 16;

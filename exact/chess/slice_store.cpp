@@ -9,7 +9,7 @@ namespace chunker {
 
 namespace {
 
-constexpr std::uint32_t FORMAT_VERSION = 1;
+constexpr std::uint32_t FORMAT_VERSION = 2;
 
 std::string parameters(const SliceKey& key) {
   char pawns[40];
