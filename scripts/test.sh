@@ -57,5 +57,6 @@ phase "rest of the sanitize build"
 finished sanitize
 wait "$builds"
 phase "sanitize tests"
-(cd "$root/build/sanitize" && ctest --output-on-failure -j "$jobs")
+# A report names the calls that led to it, not only the line.
+(cd "$root/build/sanitize" && UBSAN_OPTIONS=print_stacktrace=1 ctest --output-on-failure -j "$jobs")
 phase done
