@@ -171,8 +171,11 @@ class LoneKingSlice {
   // pass that ends the game (a safe promotion of its own), one more.
   std::optional<int> tempi_after(const Position& pos, Move m) const {
     if (retro::stays_in_slice(pos, m)) return std::nullopt;
-    Position child = make_move(pos, m);
     const bool promotion = m.kind() == MoveKind::Promotion;
+    // A safe promotion ends the game (examine_tempi's cost 0): the king has
+    // no reply to play after it.
+    if (promotion && is_safe_promotion(pos, m)) return std::nullopt;
+    Position child = make_move(pos, m);
     if (promotion) child = make_move(child, *legal_moves(child).begin());
     const std::uint32_t i = index(child);
     if (!is_win(child.side == WHITE ? values_[i] : -values_[i])) return std::nullopt;
