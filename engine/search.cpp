@@ -11,6 +11,7 @@
 #include "engine/node_budget.h"
 #include "engine/proof_tree.h"
 #include "engine/rules.h"
+#include "engine/verdict_memo.h"
 
 namespace chunker {
 
@@ -84,8 +85,7 @@ class Solver {
   // in the hash table prove about a position, uncounted.
   std::optional<Value> proven(const Position& pos) const {
     if (auto v = rule_value(pos, legal_moves(pos))) return v;
-    for (const Classifier* c : classifiers_)
-      if (auto v = c->classify(pos)) return v;
+    if (const Classified c = verdicts_.classify(pos, zobrist(pos)); c.decided()) return c.value;
     const HashEntry* e = table_.probe(canonical(pos));
     if (e && proves_decisive(e->value, e->bound)) return Value(e->value);
     return std::nullopt;
@@ -151,22 +151,95 @@ class Solver {
   // each leads to (the lower for the opponent, the better), after `first`;
   // where the guide tells no depths (the hand-made one), the static order
   // stays: by the chunk evaluation, Szen at Level 5 took more than 10^6
-  // nodes, against 305,612 in the static order.
-  void order_by_guide(const Position& pos, MoveList& moves, Move first, const Move (&killers)[2]) {
+  // nodes, against 305,612 in the static order. Sorts [from, to) of a list
+  // that order_moves has put in the static order, stably.
+  void order_by_guide(const Position& pos, Move* from, Move* to, Move first, const Move (&killers)[2]) {
     int keys[MoveList::CAPACITY];
-    for (int i = 0; i < moves.size; ++i) {
-      const Move m = moves.moves[i];
+    const int n = int(to - from);
+    for (int i = 0; i < n; ++i) {
+      const Move m = from[i];
       const Estimate e = estimate(make_move(pos, m));
       if (!e.tells_depth()) return;
       keys[i] = m == first ? GUIDED_FIRST : m == killers[0] || m == killers[1] ? GUIDED_KILLER - e.score : -e.score;
     }
     // A stable insertion sort: lists are short, and equal keys keep the static order.
-    for (int i = 1; i < moves.size; ++i)
+    for (int i = 1; i < n; ++i)
       for (int j = i; j > 0 && keys[j] > keys[j - 1]; --j) {
         std::swap(keys[j], keys[j - 1]);
-        std::swap(moves.moves[j], moves.moves[j - 1]);
+        std::swap(from[j], from[j - 1]);
       }
   }
+  // Whether the hash table proves the position a move leads to lost for the
+  // opponent, at least by `beta`.
+  bool proven_cut(const Position& pos, Move m, Value beta) const {
+    const HashEntry* e = table_.probe(canonical(make_move(pos, m)));
+    return e && is_loss(e->value) && proves_decisive(e->value, e->bound) && from_child(e->value) >= beta;
+  }
+  // The moves of a node in the order search() takes them, a stage at a
+  // time: `first` and the killers, by the guide, then the others, by the
+  // guide too, only once the first have not cut off (most cut-offs come
+  // from a killer, and an estimate costs more than a node). A move whose
+  // position the hash table already proves lost for the opponent goes first
+  // (an enhanced transposition cutoff: only a probe, and the position then
+  // costs one node). The order is that of sorting all the moves at once.
+  class Order {
+   public:
+    Order(Solver& solver, const Position& pos, MoveList& moves, Move first, const Move (&killers)[2], Value beta)
+        : solver_(solver), pos_(pos), moves_(moves), first_(first), killers_{killers[0], killers[1]} {
+      order_moves(pos, moves, first, killers);
+      // A guide that tells no depths (the hand-made one) leaves the static order.
+      sorted_ = !solver.limits_.guide || !solver.estimate(pos).tells_depth();
+      rest_ = sorted_ ? moves.size : favour(moves, first, killers);
+      if (!sorted_) solver.order_by_guide(pos, moves.begin(), moves.begin() + rest_, first, killers);
+      // The first proven cut in the whole order: among the favoured, else
+      // among the others, which are sorted for it only where two are.
+      int cut = -1, cuts = 0;
+      for (int i = 0; i < moves.size && cut < 0; ++i)
+        if (solver.proven_cut(pos, moves.moves[i], beta)) cut = i;
+      for (int i = cut + 1; i < moves.size && cut >= rest_; ++i) cuts += solver.proven_cut(pos, moves.moves[i], beta);
+      if (cut >= rest_ && cuts > 0) {
+        sort_rest();
+        cut = rest_;
+        while (!solver.proven_cut(pos, moves.moves[cut], beta)) ++cut;
+      }
+      if (cut < 0) return;
+      std::rotate(moves.moves, moves.moves + cut, moves.moves + cut + 1);
+      if (cut >= rest_) ++rest_;
+    }
+    // Sorts the others where the search reaches them.
+    Move operator[](int i) {
+      if (i == rest_) sort_rest();
+      return moves_.moves[i];
+    }
+
+   private:
+    void sort_rest() {
+      if (!sorted_) solver_.order_by_guide(pos_, moves_.begin() + rest_, moves_.end(), first_, killers_);
+      sorted_ = true;
+    }
+    // Puts `first` and the killers before the others, each part in the
+    // order it had; where the others start.
+    static int favour(MoveList& moves, Move first, const Move (&killers)[2]) {
+      Move others[MoveList::CAPACITY];
+      int favoured = 0, n = 0;
+      for (int i = 0; i < moves.size; ++i) {
+        const Move m = moves.moves[i];
+        if (m == first || m == killers[0] || m == killers[1])
+          moves.moves[favoured++] = m;
+        else
+          others[n++] = m;
+      }
+      std::copy(others, others + n, moves.moves + favoured);
+      return favoured;
+    }
+    Solver& solver_;
+    const Position& pos_;
+    MoveList& moves_;
+    Move first_;
+    Move killers_[2];
+    int rest_;     // where the others start
+    bool sorted_;  // whether they are in order
+  };
   bool counting = true;
   std::uint64_t nodes = 0, rule_terminals = 0, hash_terminals = 0, hint_terminals = 0;
   // Classified wins and losses without a distance: a search that met one
@@ -180,6 +253,7 @@ class Solver {
   HashTable table_;
   const std::vector<const Classifier*>& classifiers_;
   GuideMemo memo_{bool(limits_.guide)};
+  VerdictMemo verdicts_{classifiers_};
   // Keys of order_by_guide above any guide's score (|score| < 2^15).
   static constexpr int GUIDED_KILLER = 1 << 16, GUIDED_FIRST = 1 << 20;
   Position line_[MAX_SEARCH_PLY + 1];
@@ -196,8 +270,10 @@ Move Solver::stored_move(const Position& pos) const {
 }
 
 // The proof from the hash table, uncounted: at a position of the winner's,
-// the first move of proven_wins that leads to a proof; at a position of the
-// loser's, every move. Where the table has lost
+// the move the search stored where it leads to a proof, else the first move
+// of proven_wins that does; at a position of the loser's, every move. The
+// stored move is the proof the search found; proven_wins asks every move's
+// position, which costs more than most searches. Where the table has lost
 // what proved a position of the winner's (an entry replaced, or overwritten
 // by a bound that proves nothing), its moves' positions are searched again
 // with the limit that proved the root. A move back to a
@@ -242,13 +318,22 @@ ProofTree Solver::proof(const Position& root, Color winner, int limit) {
     MoveList moves = legal_moves(pos);
     std::optional<Value> decided = rule_value(pos, moves);
     node.leaf = RULES_LEAF;
-    for (const Classifier* c : classifiers_)
-      if (!decided && (decided = c->classify(pos))) node.leaf = c->name();
+    if (!decided)
+      if (const Classified c = verdicts_.classify(pos, key); c.decided()) {
+        decided = c.value;
+        node.leaf = classifiers_[std::size_t(c.classifier)]->name();
+      }
     bool done = false, met_cut = false;
     if (decided) {
       done = wins(pos, *decided);
     } else if (pos.side == winner) {
       node.kind = ProofNode::Kind::Move;
+      if (const Move m = stored_move(pos); !m.is_none())
+        if (const auto v = proven(make_move(pos, m)); v && is_loss(*v))
+          if (const auto id = self(self, make_move(pos, m), met_cut)) {
+            node.children = {{m, *id}};
+            done = true;
+          }
       for (int attempt = 0; attempt < 2 && !done; ++attempt) {
         // Again, the moves' positions searched for a loss (the position's
         // own entry would answer for it at once).
@@ -327,12 +412,11 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
     rule_terminals += counting;
     return *v;
   }
-  for (std::size_t i = 0; i < classifiers_.size(); ++i)
-    if (auto verdict = classifiers_[i]->classify(pos)) {
-      classifier_terminals[i] += counting;
-      if (is_decisive(*verdict) && distance_of(*verdict) >= UNKNOWN_DISTANCE) ++inexact_terminals;
-      return *verdict;
-    }
+  if (const Classified verdict = verdicts_.classify(pos, key); verdict.decided()) {
+    classifier_terminals[std::size_t(verdict.classifier)] += counting;
+    if (is_decisive(verdict.value) && distance_of(verdict.value) >= UNKNOWN_DISTANCE) ++inexact_terminals;
+    return verdict.value;
+  }
 
   if ((depth <= 0 && (!limits_.quiescence || (!pos.in_check() && !pawn_about_to_promote(pos)))) ||
       depth <= -QUIESCENCE_PLIES || ply >= MAX_SEARCH_PLY) {
@@ -371,21 +455,12 @@ Value Solver::search(const Position& pos, int ply, int depth, Value alpha, Value
     return 0;
   }
 
-  order_moves(pos, moves, tt_move, killers_[ply]);
-  if (limits_.guide) order_by_guide(pos, moves, tt_move, killers_[ply]);
-  // A move whose position the hash table already proves lost for the
-  // opponent goes first (an enhanced transposition cutoff: only a probe,
-  // and the position then costs one node).
-  for (int i = 0; i < moves.size; ++i)
-    if (const HashEntry* e = table_.probe(canonical(make_move(pos, moves.moves[i])));
-        e && is_loss(e->value) && proves_decisive(e->value, e->bound) && from_child(e->value) >= beta) {
-      std::rotate(moves.moves, moves.moves + i, moves.moves + i + 1);
-      break;
-    }
+  Order order(*this, pos, moves, tt_move, killers_[ply], beta);
   const Value alpha_start = alpha;
   Value best = -VALUE_INFINITE;
   Move best_move;
-  for (Move m : moves) {
+  for (int i = 0; i < moves.size; ++i) {
+    const Move m = order[i];
     Position child = make_move(pos, m);
     reversible_from_[ply + 1] = is_irreversible(pos, m) ? ply + 1 : reversible_from_[ply];
     Dependence child_dep;
