@@ -1,17 +1,50 @@
 #include "engine/hash_table.h"
 
 #include <bit>
+#include <utility>
 
 namespace chunker {
 
+namespace {
+
+// Entries the table starts with (one huge page), and the share of them
+// filled at which it grows: a quarter keeps a bucket's two entries from
+// overflowing nearly as rarely as in the largest table.
+constexpr std::size_t FIRST_ENTRIES = HUGE_PAGE / sizeof(HashEntry);
+constexpr std::size_t GROW_AT_SHARE = 4;
+
+// Zero bytes (HashEntry).
+bool empty(const HashEntry& e) {
+  constexpr Position none{{0, 0}, {Square(0), Square(0)}, Color(0), Square(0), Square(0)};
+  return e.pos == none;
+}
+
+}  // namespace
+
 HashTable::HashTable(std::size_t megabytes) {
   std::size_t wanted = std::max<std::size_t>(megabytes, 1) * 1024 * 1024 / sizeof(HashEntry);
-  std::size_t count = std::bit_floor(std::max<std::size_t>(wanted, 2));
+  most_ = std::bit_floor(std::max<std::size_t>(wanted, 2));
+  const std::size_t count = std::min(most_, std::bit_floor(FIRST_ENTRIES));
   // HashEntry is an aggregate, so zeroed memory holds empty entries; in
   // huge pages, a search's probes all over the table fault a page per 2 MB,
   // not per 4 KB (zeroed_memory.h).
   entries_ = zeroed<HashEntry>(count);
   mask_ = count / 2 - 1;
+  filled_ = 0;
+}
+
+void HashTable::grow() {
+  const std::size_t old_count = (mask_ + 1) * 2, count = std::min(most_, old_count * 4);
+  Zeroed<HashEntry> old = std::exchange(entries_, zeroed<HashEntry>(count));
+  mask_ = count / 2 - 1;
+  filled_ = 0;
+  for (std::size_t i = 0; i < old_count; ++i)
+    if (const HashEntry& e = old[i]; !empty(e)) {
+      HashEntry* bucket = &entries_[(zobrist(e.pos) & mask_) * 2];
+      HashEntry* slot = bucket[0].depth <= bucket[1].depth ? &bucket[0] : &bucket[1];
+      filled_ += empty(*slot);
+      *slot = e;
+    }
 }
 
 const HashEntry* HashTable::probe(const Canonical& c) const {
@@ -32,6 +65,11 @@ void HashTable::store(const Canonical& c, Value value, int depth, Bound bound, M
     if (slot->depth > depth && !(proves_decisive(value, bound) && !proves_decisive(slot->value, slot->bound))) return;
   } else {
     slot = bucket[0].depth <= bucket[1].depth ? &bucket[0] : &bucket[1];
+    if (empty(*slot) && ++filled_ * GROW_AT_SHARE > (mask_ + 1) * 2 && (mask_ + 1) * 2 < most_) {
+      grow();
+      store(c, value, depth, bound, move);
+      return;
+    }
   }
   *slot = {c.pos, std::int16_t(value), std::int16_t(depth), bound, move};
 }

@@ -36,6 +36,10 @@ struct HashEntry {
 constexpr std::size_t DEFAULT_HASH_MB = 64;
 constexpr std::size_t MAX_HASH_MB = 16384;
 
+// The table starts small and grows, by four times at a time, up to
+// `megabytes`: a short search touches little memory, and zeroing the whole
+// table cost a short proof more than its search (each page is zeroed when
+// first touched, and a search's probes touch them all).
 class HashTable {
  public:
   explicit HashTable(std::size_t megabytes);
@@ -44,8 +48,12 @@ class HashTable {
   void store(const Canonical& c, Value value, int depth, Bound bound, Move move);
 
  private:
+  // Moves the entries to a table four times as large (at most `most_`).
+  void grow();
   Zeroed<HashEntry> entries_;
-  std::size_t mask_;  // of bucket indices; a bucket is two entries
+  std::size_t mask_;    // of bucket indices; a bucket is two entries
+  std::size_t most_;    // entries the table may grow to
+  std::size_t filled_;  // entries that are not empty
 };
 
 }  // namespace chunker
