@@ -11,6 +11,10 @@
 #include <thread>
 #include <utility>
 
+#ifdef __x86_64__
+#include <immintrin.h>
+#endif
+
 namespace chunker {
 
 namespace {
@@ -26,6 +30,30 @@ constexpr std::size_t WAYS = 4;
 // sum is the same float on every machine.
 constexpr std::size_t LANES = 16;
 using Floats = float __attribute__((vector_size(LANES * sizeof(float))));
+
+// The leaves VECTOR trees reach (each tree 2^depth leaves, from `leaves`),
+// eight a load where an x86 processor gathers: a third of predict's time
+// went to loading them one by one. Chosen when the program starts, so that
+// the portable build has it too.
+#ifdef __x86_64__
+const bool HAS_AVX2 = __builtin_cpu_supports("avx2");
+__attribute__((target("avx2"))) void reach_avx2(const float* leaves, const std::uint8_t* leaf_of, int depth,
+                                                float* reached) {
+  const __m256i tree_starts = _mm256_slli_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), depth);
+  for (std::size_t t = 0; t < VECTOR; t += 8) {
+    const __m256i at =
+        _mm256_add_epi32(_mm256_add_epi32(tree_starts, _mm256_set1_epi32(int(t) << depth)),
+                         _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(leaf_of + t))));
+    _mm256_store_ps(reached + t, _mm256_i32gather_ps(leaves, at, 4));
+  }
+}
+#endif
+void reach(const float* leaves, const std::uint8_t* leaf_of, int depth, float* reached) {
+#ifdef __x86_64__
+  if (HAS_AVX2) return reach_avx2(leaves, leaf_of, depth, reached);
+#endif
+  for (std::size_t t = 0; t < VECTOR; ++t) reached[t] = leaves[(t << depth) + leaf_of[t]];
+}
 
 }  // namespace
 
@@ -109,8 +137,9 @@ float BoostedTrees::predict(const int* x) const {
         leaf[w] |= bits;
       }
     for (std::size_t w = 1; w < WAYS; ++w) leaf[0] |= leaf[w];
-    const float* leaves = leaves_.data() + (first << depth_);
-    for (std::size_t t = 0; t < VECTOR; ++t) reached[t] = leaves[(t << depth_) + leaf[0][t]];
+    alignas(VECTOR) std::uint8_t leaf_of[VECTOR];
+    std::memcpy(leaf_of, &leaf[0], VECTOR);
+    reach(leaves_.data() + (first << depth_), leaf_of, depth_, reached);
     for (std::size_t t = 0; t < VECTOR; t += LANES) {
       Floats v;
       std::memcpy(&v, reached + t, sizeof v);
