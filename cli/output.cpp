@@ -252,7 +252,7 @@ std::string solve_json(const Position& root, const Answer& a, int fullmove) {
   out["evaluation"] = !a.proven && a.source == Source::Evaluation && a.search ? Json(a.value) : Json(nullptr);
   out["nodes"] = r.nodes;
   out["ply"] = r.proof != Proof::None ? Json(r.exact_ply) : Json(nullptr);
-  out["proof_positions"] = r.kind == SearchKind::ProofNumber ? Json(r.proof_positions) : Json(nullptr);
+  out["proof_positions"] = r.kind == SearchKind::ProofNumber || r.proof_tree ? Json(r.proof_positions) : Json(nullptr);
   Json terminals = {{"rules", r.rule_terminals}, {"hash", r.hash_terminals}, {"hint", r.hint_terminals}};
   for (std::size_t i = 0; i < r.classifier_terminals.size(); ++i)
     terminals[r.classifier_names[i]] = r.classifier_terminals[i];
