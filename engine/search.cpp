@@ -328,23 +328,25 @@ ProofTree Solver::proof(const Position& root, Color winner, int limit) {
       done = wins(pos, *decided);
     } else if (pos.side == winner) {
       node.kind = ProofNode::Kind::Move;
-      if (const Move m = stored_move(pos); !m.is_none())
-        if (const auto v = proven(make_move(pos, m)); v && is_loss(*v))
-          if (const auto id = self(self, make_move(pos, m), met_cut)) {
-            node.children = {{m, *id}};
-            done = true;
-          }
-      for (int attempt = 0; attempt < 2 && !done; ++attempt) {
-        // Again, the moves' positions searched for a loss (the position's
-        // own entry would answer for it at once).
-        if (attempt == 1 && !prove_a_loss(pos, moves, limit)) break;
-        for (Move m : proven_wins(pos, moves)) {
-          if (const auto id = self(self, make_move(pos, m), met_cut)) {
-            node.children = {{m, *id}};
-            done = true;
-            break;
-          }
-        }
+      const Move stored = stored_move(pos);
+      MoveList stored_only;
+      if (!stored.is_none()) stored_only.add(stored);
+      const auto proves = [&](Move m) {
+        const auto id = self(self, make_move(pos, m), met_cut);
+        if (id) node.children = {{m, *id}};
+        return id.has_value();
+      };
+      // The stored move, then every proven win. Where none leads to a proof
+      // (the table lost what proved one), the stored move's position is
+      // searched again, then every move's (the position's own entry would
+      // answer for it at once).
+      for (int attempt = 0; attempt < 3 && !done; ++attempt) {
+        if (attempt == 1 && !prove_a_loss(pos, stored_only, limit)) continue;
+        if (attempt == 2 && !prove_a_loss(pos, moves, limit)) break;
+        if (const auto v = stored.is_none() ? std::nullopt : proven(make_move(pos, stored)); v && is_loss(*v))
+          done = proves(stored);
+        for (Move m : done ? MoveList() : proven_wins(pos, moves))
+          if ((done = proves(m))) break;
       }
     } else {
       node.kind = ProofNode::Kind::Every;
