@@ -51,12 +51,13 @@ class FileClassifier : public Classifier {
   std::optional<Value> classify(const Position& pos) const override {
     ++calls;
     const int file = file_of(pos.king[WHITE]);
+    if (file < 3) ++calls_where_deciding;
     if (file < 2) return win_in(UNKNOWN_DISTANCE);
     if (file == 2) return 0;
     return std::nullopt;
   }
   std::string name() const override { return "by file"; }
-  mutable std::size_t calls = 0;
+  mutable std::size_t calls = 0, calls_where_deciding = 0;
 };
 
 }  // namespace
@@ -92,4 +93,6 @@ TEST_CASE("the verdict memo hands back the first classifier's verdict, asking it
     }
   CHECK(by_file.calls < 2 * 5'000);
   CHECK(by_file.calls >= 5'000);
+  CHECK(second.calls > 0);
+  CHECK(second.calls_where_deciding == 0);
 }
