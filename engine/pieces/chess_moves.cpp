@@ -104,31 +104,11 @@ LegalTargets legal_targets(const ChessPosition& pos) {
   return out;
 }
 
-void add_moves(ChessMoveList& list, const ChessPosition& pos, Square from, Bitboard to) {
-  if (!(pos.pawns[pos.side] & square_bb(from))) {
-    while (to) list.add({from, pop_lsb(to)});
-    return;
-  }
-  auto add = [&](Square s) {
-    if (!(to & square_bb(s))) return;
-    if (rank_of(s) == 0 || rank_of(s) == 7) {
-      for (Piece p : {QUEEN, ROOK, BISHOP, KNIGHT}) list.add({from, s, p});
-    } else {
-      list.add({from, s});
-    }
-  };
-  // A pawn's moves in a fixed order: its steps, its captures, en passant.
-  const int up = forward(pos.side);
-  add(Square(from + up));
-  if (rank_of(from) == (pos.side == WHITE ? 1 : 6)) add(Square(from + 2 * up));
-  for (Bitboard takes = to & pos.occupied(); takes;) add(pop_lsb(takes));
-  if (pos.ep != NO_SQUARE) add(pos.ep);
-}
-
 ChessMoveList legal_moves(const ChessPosition& pos) {
   ChessMoveList list;
   const LegalTargets targets = legal_targets(pos);
-  for (int i = 0; i < targets.size; ++i) add_moves(list, pos, targets.man[i].from, targets.man[i].to);
+  for (int i = 0; i < targets.size; ++i)
+    for_each_move(pos, targets.man[i].from, targets.man[i].to, [&list](ChessMove m) { list.add(m); });
   return list;
 }
 

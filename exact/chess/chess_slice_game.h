@@ -28,7 +28,7 @@ class ChessSliceGame {
   retro::Examined examine(std::uint32_t local) {
     retro::Examined e;
     SliceCodec::Men men;
-    ChessPosition pos;
+    ChessPosition& pos = pos_;
     const bool numbered = codec_.men_at(local, men);
     codec_.place(men, pos);
     if (!numbered || !legal(pos)) {
@@ -54,14 +54,20 @@ class ChessSliceGame {
     const Square king = pos.king[pos.side];
     const Bitboard symmetric_kings = codec_.symmetric_king_squares(pos.king[~pos.side]);
     int count = 0;
-    pieces::ChessMoveList exits;
+    // Each move out is looked up as it is generated: a list of them would
+    // be cleared for every position.
+    const auto exit = [&](ChessMove m) {
+      const ChessPosition child = pieces::make_move(pos, m);
+      e.exit_best =
+          std::max(e.exit_best, from_child(chess_value(child, [this](const SliceKey& k) { return found(k); })));
+    };
     for (int i = 0; i < targets.size; ++i) {
       const auto [from, to] = targets.man[i];
       if (pawns & square_bb(from)) {
-        pieces::add_moves(exits, pos, from, to);
+        pieces::for_each_move(pos, from, to, exit);
         continue;
       }
-      pieces::add_moves(exits, pos, from, to & occupied);
+      pieces::for_each_move(pos, from, to & occupied, exit);
       const Bitboard quiet = to & ~occupied;
       const Bitboard one_by_one = from == king                        ? quiet & symmetric_kings
                                   : symmetric_kings & square_bb(king) ? quiet
@@ -70,22 +76,16 @@ class ChessSliceGame {
       for (Bitboard b = one_by_one; b;)
         count += codec_.symmetries_fixing(codec_.men_of(pieces::make_move(pos, {from, pop_lsb(b)})));
     }
-    for (ChessMove m : exits) {
-      const ChessPosition child = pieces::make_move(pos, m);
-      e.exit_best =
-          std::max(e.exit_best, from_child(chess_value(child, [this](const SliceKey& k) { return found(k); })));
-    }
     e.in_slice = pawnless_ ? count / codec_.symmetries_fixing(men) : count;
     return e;
   }
 
   template <typename F>
   void for_each_predecessor(std::uint32_t local, F f) {
-    SliceCodec::Men men{};
-    ChessPosition pos;
+    SliceCodec::Men men;
     codec_.decode(local, men);  // a position in play: numbered
-    codec_.place(men, pos);
-    pieces::for_each_quiet_unmove(pos, [&](Square at, Square from) { f(codec_.number_before(local, men, at, from)); });
+    codec_.place(men, pos_);
+    pieces::for_each_quiet_unmove(pos_, [&](Square at, Square from) { f(codec_.number_before(local, men, at, from)); });
   }
 
  private:
@@ -104,6 +104,9 @@ class ChessSliceGame {
   const SliceCodec& codec_;
   const bool pawnless_;
   const Find& find_;
+  // The position examined or whose predecessors are named, which place()
+  // fills whole: one on the stack would be cleared first for every position.
+  ChessPosition pos_;
   std::vector<std::pair<SliceKey, const SliceView*>> found_;
 };
 
