@@ -6,19 +6,6 @@ namespace chunker::pieces {
 
 namespace {
 
-Bitboard piece_attacks(Piece p, Square s, Bitboard occupied) {
-  switch (p) {
-    case QUEEN:
-      return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
-    case ROOK:
-      return rook_attacks(s, occupied);
-    case BISHOP:
-      return bishop_attacks(s, occupied);
-    default:
-      return KNIGHT_ATTACKS[s];
-  }
-}
-
 // The men of the side to move pinned to their king, each with the line it
 // may still move along (towards and onto its pinner).
 struct Pins {

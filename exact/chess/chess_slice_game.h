@@ -9,7 +9,6 @@
 #include <utility>
 #include <vector>
 
-#include "engine/pieces/unmoves.h"
 #include "exact/chess/chess_table.h"
 #include "exact/retrograde.h"
 
@@ -20,8 +19,11 @@ using ChessSolver = retro::SliceSolver<0>;
 template <typename Find>
 class ChessSliceGame {
  public:
-  ChessSliceGame(const SliceCodec& codec, bool pawnless, const Find& find)
-      : codec_(codec), pawnless_(pawnless), find_(find) {}
+  ChessSliceGame(const SliceCodec& codec, const SliceKey& key, const Find& find)
+      : codec_(codec),
+        pawnless_(key.pawnless()),
+        pawns_(key.pawns.pawns[WHITE] | key.pawns.pawns[BLACK]),
+        find_(find) {}
 
   std::uint32_t size() const { return codec_.size(); }
 
@@ -80,12 +82,27 @@ class ChessSliceGame {
     return e;
   }
 
+  // The positions before a move of a king or a piece that took nothing and
+  // reached `local`, made by the side not to move: such a move is its own
+  // reverse, so the man on `at` came from any empty square it reaches.
+  // Pawn moves and captures are not taken back: they change the slice, and
+  // their positions reach this one's values forwards, by lookup.
   template <typename F>
   void for_each_predecessor(std::uint32_t local, F f) {
     SliceCodec::Men men;
     codec_.decode(local, men);  // a position in play: numbered
-    codec_.place(men, pos_);
-    pieces::for_each_quiet_unmove(pos_, [&](Square at, Square from) { f(codec_.number_before(local, men, at, from)); });
+    const Color mover = ~Color(men.side);
+    Bitboard occupied = pawns_;
+    for (int i = 0; i < 2 + codec_.pieces(); ++i) occupied |= square_bb(men.square[i]);
+    const auto unmove = [&](Square at, Bitboard from) {
+      for (from &= ~occupied; from;) f(codec_.number_before(local, men, at, pop_lsb(from)));
+    };
+    unmove(men.square[mover], KING_ATTACKS[men.square[mover]]);
+    for (int slot = 0; slot < codec_.pieces(); ++slot)
+      if (codec_.colour(slot) == mover) {
+        const Square at = men.square[2 + slot];
+        unmove(at, pieces::piece_attacks(codec_.kind(slot), at, occupied));
+      }
   }
 
  private:
@@ -103,6 +120,7 @@ class ChessSliceGame {
 
   const SliceCodec& codec_;
   const bool pawnless_;
+  const Bitboard pawns_;
   const Find& find_;
   // The position examined or whose predecessors are named, which place()
   // fills whole: one on the stack would be cleared first for every position.

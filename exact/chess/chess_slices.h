@@ -59,6 +59,11 @@ class SliceCodec {
   static constexpr std::uint32_t NONE = ~std::uint32_t(0);
   explicit SliceCodec(const SliceKey& key);
   std::uint32_t size() const { return size_; }
+  // The pieces (not kings) a position holds, and each one's colour and
+  // kind by its slot (its place after the kings in Men::square).
+  int pieces() const { return pieces_; }
+  Color colour(int slot) const { return Color(colour_[std::size_t(slot)]); }
+  pieces::Piece kind(int slot) const { return pieces::Piece(kind_[std::size_t(slot)]); }
 
   // A position's men's squares in numbering order (white king, black king,
   // the pieces), and the side to move.
