@@ -94,15 +94,15 @@ class ChessSliceGame {
     const Color mover = ~Color(men.side);
     Bitboard occupied = pawns_;
     for (int i = 0; i < 2 + codec_.pieces(); ++i) occupied |= square_bb(men.square[i]);
-    const auto unmove = [&](Square at, Bitboard from) {
-      for (from &= ~occupied; from;) f(codec_.number_before(local, men, at, pop_lsb(from)));
+    std::uint32_t before[SQUARE_NB];
+    const auto unmove = [&](int man, Bitboard from) {
+      const int n = codec_.numbers_before(local, men, man, from & ~occupied, before);
+      for (int i = 0; i < n; ++i) f(before[i]);
     };
-    unmove(men.square[mover], KING_ATTACKS[men.square[mover]]);
+    unmove(mover, KING_ATTACKS[men.square[mover]]);
     for (int slot = 0; slot < codec_.pieces(); ++slot)
-      if (codec_.colour(slot) == mover) {
-        const Square at = men.square[2 + slot];
-        unmove(at, pieces::piece_attacks(codec_.kind(slot), at, occupied));
-      }
+      if (codec_.colour(slot) == mover)
+        unmove(2 + slot, pieces::piece_attacks(codec_.kind(slot), men.square[2 + slot], occupied));
   }
 
  private:
