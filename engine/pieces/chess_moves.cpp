@@ -21,10 +21,9 @@ struct Pins {
   }
 };
 
-Pins pins_of(const ChessPosition& pos) {
+Pins pins_of(const ChessPosition& pos, Bitboard occupied) {
   const Color us = pos.side, them = ~us;
   const Square k = pos.king[us];
-  const Bitboard occupied = pos.occupied();
   Pins pins;
   Bitboard snipers = (rook_attacks(k, 0) & pos.straight(them)) | (bishop_attacks(k, 0) & pos.diagonal(them));
   while (snipers) {
@@ -56,7 +55,7 @@ LegalTargets legal_targets(const ChessPosition& pos) {
   };
   const Color us = pos.side, them = ~us;
   const Square k = pos.king[us];
-  const Bitboard occupied = pos.occupied(), own = pos.men(us), enemy = pos.men(them);
+  const Bitboard own = pos.men(us), enemy = pos.men(them), occupied = own | enemy;
   const Bitboard checks = attackers(pos, k, them, occupied);
   // The king may not step where it is attacked, a slider's line seen
   // through the king's own square.
@@ -65,7 +64,7 @@ LegalTargets legal_targets(const ChessPosition& pos) {
   // Where any other man may land: anywhere not its own, in check only on the
   // checker or between it and the king.
   const Bitboard target = checks ? (checks | BETWEEN[k][lsb(checks)]) : ~own;
-  const Pins pins = pins_of(pos);
+  const Pins pins = pins_of(pos, occupied);
   for (int p = 0; p < PIECE_NB; ++p)
     for (Bitboard men = pos.pieces[us][p]; men;) {
       const Square from = pop_lsb(men);

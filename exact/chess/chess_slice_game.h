@@ -33,7 +33,8 @@ class ChessSliceGame {
     ChessPosition& pos = pos_;
     const bool numbered = codec_.men_at(local, men);
     codec_.place(men, pos);
-    if (!numbered || !legal(pos)) {
+    const Bitboard occupied = occupancy(men);
+    if (!numbered || !legal(pos, occupied)) {
       e.over = retro::NOT_LEGAL;
       return e;
     }
@@ -52,7 +53,7 @@ class ChessSliceGame {
     // position unchanged), so a move counts |fix(child)| / |fix(X)|. Only a
     // child with both kings on one diagonal can be fixed by one: such moves
     // are counted one by one, the others by bitboard.
-    const Bitboard occupied = pos.occupied(), pawns = pos.pawns[pos.side];
+    const Bitboard pawns = pos.pawns[pos.side];
     const Square king = pos.king[pos.side];
     const Bitboard symmetric_kings = codec_.symmetric_king_squares(pos.king[~pos.side]);
     int count = 0;
@@ -92,8 +93,7 @@ class ChessSliceGame {
     SliceCodec::Men men;
     codec_.decode(local, men);  // a position in play: numbered
     const Color mover = ~Color(men.side);
-    Bitboard occupied = pawns_;
-    for (int i = 0; i < 2 + codec_.pieces(); ++i) occupied |= square_bb(men.square[i]);
+    const Bitboard occupied = occupancy(men);
     std::uint32_t before[SQUARE_NB];
     const auto unmove = [&](int man, Bitboard from) {
       const int n = codec_.numbers_before(local, men, man, from & ~occupied, before);
@@ -106,10 +106,15 @@ class ChessSliceGame {
   }
 
  private:
-  // Kings apart and the side not to move not in check.
-  static bool legal(const ChessPosition& pos) {
+  // Kings apart and the side not to move not in check, the men on `occupied`.
+  static bool legal(const ChessPosition& pos, Bitboard occupied) {
     return !(KING_ATTACKS[pos.king[WHITE]] & square_bb(pos.king[BLACK])) &&
-           !pieces::attackers(pos, pos.king[~pos.side], pos.side, pos.occupied());
+           !pieces::attackers(pos, pos.king[~pos.side], pos.side, occupied);
+  }
+  Bitboard occupancy(const SliceCodec::Men& men) const {
+    Bitboard occupied = pawns_;
+    for (int i = 0; i < 2 + codec_.pieces(); ++i) occupied |= square_bb(men.square[i]);
+    return occupied;
   }
   // find_(k), asked once per key: a slice's moves out reach few slices.
   const SliceView* found(const SliceKey& k) {

@@ -90,7 +90,11 @@ SliceKey key_of(const ChessPosition& pos) {
   SliceKey key;
   key.pawns = {{pos.pawns[WHITE], pos.pawns[BLACK]}};
   for (Color c : {WHITE, BLACK})
-    for (int p = 0; p < PIECE_NB; ++p) key.count[c][p] = std::uint8_t(popcount(pos.pieces[c][p]));
+    for (int p = 0; p < PIECE_NB; ++p) {
+      // Most kinds are absent, or one piece: each move out is looked up by key.
+      const Bitboard b = pos.pieces[c][p];
+      key.count[c][p] = std::uint8_t(!(b & (b - 1)) ? b != 0 : popcount(b));
+    }
   return key;
 }
 
