@@ -79,7 +79,8 @@ class ChessSliceGame {
       for (Bitboard b = one_by_one; b;)
         count += codec_.symmetries_fixing(codec_.men_of(pieces::make_move(pos, {from, pop_lsb(b)})));
     }
-    e.in_slice = pawnless_ ? count / codec_.symmetries_fixing(men) : count;
+    const int fixing = pawnless_ ? codec_.symmetries_fixing(men) : 1;
+    e.in_slice = fixing == 1 ? count : count / fixing;  // most positions: no division
     return e;
   }
 

@@ -249,8 +249,10 @@ std::uint32_t SliceCodec::local(const ChessPosition& pos) const { return number(
 void SliceCodec::decode(std::uint32_t local, Men& men) const {
   const std::uint32_t kings = local >> (6 * pieces_);
   if (pawnless_) {
-    men.side = std::uint8_t(kings / std::uint32_t(KING_PAIRS.size));
-    const auto& placed = KING_PAIRS.kings[kings % std::uint32_t(KING_PAIRS.size)];
+    // Two sides: a comparison, not a division by a size known only at run time.
+    const std::uint32_t pairs = std::uint32_t(KING_PAIRS.size);
+    men.side = std::uint8_t(kings >= pairs);
+    const auto& placed = KING_PAIRS.kings[kings - men.side * pairs];
     men.square[0] = placed[0];
     men.square[1] = placed[1];
   } else {
