@@ -17,7 +17,19 @@ constexpr Bitboard RANK_8 = RANK_1 << 56;
 constexpr Bitboard rank_bb(int rank) { return RANK_1 << (8 * rank); }
 constexpr Bitboard file_bb(int file) { return FILE_A << file; }
 
-inline int popcount(Bitboard b) { return std::popcount(b); }
+// Without the instruction (the portable build) std::popcount is a call into
+// the compiler's library, which looks up each byte in a table; the
+// arithmetic form below stays inline.
+inline int popcount(Bitboard b) {
+#ifdef __POPCNT__
+  return std::popcount(b);
+#else
+  b -= (b >> 1) & 0x5555555555555555ULL;
+  b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+  b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return int((b * 0x0101010101010101ULL) >> 56);
+#endif
+}
 inline Square lsb(Bitboard b) { return Square(std::countr_zero(b)); }
 inline Square pop_lsb(Bitboard& b) {
   Square s = lsb(b);

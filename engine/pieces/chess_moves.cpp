@@ -6,19 +6,6 @@ namespace chunker::pieces {
 
 namespace {
 
-Bitboard piece_attacks(Piece p, Square s, Bitboard occupied) {
-  switch (p) {
-    case QUEEN:
-      return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
-    case ROOK:
-      return rook_attacks(s, occupied);
-    case BISHOP:
-      return bishop_attacks(s, occupied);
-    default:
-      return KNIGHT_ATTACKS[s];
-  }
-}
-
 // The men of the side to move pinned to their king, each with the line it
 // may still move along (towards and onto its pinner).
 struct Pins {
@@ -34,10 +21,9 @@ struct Pins {
   }
 };
 
-Pins pins_of(const ChessPosition& pos) {
+Pins pins_of(const ChessPosition& pos, Bitboard occupied) {
   const Color us = pos.side, them = ~us;
   const Square k = pos.king[us];
-  const Bitboard occupied = pos.occupied();
   Pins pins;
   Bitboard snipers = (rook_attacks(k, 0) & pos.straight(them)) | (bishop_attacks(k, 0) & pos.diagonal(them));
   while (snipers) {
@@ -69,7 +55,7 @@ LegalTargets legal_targets(const ChessPosition& pos) {
   };
   const Color us = pos.side, them = ~us;
   const Square k = pos.king[us];
-  const Bitboard occupied = pos.occupied(), own = pos.men(us), enemy = pos.men(them);
+  const Bitboard own = pos.men(us), enemy = pos.men(them), occupied = own | enemy;
   const Bitboard checks = attackers(pos, k, them, occupied);
   // The king may not step where it is attacked, a slider's line seen
   // through the king's own square.
@@ -78,7 +64,7 @@ LegalTargets legal_targets(const ChessPosition& pos) {
   // Where any other man may land: anywhere not its own, in check only on the
   // checker or between it and the king.
   const Bitboard target = checks ? (checks | BETWEEN[k][lsb(checks)]) : ~own;
-  const Pins pins = pins_of(pos);
+  const Pins pins = pins_of(pos, occupied);
   for (int p = 0; p < PIECE_NB; ++p)
     for (Bitboard men = pos.pieces[us][p]; men;) {
       const Square from = pop_lsb(men);
@@ -104,31 +90,11 @@ LegalTargets legal_targets(const ChessPosition& pos) {
   return out;
 }
 
-void add_moves(ChessMoveList& list, const ChessPosition& pos, Square from, Bitboard to) {
-  if (!(pos.pawns[pos.side] & square_bb(from))) {
-    while (to) list.add({from, pop_lsb(to)});
-    return;
-  }
-  auto add = [&](Square s) {
-    if (!(to & square_bb(s))) return;
-    if (rank_of(s) == 0 || rank_of(s) == 7) {
-      for (Piece p : {QUEEN, ROOK, BISHOP, KNIGHT}) list.add({from, s, p});
-    } else {
-      list.add({from, s});
-    }
-  };
-  // A pawn's moves in a fixed order: its steps, its captures, en passant.
-  const int up = forward(pos.side);
-  add(Square(from + up));
-  if (rank_of(from) == (pos.side == WHITE ? 1 : 6)) add(Square(from + 2 * up));
-  for (Bitboard takes = to & pos.occupied(); takes;) add(pop_lsb(takes));
-  if (pos.ep != NO_SQUARE) add(pos.ep);
-}
-
 ChessMoveList legal_moves(const ChessPosition& pos) {
   ChessMoveList list;
   const LegalTargets targets = legal_targets(pos);
-  for (int i = 0; i < targets.size; ++i) add_moves(list, pos, targets.man[i].from, targets.man[i].to);
+  for (int i = 0; i < targets.size; ++i)
+    for_each_move(pos, targets.man[i].from, targets.man[i].to, [&list](ChessMove m) { list.add(m); });
   return list;
 }
 

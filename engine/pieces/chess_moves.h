@@ -42,9 +42,29 @@ struct LegalTargets {
   int size = 0;
 };
 LegalTargets legal_targets(const ChessPosition& pos);
-// Adds the moves of the man on `from` to `to` (legal_targets'): a pawn
-// reaching the last rank makes one move per promotion piece.
-void add_moves(ChessMoveList& list, const ChessPosition& pos, Square from, Bitboard to);
+// Calls f(move) for each move of the man on `from` to `to` (legal_targets'):
+// a pawn reaching the last rank makes one move per promotion piece. A pawn's
+// moves come in a fixed order: its steps, its captures, en passant.
+template <typename F>
+void for_each_move(const ChessPosition& pos, Square from, Bitboard to, F f) {
+  if (!(pos.pawns[pos.side] & square_bb(from))) {
+    while (to) f(ChessMove{from, pop_lsb(to)});
+    return;
+  }
+  auto add = [&](Square s) {
+    if (!(to & square_bb(s))) return;
+    if (rank_of(s) == 0 || rank_of(s) == 7) {
+      for (Piece p : {QUEEN, ROOK, BISHOP, KNIGHT}) f(ChessMove{from, s, p});
+    } else {
+      f(ChessMove{from, s});
+    }
+  };
+  const int up = forward(pos.side);
+  add(Square(from + up));
+  if (rank_of(from) == (pos.side == WHITE ? 1 : 6)) add(Square(from + 2 * up));
+  for (Bitboard takes = to & pos.occupied(); takes;) add(pop_lsb(takes));
+  if (pos.ep != NO_SQUARE) add(pos.ep);
+}
 ChessMoveList legal_moves(const ChessPosition& pos);
 ChessPosition make_move(const ChessPosition& pos, ChessMove m);
 // Whether the move takes a man or moves a pawn: every other move keeps the

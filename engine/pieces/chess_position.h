@@ -43,6 +43,19 @@ struct ChessPosition {
   bool has_pieces() const { return all_pieces(WHITE) | all_pieces(BLACK); }
 };
 
+// What a piece of kind p on s attacks, with the board's men on `occupied`.
+inline Bitboard piece_attacks(Piece p, Square s, Bitboard occupied) {
+  switch (p) {
+    case QUEEN:
+      return rook_attacks(s, occupied) | bishop_attacks(s, occupied);
+    case ROOK:
+      return rook_attacks(s, occupied);
+    case BISHOP:
+      return bishop_attacks(s, occupied);
+    default:
+      return KNIGHT_ATTACKS[s];
+  }
+}
 // The men of `by` that attack square s, with the board's men on `occupied`.
 inline Bitboard attackers(const ChessPosition& pos, Square s, Color by, Bitboard occupied) {
   return (pawn_attacks(~by, square_bb(s)) & pos.pawns[by]) | (KNIGHT_ATTACKS[s] & pos.pieces[by][KNIGHT]) |

@@ -35,7 +35,7 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
       done += codec.size();
       return;
     }
-    ChessSliceGame game(codec, key.pawnless(), find);
+    ChessSliceGame game(codec, key, find);
     ChessSolver& solver = *solvers[worker];
     solver.solve(game);
     for (std::uint32_t local = 0; local < codec.size(); ++local) {

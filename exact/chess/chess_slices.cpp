@@ -90,7 +90,11 @@ SliceKey key_of(const ChessPosition& pos) {
   SliceKey key;
   key.pawns = {{pos.pawns[WHITE], pos.pawns[BLACK]}};
   for (Color c : {WHITE, BLACK})
-    for (int p = 0; p < PIECE_NB; ++p) key.count[c][p] = std::uint8_t(popcount(pos.pieces[c][p]));
+    for (int p = 0; p < PIECE_NB; ++p) {
+      // Most kinds are absent, or one piece: each move out is looked up by key.
+      const Bitboard b = pos.pieces[c][p];
+      key.count[c][p] = std::uint8_t(!(b & (b - 1)) ? b != 0 : popcount(b));
+    }
   return key;
 }
 
@@ -198,31 +202,46 @@ std::uint32_t SliceCodec::number(const Men& men) const {
   return g.second < 0 ? first : std::min(first, number_under(men, g.second));
 }
 
-std::uint32_t SliceCodec::number_before(std::uint32_t local, const Men& men, Square at, Square from) const {
-  int man = 0;
-  for (int i = 1; i < 2 + pieces_; ++i)
-    if (men.square[i] == at) man = i;
-  const Square white_king = man == 0 ? from : men.square[0], black_king = man == 1 ? from : men.square[1];
-  const KingsSymmetry g = KINGS_SYMMETRY[white_king][black_king];
+int SliceCodec::numbers_before(std::uint32_t local, const Men& men, int man, Bitboard from, std::uint32_t* out) const {
+  const int below = 6 * pieces_;
+  const std::uint32_t rest = local & ((std::uint32_t(1) << below) - 1);
   // Where the identity alone numbers the position before (always with
-  // pawns) and the man is alone of its kind, its square's field alone
-  // changes, with the side's.
-  const bool as_it_stands = !pawnless_ || (g.first == 0 && g.second < 0);
-  if (as_it_stands && (man < 2 || alone_[std::size_t(man - 2)])) {
-    const int below = 6 * pieces_;
-    const std::uint32_t kings = kings_number(men.side ^ 1, white_king, black_king) << below;
-    const std::uint32_t rest = local & ((std::uint32_t(1) << below) - 1);
-    if (man < 2) return kings | rest;
-    const int shift = 6 * (1 + pieces_ - man);
-    return kings | (rest & ~(std::uint32_t(63) << shift)) | std::uint32_t(from) << shift;
+  // pawns), the kings' field changes, and the moved piece's where it is
+  // alone of its kind; else the men are numbered anew.
+  const auto as_it_stands = [this](Square white_king, Square black_king) {
+    const KingsSymmetry g = KINGS_SYMMETRY[white_king][black_king];
+    return !pawnless_ || (g.first == 0 && g.second < 0);
+  };
+  const auto anew = [&](Square s, bool identity) {
+    // Men copied only here: a copy of bytes just written stalls the load
+    // that reads them whole.
+    Men before = men;
+    before.side ^= 1;
+    before.square[std::size_t(man)] = s;
+    sort_kinds(before);
+    return identity ? number_under(before, 0) : number(before);
+  };
+  int n = 0;
+  if (man < 2) {
+    for (; from;) {
+      const Square s = pop_lsb(from);
+      const Square white_king = man == 0 ? s : men.square[0], black_king = man == 1 ? s : men.square[1];
+      out[n++] = as_it_stands(white_king, black_king)
+                     ? kings_number(men.side ^ 1, white_king, black_king) << below | rest
+                     : anew(s, false);
+    }
+    return n;
   }
-  // Men copied only here: a copy of bytes just written stalls the load
-  // that reads them whole.
-  Men before = men;
-  before.side ^= 1;
-  before.square[std::size_t(man)] = from;
-  sort_kinds(before);
-  return as_it_stands ? number_under(before, 0) : number(before);
+  const bool identity = as_it_stands(men.square[0], men.square[1]);
+  if (identity && alone_[std::size_t(man - 2)]) {
+    const int shift = 6 * (1 + pieces_ - man);
+    const std::uint32_t kept =
+        kings_number(men.side ^ 1, men.square[0], men.square[1]) << below | (rest & ~(std::uint32_t(63) << shift));
+    for (; from;) out[n++] = kept | std::uint32_t(pop_lsb(from)) << shift;
+    return n;
+  }
+  for (; from;) out[n++] = anew(pop_lsb(from), identity);
+  return n;
 }
 
 std::uint32_t SliceCodec::local(const ChessPosition& pos) const { return number(men_of(pos)); }
@@ -230,8 +249,10 @@ std::uint32_t SliceCodec::local(const ChessPosition& pos) const { return number(
 void SliceCodec::decode(std::uint32_t local, Men& men) const {
   const std::uint32_t kings = local >> (6 * pieces_);
   if (pawnless_) {
-    men.side = std::uint8_t(kings / std::uint32_t(KING_PAIRS.size));
-    const auto& placed = KING_PAIRS.kings[kings % std::uint32_t(KING_PAIRS.size)];
+    // Two sides: a comparison, not a division by a size known only at run time.
+    const std::uint32_t pairs = std::uint32_t(KING_PAIRS.size);
+    men.side = std::uint8_t(kings >= pairs);
+    const auto& placed = KING_PAIRS.kings[kings - men.side * pairs];
     men.square[0] = placed[0];
     men.square[1] = placed[1];
   } else {

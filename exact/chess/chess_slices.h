@@ -59,6 +59,11 @@ class SliceCodec {
   static constexpr std::uint32_t NONE = ~std::uint32_t(0);
   explicit SliceCodec(const SliceKey& key);
   std::uint32_t size() const { return size_; }
+  // The pieces (not kings) a position holds, and each one's colour and
+  // kind by its slot (its place after the kings in Men::square).
+  int pieces() const { return pieces_; }
+  Color colour(int slot) const { return Color(colour_[std::size_t(slot)]); }
+  pieces::Piece kind(int slot) const { return pieces::Piece(kind_[std::size_t(slot)]); }
 
   // A position's men's squares in numbering order (white king, black king,
   // the pieces), and the side to move.
@@ -82,10 +87,11 @@ class SliceCodec {
   // the symmetry that makes it least where there are no pawns.
   std::uint32_t local(const ChessPosition& pos) const;
   std::uint32_t number(const Men& men) const;
-  // The number of the position before a move from `from` to `at` that
-  // reached `men` (numbered `local`): the man on `at` back on `from`, the
-  // other side to move.
-  std::uint32_t number_before(std::uint32_t local, const Men& men, Square at, Square from) const;
+  // The numbers of the positions before a move of men.square[man] that
+  // reached `men` (numbered `local`) from each square of `from`: that man
+  // back there, the other side to move. Written to `out` in rising order
+  // of square (at most 64); returns how many.
+  int numbers_before(std::uint32_t local, const Men& men, int man, Bitboard from, std::uint32_t* out) const;
 
   // How many of the board's symmetries leave the men unchanged: 1 or 2
   // without pawns (only a diagonal's reflection can, its kings on that
