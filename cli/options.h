@@ -99,7 +99,7 @@ inline std::vector<SearchKind> search_kinds(const po::variables_map& vm, bool bo
 // --threads: PlaySettings::workers, by default every core the process may run on.
 inline void add_threads_option(po::options_description& options) {
   options.add_options()("threads", po::value<unsigned>()->default_value(usable_cores()),
-                        "threads of an exact solve and of the searches' guide (default: every core this "
+                        "threads of an exact solve and of the proof-number search's guide (default: every core this "
                         "process may run on)");
 }
 inline unsigned threads_option(const po::variables_map& vm) { return checked<unsigned>(vm, "threads", 1, MAX_THREADS); }

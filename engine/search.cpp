@@ -7,7 +7,6 @@
 #include <unordered_map>
 
 #include "engine/guide_memo.h"
-#include "engine/guide_pool.h"
 #include "engine/move_order.h"
 #include "engine/node_budget.h"
 #include "engine/proof_tree.h"
@@ -131,33 +130,11 @@ class Solver {
   }
   // The guide's estimate of a position, from the memo where it is there.
   Estimate estimate(const Position& pos) {
-    Estimate e;
-    estimates(&pos, 1, &e);
+    const Canonical c = canonical(pos);
+    if (const Estimate* known = memo_.find(c.key)) return *known;
+    const Estimate e = limits_.guide(c.pos);
+    memo_.store(c.key, e);
     return e;
-  }
-  // The estimates of `n` positions: from the memo where it has them, the
-  // others made by the guide's threads together (guide_pool.h).
-  void estimates(const Position* positions, int n, Estimate* out) {
-    Canonical canon[MoveList::CAPACITY];
-    const Position* asked[MoveList::CAPACITY];
-    int asked_for[MoveList::CAPACITY], count = 0;
-    for (int i = 0; i < n; ++i) {
-      canon[i] = canonical(positions[i]);
-      if (const Estimate* known = memo_.find(canon[i].key)) {
-        out[i] = *known;
-      } else {
-        asked[count] = &canon[i].pos;
-        asked_for[count++] = i;
-      }
-    }
-    if (count == 0) return;
-    Estimate answers[MoveList::CAPACITY];
-    guides_->begin(asked, count);
-    guides_->finish(answers);
-    for (int j = 0; j < count; ++j) {
-      out[asked_for[j]] = answers[j];
-      memo_.store(canon[asked_for[j]].key, answers[j]);
-    }
   }
   // The guide's hint (search.h): in a null-window test around the draw,
   // whether the guide expects the side trying to win to need more plies
@@ -179,16 +156,11 @@ class Solver {
   void order_by_guide(const Position& pos, Move* from, Move* to, Move first, const Move (&killers)[2]) {
     int keys[MoveList::CAPACITY];
     const int n = int(to - from);
-    Position children[MoveList::CAPACITY];
-    Estimate e[MoveList::CAPACITY];
-    for (int i = 0; i < n; ++i) children[i] = make_move(pos, from[i]);
-    estimates(children, n, e);
     for (int i = 0; i < n; ++i) {
       const Move m = from[i];
-      if (!e[i].tells_depth()) return;
-      keys[i] = m == first                           ? GUIDED_FIRST
-                : m == killers[0] || m == killers[1] ? GUIDED_KILLER - e[i].score
-                                                     : -e[i].score;
+      const Estimate e = estimate(make_move(pos, m));
+      if (!e.tells_depth()) return;
+      keys[i] = m == first ? GUIDED_FIRST : m == killers[0] || m == killers[1] ? GUIDED_KILLER - e.score : -e.score;
     }
     // A stable insertion sort: lists are short, and equal keys keep the static order.
     for (int i = 1; i < n; ++i)
@@ -281,8 +253,6 @@ class Solver {
   HashTable table_;
   const std::vector<const Classifier*>& classifiers_;
   GuideMemo memo_{bool(limits_.guide)};
-  std::unique_ptr<GuidePool> guides_ =
-      limits_.guide ? std::make_unique<GuidePool>(limits_.guide, std::max(1u, limits_.threads)) : nullptr;
   VerdictMemo verdicts_{classifiers_};
   // Keys of order_by_guide above any guide's score (|score| < 2^15).
   static constexpr int GUIDED_KILLER = 1 << 16, GUIDED_FIRST = 1 << 20;

@@ -111,7 +111,7 @@ struct SearchLimits {
   std::function<Estimate(const Position&)> guide;
   GuideShape guide_shape;  // each guide has its own, as measured
   // Threads that make the guide's estimates together (guide_pool.h), the
-  // search's own among them; either search itself is one thread.
+  // search's own among them; the proof-number search itself is one thread.
   // Its nodes and proof are the same with any number.
   unsigned threads = 1;
 };
