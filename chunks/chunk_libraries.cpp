@@ -48,7 +48,7 @@ const K3cppvkExact& ChunkLibraries::k3cppvk_exact() const {
 }
 
 const Kv3cppRegions& ChunkLibraries::kv3cpp_regions() const {
-  return once(kv3cpp_regions_, [&] { return Kv3cppRegions(kv3cpp(Assumption::AMS)); });
+  return once(kv3cpp_regions_, [&] { return load_kv3cpp_regions(data_dir_); });
 }
 
 const KpkLibrary& ChunkLibraries::kpk() const {

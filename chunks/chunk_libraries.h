@@ -34,7 +34,6 @@ class ChunkLibraries {
   const Kv3cppPasses& kv3cpp_passes() const;
   const K3cppvkLibrary& k3cppvk() const;
   const K3cppvkExact& k3cppvk_exact() const;
-  // Built in memory from the AMS library as asked for, not read.
   const Kv3cppRegions& kv3cpp_regions() const;
 
  private:

@@ -22,13 +22,13 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <type_traits>
 
 #include "chunks/kv3cpp.h"
-#include "engine/zeroed_memory.h"
+#include "chunks/library_array.h"
 
 namespace chunker {
-
-struct Kv3cppLibrary;
 
 // Squares are in the entry's normal form (board_squares() maps them).
 struct StrategyRegion {
@@ -42,30 +42,28 @@ struct StrategyRegion {
   Bitboard trapped_by = 0;
   // Whether the strategy never leaves the winner, nor the lone king, without
   // a move in the chunk (the loser's pawns may be left so: its king moves).
-  bool stuck_free = true;
+  // A whole word, so that the struct has no padding and its library file
+  // holds it byte for byte as built.
+  std::uint64_t stuck_free = 1;
 };
+static_assert(std::has_unique_object_representations_v<StrategyRegion>);
 
 // The regions of such a library, indexed as in kv3cpp.h; empty where no side
 // wins. An entry's region joins those of its successors (the winner's chosen
-// move, every move of the loser), all of smaller distance. Each is built the
-// first time it is asked for, with the successors it joins: a search asks
-// for few of the library's entries, and building all of them took longer
-// than a short proof. The built ones lie together, in the order built, so
-// that a search touches little memory. Thread-safe without a lock: threads
-// that build the same region at once build the same, and the first to
-// publish it is kept.
-class Kv3cppRegions {
- public:
-  explicit Kv3cppRegions(const Kv3cppLibrary& am);
-  StrategyRegion operator[](std::uint32_t entry) const;
-
- private:
-  StrategyRegion build(std::uint32_t entry) const;
-  const Kv3cppLibrary* am_;
-  Zeroed<std::uint32_t> stored_at_;  // by entry: 1 + the region's place in built_; 0: not built
-  Zeroed<StrategyRegion> built_;     // KV3CPP_ENTRIES places
-  mutable std::uint32_t built_count_ = 0;
+// move, every move of the loser), all of smaller distance. The library file
+// kv3cpp-regions holds those of kv3cpp-ams, built by `chunker libgen`
+// (libgen/kv3cpp_region_build.h), since building those a search asks for is a
+// large part of a short search's time.
+struct Kv3cppRegions {
+  LibraryArray<StrategyRegion> regions;  // KV3CPP_ENTRIES
+  const StrategyRegion& operator[](std::uint32_t entry) const { return regions[entry]; }
 };
+
+constexpr const char* KV3CPP_REGIONS_NAME = "kv3cpp-regions";
+void save_kv3cpp_regions(const Kv3cppRegions& library, const std::string& data_dir);
+// Throws TableError naming `chunker libgen --only kv3cpp-regions` when the
+// file is missing, damaged or stale.
+Kv3cppRegions load_kv3cpp_regions(const std::string& data_dir);
 
 // Squares of an entry's normal form on the board of a chunk instance.
 Bitboard board_squares(Bitboard normal, const Kv3cppInstance& instance);

@@ -5,6 +5,7 @@
 #include "chunks/library_file.h"
 #include "libgen/k3cppvk_build.h"
 #include "libgen/kpk_build.h"
+#include "libgen/kv3cpp_region_build.h"
 
 namespace chunker {
 
@@ -62,6 +63,17 @@ std::vector<LibraryBuilder> library_builders() {
                       const ValueCounts c = count_values(library, KV3CPP_ENTRIES, kv3cpp_side);
                       return LibrarySummary{c.entries, c.text()};
                     }});
+  list.push_back({KV3CPP_REGIONS_NAME, [](BuiltLibraries& built, const std::string& out) {
+                    const Kv3cppRegions library = build_kv3cpp_regions(built.kv3cpp(Assumption::AMS));
+                    save_kv3cpp_regions(library, out);
+                    const auto stuck = std::count_if(library.regions.begin(), library.regions.end(),
+                                                     [](const StrategyRegion& r) { return !r.stuck_free; });
+                    const auto decided = std::count_if(library.regions.begin(), library.regions.end(),
+                                                       [](const StrategyRegion& r) { return r.king != 0; });
+                    return LibrarySummary{
+                        KV3CPP_ENTRIES, std::to_string(decided) + " regions where the lone king stands, " +
+                                            std::to_string(stuck) + " of strategies that leave a side without a move"};
+                  }});
   list.push_back({KV3CPP_TEMPI_NAME, [](BuiltLibraries&, const std::string& out) {
                     const Kv3cppTempi library = build_kv3cpp_tempi();
                     save_kv3cpp_tempi(library, out);

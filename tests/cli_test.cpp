@@ -311,9 +311,9 @@ TEST_CASE("libgen: builds libraries byte for byte as data/MANIFEST records, and 
   // libraries, kv3cpp-passes and k3cppvk, are left to the chunk_libraries
   // test (tests/CMakeLists.txt), which builds every library and fails where
   // one differs from the manifest.
-  const std::vector<std::string> libraries = {"kv3cpp-am",    "kv3cpp-pcp",   "kv3cpp-kcp",  "kv3cpp-ams",
-                                              "kv3cpp-kcps",  "kv3cpp-quiet", "kv3cpp-race", "kv3cpp-budget",
-                                              "kv3cpp-tempi", "kv3cpp-z",     "k3cppvk-ams", "kpk"};
+  const std::vector<std::string> libraries = {
+      "kv3cpp-am",   "kv3cpp-pcp",    "kv3cpp-kcp",   "kv3cpp-ams", "kv3cpp-regions", "kv3cpp-kcps", "kv3cpp-quiet",
+      "kv3cpp-race", "kv3cpp-budget", "kv3cpp-tempi", "kv3cpp-z",   "k3cppvk-ams",    "kpk"};
   auto libgen = [&](std::vector<std::string> args) {
     args.insert(args.end(), libraries.begin(), libraries.end());
     return chunker(args);
@@ -345,7 +345,9 @@ TEST_CASE("libgen: builds libraries byte for byte as data/MANIFEST records, and 
 TEST_CASE("solve --level 1: the schemas answer, the share of terminals is printed, a damaged library is refused") {
   const TempDir temp;
   const std::string& libraries = temp.path;
-  REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-ams", "k3cppvk-ams", "kpk"}).status == 0);
+  REQUIRE(
+      chunker({"libgen", "--out", libraries, "--only", "kv3cpp-ams", "kv3cpp-regions", "k3cppvk-ams", "kpk"}).status ==
+      0);
   // White's pawns outrun the king (rule of the square) and White's king
   // takes the lone black pawn: Level 1 decides it, without a distance.
   Run run =
@@ -371,7 +373,7 @@ TEST_CASE("table: nodes (ply) per level, ---- past the node limit, the result ag
   const TempDir temp;
   const std::string& libraries = temp.path;
   REQUIRE(chunker({"libgen", "--out", libraries, "--only", "kv3cpp-am", "kv3cpp-pcp", "kv3cpp-kcp", "kv3cpp-ams",
-                   "kv3cpp-kcps", "kv3cpp-quiet", "k3cppvk-ams", "kpk"})
+                   "kv3cpp-regions", "kv3cpp-kcps", "kv3cpp-quiet", "k3cppvk-ams", "kpk"})
               .status == 0);
   const std::string suite = libraries + "/suite.epd", level3 = libraries + "/level3.epd";
   // Values and distances from the oracle (testpositions/default.epd).

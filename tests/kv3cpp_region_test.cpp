@@ -6,6 +6,7 @@
 #include <doctest/doctest.h>
 
 #include "engine/notation.h"
+#include "libgen/kv3cpp_region_build.h"
 #include "tests/built_libraries.h"
 
 using namespace chunker;
@@ -13,7 +14,7 @@ using namespace chunker;
 namespace {
 
 const Kv3cppRegions& regions() {
-  static const Kv3cppRegions built(built_kv3cpp(Assumption::AM));
+  static const Kv3cppRegions built = build_kv3cpp_regions(built_kv3cpp(Assumption::AM));
   return built;
 }
 
@@ -86,7 +87,7 @@ TEST_CASE("strategy regions under AMS: a stuck lone king is stalemate, and no wi
   CHECK(built_kv3cpp(Assumption::AMS).value(hemmed) == 0);
   // Every AMS win keeps every king, and the winner's pawns, able to move.
   const Kv3cppLibrary& ams = built_kv3cpp(Assumption::AMS);
-  const Kv3cppRegions strict(ams);
+  const Kv3cppRegions strict = build_kv3cpp_regions(ams);
   int stuck = 0;
   for (std::uint32_t i = 0; i < KV3CPP_ENTRIES; ++i)
     if (ams.legal(i) && ams.value(i) != 0) stuck += !strict[i].stuck_free;
