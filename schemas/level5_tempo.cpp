@@ -46,6 +46,7 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
     const ChunkView& king = (*chunks)[b];   // B's pawns against W's king
     const Bitboard b_paths = pawn_paths(pos, b), w_paths = pawn_paths(pos, w);
     const Bitboard b_promotions = b_paths & (b == WHITE ? RANK_8 : RANK_1);
+    const Bitboard near_b_paths = king_reach_any(b_paths, 1);
     // Both games from the given sides to move: the first budget whose
     // regions keep apart, if any.
     auto decide = [&](Color pawns_side, Color king_side) {
@@ -62,27 +63,32 @@ TempoVerdict TempoSum::verdict(const Position& pos) const {
       for (int budget = 0; budget < Kv3cppPasses::BUDGETS; ++budget) {
         if (!((found_budgets >> budget) & 1)) continue;
         const std::size_t at = Kv3cppPasses::slot(p, budget);
-        const Bitboard live = squares(passes_.pawns_region, at, pawns);
-        const Bitboard near_live = king_reach_any(live, 1);
-        const Bitboard near_threat = king_reach_any(squares(passes_.threat_region, at, pawns), 1);
-        const Bitboard doomed = squares(passes_.doomed_region, at, pawns);
-        const Bitboard near_at_once = king_reach_any(squares(passes_.at_once_region, at, pawns) & ~doomed, 1);
-        // Any of W's king's strategies will do.
-        for (int strategy = 0; strategy < Kv3cppPasses::KING_STRATEGIES; ++strategy) {
-          const std::size_t kat = Kv3cppPasses::king_slot(strategy, k, budget);
+        const Bitboard live = squares(passes_.pawns_region, at, pawns), near_live = king_reach_any(live, 1);
+        // B's king's other squares, read the first time a strategy of W's
+        // king passes the tests before them: each test alone can part them.
+        Bitboard near_threat = 0, doomed = 0, near_at_once = 0;
+        bool read_rest = false;
+        auto keeps_apart = [&](std::size_t kat) {
           const Bitboard w_king = squares(passes_.king_region, kat, king);
-          const Bitboard w_checked = squares(passes_.checked_region, kat, king);
-          const Bitboard frozen = squares(passes_.frozen_region, kat, king);
-          const Bitboard near_w = king_reach_any(w_king, 1);
+          if (w_king & (near_live | w_paths | near_b_now)) return false;
           // A live square by B's pawns is safe where B's king keeps a move no
           // pawn and no king can take from it: then B is never stalemated.
+          const Bitboard near_w = king_reach_any(w_king, 1);
           const Bitboard free = ~(b_paths | w_paths | pawn_attacks(w, w_paths) | near_w);
-          bool cramped = false;
-          for (Bitboard l = live & king_reach_any(b_paths, 1); l && !cramped;)
-            cramped = !(KING_ATTACKS[pop_lsb(l)] & free);
-          const bool apart = !(near_live & w_king) && !cramped && !(near_threat & w_king) &&
-                             !(near_at_once & (w_checked | (b_promotions & near_w))) && !(doomed & frozen) &&
-                             !(w_king & w_paths) && !(near_b_now & w_king);
+          for (Bitboard l = live & near_b_paths; l;)
+            if (!(KING_ATTACKS[pop_lsb(l)] & free)) return false;
+          if (!read_rest) {
+            near_threat = king_reach_any(squares(passes_.threat_region, at, pawns), 1);
+            doomed = squares(passes_.doomed_region, at, pawns);
+            near_at_once = king_reach_any(squares(passes_.at_once_region, at, pawns) & ~doomed, 1);
+            read_rest = true;
+          }
+          if ((near_threat & w_king) || (doomed & squares(passes_.frozen_region, kat, king))) return false;
+          return !(near_at_once & (squares(passes_.checked_region, kat, king) | (b_promotions & near_w)));
+        };
+        // Any of W's king's strategies will do.
+        for (int strategy = 0; strategy < Kv3cppPasses::KING_STRATEGIES; ++strategy) {
+          const bool apart = keeps_apart(Kv3cppPasses::king_slot(strategy, k, budget));
           if (found.why < Why::ChunksMeet || apart) {
             found.why = apart ? Why::Decided : Why::ChunksMeet;
             found.winner = w;
