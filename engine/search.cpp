@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <climits>
+#include <memory>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -129,8 +130,8 @@ class Solver {
                        [&](const Classifier* c) { return c->likely_holds(pos); });
   }
   // The guide's estimate of a position, from the memo where it is there.
-  Estimate estimate(const Position& pos) {
-    const Canonical c = canonical(pos);
+  Estimate estimate(const Position& pos) { return estimate(canonical(pos)); }
+  Estimate estimate(const Canonical& c) {
     if (const Estimate* known = memo_.find(c.key)) return *known;
     const Estimate e = limits_.guide(c.pos);
     memo_.store(c.key, e);
@@ -153,12 +154,13 @@ class Solver {
   // stays: by the chunk evaluation, Szen at Level 5 took more than 10^6
   // nodes, against 305,612 in the static order. Sorts [from, to) of a list
   // that order_moves has put in the static order, stably.
-  void order_by_guide(const Position& pos, Move* from, Move* to, Move first, const Move (&killers)[2]) {
+  class Children;
+  void order_by_guide(const Children& children, Move* from, Move* to, Move first, const Move (&killers)[2]) {
     int keys[MoveList::CAPACITY];
     const int n = int(to - from);
     for (int i = 0; i < n; ++i) {
       const Move m = from[i];
-      const Estimate e = estimate(make_move(pos, m));
+      const Estimate e = estimate(children[m]);
       if (!e.tells_depth()) return;
       keys[i] = m == first ? GUIDED_FIRST : m == killers[0] || m == killers[1] ? GUIDED_KILLER - e.score : -e.score;
     }
@@ -169,12 +171,38 @@ class Solver {
         std::swap(from[j], from[j - 1]);
       }
   }
-  // Whether the hash table proves the position a move leads to lost for the
+  // Whether the hash table proves a move's position (canonical) lost for the
   // opponent, at least by `beta`.
-  bool proven_cut(const Position& pos, Move m, Value beta) const {
-    const HashEntry* e = table_.probe(canonical(make_move(pos, m)));
+  bool proven_cut(const Canonical& child, Value beta) const {
+    const HashEntry* e = table_.probe(child);
     return e && is_loss(e->value) && proves_decisive(e->value, e->bound) && from_child(e->value) >= beta;
   }
+  // The canonical positions a node's moves lead to, made once for the hash
+  // table's proven cuts and the guide's estimates, their entries in the
+  // table and the memo asked of the processor together, so that the misses
+  // overlap.
+  class Children {
+   public:
+    Children(const Solver& solver, const Position& pos, const MoveList& moves) : size_(moves.size) {
+      for (int i = 0; i < size_; ++i) {
+        moves_[i] = moves.moves[i];
+        std::construct_at(&positions_[i], canonical(make_move(pos, moves_[i])));
+        solver.table_.prefetch(positions_[i].key);
+        if (solver.limits_.guide) solver.memo_.prefetch(positions_[i].key);
+      }
+    }
+    // The canonical position of one of the node's moves.
+    const Canonical& operator[](Move m) const { return positions_[std::find(moves_, moves_ + size_, m) - moves_]; }
+
+   private:
+    int size_;
+    Move moves_[MoveList::CAPACITY];
+    // In a union, so that only the node's own moves' places are made: a
+    // node has few of the list's places.
+    union {
+      Canonical positions_[MoveList::CAPACITY];
+    };
+  };
   // The moves of a node in the order search() takes them, a stage at a
   // time: `first` and the killers, by the guide, then the others, by the
   // guide too, only once the first have not cut off (most cut-offs come
@@ -185,22 +213,27 @@ class Solver {
   class Order {
    public:
     Order(Solver& solver, const Position& pos, MoveList& moves, Move first, const Move (&killers)[2], Value beta)
-        : solver_(solver), pos_(pos), moves_(moves), first_(first), killers_{killers[0], killers[1]} {
+        : solver_(solver),
+          moves_(moves),
+          children_(solver, pos, moves),
+          first_(first),
+          killers_{killers[0], killers[1]} {
       order_moves(pos, moves, first, killers);
       // A guide that tells no depths (the hand-made one) leaves the static order.
       sorted_ = !solver.limits_.guide || !solver.estimate(pos).tells_depth();
       rest_ = sorted_ ? moves.size : favour(moves, first, killers);
-      if (!sorted_) solver.order_by_guide(pos, moves.begin(), moves.begin() + rest_, first, killers);
+      if (!sorted_) solver.order_by_guide(children_, moves.begin(), moves.begin() + rest_, first, killers);
       // The first proven cut in the whole order: among the favoured, else
       // among the others, which are sorted for it only where two are.
       int cut = -1, cuts = 0;
       for (int i = 0; i < moves.size && cut < 0; ++i)
-        if (solver.proven_cut(pos, moves.moves[i], beta)) cut = i;
-      for (int i = cut + 1; i < moves.size && cut >= rest_; ++i) cuts += solver.proven_cut(pos, moves.moves[i], beta);
+        if (solver.proven_cut(children_[moves.moves[i]], beta)) cut = i;
+      for (int i = cut + 1; i < moves.size && cut >= rest_; ++i)
+        cuts += solver.proven_cut(children_[moves.moves[i]], beta);
       if (cut >= rest_ && cuts > 0) {
         sort_rest();
         cut = rest_;
-        while (!solver.proven_cut(pos, moves.moves[cut], beta)) ++cut;
+        while (!solver.proven_cut(children_[moves.moves[cut]], beta)) ++cut;
       }
       if (cut < 0) return;
       std::rotate(moves.moves, moves.moves + cut, moves.moves + cut + 1);
@@ -214,7 +247,7 @@ class Solver {
 
    private:
     void sort_rest() {
-      if (!sorted_) solver_.order_by_guide(pos_, moves_.begin() + rest_, moves_.end(), first_, killers_);
+      if (!sorted_) solver_.order_by_guide(children_, moves_.begin() + rest_, moves_.end(), first_, killers_);
       sorted_ = true;
     }
     // Puts `first` and the killers before the others, each part in the
@@ -233,8 +266,8 @@ class Solver {
       return favoured;
     }
     Solver& solver_;
-    const Position& pos_;
     MoveList& moves_;
+    Children children_;
     Move first_;
     Move killers_[2];
     int rest_;     // where the others start

@@ -32,24 +32,38 @@ constexpr Keys make_keys() {
 
 constexpr Keys KEYS = make_keys();
 
-}  // namespace
-
-Key zobrist(const Position& pos) {
-  Key key = pos.side == BLACK ? KEYS.black_to_move : 0;
+// A position's key and its file-mirror twin's at once: the twin's is the
+// same sum over every square mirrored, so the twin itself is built only
+// where it is the representative.
+struct KeyPair {
+  Key own, twin;
+};
+KeyPair key_pair(const Position& pos) {
+  KeyPair k{pos.side == BLACK ? KEYS.black_to_move : 0, 0};
+  k.twin = k.own;
+  auto add = [&k](const Key(&keys)[SQUARE_NB], Square s) {
+    k.own ^= keys[s];
+    k.twin ^= keys[mirror_file(s)];
+  };
   for (Color c : {WHITE, BLACK}) {
-    key ^= KEYS.king[c][pos.king[c]];
-    for (Bitboard b = pos.pawns[c]; b;) key ^= KEYS.pawn[c][pop_lsb(b)];
+    // An absent king's key is 0 either way.
+    k.own ^= KEYS.king[c][pos.king[c]];
+    if (pos.king[c] != NO_SQUARE) k.twin ^= KEYS.king[c][mirror_file(pos.king[c])];
+    for (Bitboard b = pos.pawns[c]; b;) add(KEYS.pawn[c], pop_lsb(b));
   }
-  if (pos.ep != NO_SQUARE) key ^= KEYS.ep[pos.ep];
-  if (pos.promoted != NO_SQUARE) key ^= KEYS.promoted[pos.promoted];
-  return key;
+  if (pos.ep != NO_SQUARE) add(KEYS.ep, pos.ep);
+  if (pos.promoted != NO_SQUARE) add(KEYS.promoted, pos.promoted);
+  return k;
 }
 
+}  // namespace
+
+Key zobrist(const Position& pos) { return key_pair(pos).own; }
+
 Canonical canonical(const Position& pos) {
-  Position twin = mirrored(pos);
-  Key key = zobrist(pos), twin_key = zobrist(twin);
-  if (twin_key < key) return {twin, twin_key, true};
-  return {pos, key, false};
+  const KeyPair k = key_pair(pos);
+  if (k.twin < k.own) return {mirrored(pos), k.twin, true};
+  return {pos, k.own, false};
 }
 
 }  // namespace chunker
