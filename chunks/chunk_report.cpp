@@ -120,31 +120,39 @@ ChunkReport chunk_report(const Position& pos, const ChunkLibraries& libraries, C
   // that the entries' cache misses (the K3CPPvK library is large) overlap
   // each other and the interaction's work.
   std::optional<Kv3cppInstance> chunk[COLOR_NB], alternate[COLOR_NB];
-  if (pos.promoted == NO_SQUARE)
+  if (pos.promoted == NO_SQUARE) {
+    const DefaultParse parse = default_parse(pos);
     for (Color pawns : {WHITE, BLACK})
       if (pos.pawns[pawns]) {
-        chunk[pawns] = kv3cpp_instance(pos, ~pawns);
+        chunk[pawns] = parse.chunk[~pawns];
         alternate[pawns] = k3cppvk_instance(pos, pawns);
       }
+  }
   Kv3cppLibraries kv3cpp{};
   if (chunk[WHITE] || chunk[BLACK])
     for (int a = 0; a < ASSUMPTION_NB; ++a) kv3cpp[std::size_t(a)] = &libraries.kv3cpp(Assumption(a));
-  for (Color pawns : {WHITE, BLACK})
-    for (Color side : {WHITE, BLACK}) {
-      if (chunk[pawns]) {
+  ChunkReportCache::Slots* slots = cache ? &cache->slots() : nullptr;
+  // Entries the cache holds are not read.
+  auto cached = [](auto* slots, const Kv3cppInstance& instance) {
+    const auto [slot, key] = slot_of(slots, instance);
+    return slot && slot->key == key;
+  };
+  for (Color pawns : {WHITE, BLACK}) {
+    if (chunk[pawns] && !cached(slots ? slots->chunks.data() : nullptr, *chunk[pawns]))
+      for (Color side : {WHITE, BLACK}) {
         const std::uint32_t entry = with_side(chunk[pawns]->index, KV3CPP_SIDE_BIT, *chunk[pawns], side);
         for (const Kv3cppLibrary* library : kv3cpp) prefetch(library->values, entry);
         prefetch(libraries.kv3cpp_tempi().tempi, entry);
       }
-      if (alternate[pawns]) {
+    if (alternate[pawns] && !cached(slots ? slots->alternates.data() : nullptr, *alternate[pawns]))
+      for (Color side : {WHITE, BLACK}) {
         const std::uint32_t entry = with_side(alternate[pawns]->index, K3CPPVK_SIDE_BIT, *alternate[pawns], side);
         prefetch(libraries.k3cppvk().values, entry);
         prefetch(libraries.k3cppvk().tempi, entry);
       }
-    }
+  }
   report.interaction = interaction_report(pos);
   if (report.interaction.promotion_pending) return report;
-  ChunkReportCache::Slots* slots = cache ? &cache->slots() : nullptr;
   for (Color pawns : {WHITE, BLACK}) {
     if (chunk[pawns])
       report.chunk[pawns] =

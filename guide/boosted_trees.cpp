@@ -109,8 +109,12 @@ void BoostedTrees::lay_out() {
     // the largest int).
     const int high = thresholds.back() < std::numeric_limits<int>::max() ? thresholds.back() + 1 : thresholds.back();
     const FeatureBins b{f, thresholds.front(), high, std::uint32_t(row_of_.size())};
-    for (std::int64_t v = b.low; v <= b.high; ++v)
-      row_of_.push_back(std::uint32_t(first_row + bin(int(v)) * row_bytes_));
+    // bin(v) for each v in turn: the thresholds below v, counted as v rises.
+    std::size_t below = 0;
+    for (std::int64_t v = b.low; v <= b.high; ++v) {
+      while (below < thresholds.size() && thresholds[below] < v) ++below;
+      row_of_.push_back(std::uint32_t(first_row + below * row_bytes_));
+    }
     bins_.push_back(b);
   }
   // Missing trees past the last a leaf of 0.

@@ -1,6 +1,7 @@
 #include "guide/guide_features.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "chunks/chunk_report.h"
 #include "engine/bitboard.h"
@@ -39,8 +40,12 @@ int distance_to_path(Square king, Bitboard pawns, Color owner) {
   int best = 8;
   for (Bitboard b = pawns; b;) {
     const Square s = pop_lsb(b);
-    for (int r = rank_of(s) + (owner == WHITE ? 1 : -1); r >= 0 && r < 8; r += owner == WHITE ? 1 : -1)
-      best = std::min(best, distance(king, make_square(file_of(s), r)));
+    // The path's ranks, from the one ahead of the pawn to the last: the
+    // king's distance is the larger of its files' and the ranks' apart.
+    const int ahead = rank_of(s) + (owner == WHITE ? 1 : -1), last = owner == WHITE ? 7 : 0;
+    const int low = std::min(ahead, last), high = std::max(ahead, last);
+    const int ranks = std::max({0, low - rank_of(king), rank_of(king) - high});
+    best = std::min(best, std::max(std::abs(file_of(s) - file_of(king)), ranks));
   }
   return best;
 }
