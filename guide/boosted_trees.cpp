@@ -88,32 +88,35 @@ void BoostedTrees::lay_out() {
   // Row 0 is all zeros: predict's padding.
   rows_.assign(row_bytes_, 0);
   for (int f = 0; f < features_; ++f) {
-    if (asked[std::size_t(f)].empty()) continue;
-    std::vector<int> thresholds;
-    for (const Asked& a : asked[std::size_t(f)]) thresholds.push_back(a.threshold);
-    std::sort(thresholds.begin(), thresholds.end());
-    thresholds.erase(std::unique(thresholds.begin(), thresholds.end()), thresholds.end());
+    std::vector<Asked>& asks = asked[std::size_t(f)];
+    if (asks.empty()) continue;
+    std::sort(asks.begin(), asks.end(), [](const Asked& a, const Asked& b) { return a.threshold < b.threshold; });
+    std::vector<int> thresholds;  // distinct, rising
+    for (const Asked& a : asks)
+      if (thresholds.empty() || thresholds.back() != a.threshold) thresholds.push_back(a.threshold);
     if (std::int64_t(thresholds.back()) - thresholds.front() > MAX_SPAN)
       throw std::invalid_argument("feature " + std::to_string(f) + "'s thresholds span more than " +
                                   std::to_string(MAX_SPAN) + " values");
-    const auto bin = [&thresholds](int v) {
-      return std::size_t(std::lower_bound(thresholds.begin(), thresholds.end(), v) - thresholds.begin());
-    };
     const std::size_t first_row = rows_.size();
     rows_.resize(first_row + (thresholds.size() + 1) * row_bytes_, 0);
-    // A value past a threshold answers yes.
-    for (const Asked& a : asked[std::size_t(f)])
-      for (std::size_t b = bin(a.threshold) + 1; b <= thresholds.size(); ++b)
-        rows_[first_row + b * row_bytes_ + a.tree] |= std::uint8_t(1u << a.level);
+    // A value past a threshold answers yes: each bin's row is the one below
+    // it with the levels whose threshold lies between them added.
+    std::vector<std::uint8_t> yes(row_bytes_, 0);
+    for (std::size_t b = 1, next = 0; b <= thresholds.size(); ++b) {
+      for (; next < asks.size() && asks[next].threshold == thresholds[b - 1]; ++next)
+        yes[asks[next].tree] |= std::uint8_t(1u << asks[next].level);
+      std::copy(yes.begin(), yes.end(), rows_.begin() + std::ptrdiff_t(first_row + b * row_bytes_));
+    }
     // Past the last threshold, one value stands for all (none where it is
     // the largest int).
     const int high = thresholds.back() < std::numeric_limits<int>::max() ? thresholds.back() + 1 : thresholds.back();
     const FeatureBins b{f, thresholds.front(), high, std::uint32_t(row_of_.size())};
-    // bin(v) for each v in turn: the thresholds below v, counted as v rises.
+    // Each value's bin, the number of thresholds below it, counted as it rises.
+    row_of_.resize(b.at + std::size_t(std::int64_t(b.high) - b.low + 1));
     std::size_t below = 0;
     for (std::int64_t v = b.low; v <= b.high; ++v) {
       while (below < thresholds.size() && thresholds[below] < v) ++below;
-      row_of_.push_back(std::uint32_t(first_row + below * row_bytes_));
+      row_of_[b.at + std::size_t(v - b.low)] = std::uint32_t(first_row + below * row_bytes_);
     }
     bins_.push_back(b);
   }
