@@ -21,7 +21,7 @@ constexpr int DIAGONAL_REFLECTION = 4;  // the a1-h8 diagonal's (chess_position.
 struct Triangle {
   std::array<Square, TRIANGLE_NB> square{};
   std::array<int, SQUARE_NB> index{};
-  // For each square, a symmetry that takes it into the triangle.
+  // For each square, the least symmetry that takes it into the triangle.
   std::array<int, SQUARE_NB> into{};
 };
 const Triangle TRIANGLE = [] {
@@ -40,15 +40,13 @@ const Triangle TRIANGLE = [] {
 
 bool on_diagonal(Square s) { return file_of(s) == rank_of(s); }
 
-}  // namespace
-
-bool bare_king_slice(const SliceKey& key) {
-  if (!key.pawnless()) return false;
-  int pieces[COLOR_NB] = {0, 0};
-  for (Color c : {WHITE, BLACK})
-    for (auto n : key.count[c]) pieces[c] += n;
-  return (pieces[WHITE] == 0) != (pieces[BLACK] == 0);
+const SliceView& found(const BareKingSolver::Find& find, const ChessPosition& pos) {
+  const SliceView* view = find(key_of(pos));
+  if (!view) throw std::logic_error("chess table: a position outside its slices: " + to_fen(pos));
+  return *view;
 }
+
+}  // namespace
 
 std::uint32_t BareKingSolver::base(const Men& men) const {
   std::uint32_t b = std::uint32_t(men.king);
@@ -63,6 +61,10 @@ BareKingSolver::Men BareKingSolver::men_of(std::uint32_t base) const {
   return men;
 }
 
+Square BareKingSolver::king_square(const Men& men) const {
+  return pawnless_ ? TRIANGLE.square[std::size_t(men.king)] : Square(men.king);
+}
+
 void BareKingSolver::sort_kinds(Men& men) const {
   for (int i = 1; i < pieces_; ++i)
     for (int j = i;
@@ -70,21 +72,32 @@ void BareKingSolver::sort_kinds(Men& men) const {
       std::swap(men.piece[std::size_t(j)], men.piece[std::size_t(j - 1)]);
 }
 
-void BareKingSolver::transformed(Men& men, Square king, Bitboard& bits, int g) const {
-  men.king = TRIANGLE.index[transform(king, g)];
+void BareKingSolver::transform_men(Men& men, Bitboard& bits, int g) const {
   for (int i = 0; i < pieces_; ++i) men.piece[std::size_t(i)] = transform(men.piece[std::size_t(i)], g);
   sort_kinds(men);
   bits = transform(bits, g);
 }
 
-void BareKingSolver::solve(const SliceCodec& codec, const ExitValue& exit_value, std::uint8_t* bytes) {
+void BareKingSolver::place_king(Men& men, Square king, Bitboard& bits) const {
+  if (!pawnless_) {
+    men.king = king;
+    return;
+  }
+  const int g = TRIANGLE.into[king];
+  men.king = TRIANGLE.index[transform(king, g)];
+  if (g) transform_men(men, bits, g);
+}
+
+void BareKingSolver::solve(const SliceCodec& codec, const SliceKey& key, const Find& find, std::uint8_t* bytes) {
+  strong_ = key.bare(BLACK) ? WHITE : BLACK;
+  pawnless_ = key.pawnless();
+  pawns_ = key.pawns.pawns[strong_];
   pieces_ = codec.pieces();
-  strong_ = codec.colour(0);
   for (int i = 0; i < pieces_; ++i) {
     kind_[std::size_t(i)] = codec.kind(i);
     same_as_previous_[std::size_t(i)] = i > 0 && codec.kind(i) == codec.kind(i - 1);
   }
-  bases_ = std::uint32_t(TRIANGLE_NB) << (6 * pieces_);
+  bases_ = std::uint32_t(pawnless_ ? TRIANGLE_NB : SQUARE_NB) << (6 * pieces_);
   occupied_.assign(bases_, 0);
   attacked_.assign(bases_, 0);
   for (auto* rows : {&legal_, &open_, &exit_ok_, &won_, &won_now_, &lost_now_, &lost_last_})
@@ -92,21 +105,23 @@ void BareKingSolver::solve(const SliceCodec& codec, const ExitValue& exit_value,
   distance_.assign(std::size_t(2) * bases_ * SQUARE_NB, NONE);
   looked_.assign(2 * bases_, 0);
   exit_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
-  for (auto* list : {&won_rows_, &lost_rows_, &lost_last_rows_, &look_, &next_look_}) list->clear();
-  init_rows(exit_value);
+  win_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
+  for (auto* list : {&won_rows_, &lost_rows_, &lost_last_rows_, &look_}) list->clear();
+  init_rows(find);
   flow();
   write_bytes(codec, bytes);
 }
 
-void BareKingSolver::init_rows(const ExitValue& exit_value) {
+void BareKingSolver::init_rows(const Find& find) {
   for (std::uint32_t b = 0; b < bases_; ++b) {
     const Men men = men_of(b);
-    const Square king = TRIANGLE.square[std::size_t(men.king)];
+    const Square king = king_square(men);
     ChessPosition pos;
     pos.side = strong_;
     pos.king[strong_] = king;
-    Bitboard occupied = square_bb(king), pieces = 0;
-    bool distinct = true;
+    pos.pawns[strong_] = pawns_;
+    Bitboard occupied = square_bb(king) | pawns_, pieces = 0;
+    bool distinct = !(pawns_ & square_bb(king));
     for (int i = 0; i < pieces_; ++i) {
       const Square s = men.piece[std::size_t(i)];
       distinct &=
@@ -116,43 +131,92 @@ void BareKingSolver::init_rows(const ExitValue& exit_value) {
       pos.pieces[strong_][kind_[std::size_t(i)]] |= square_bb(s);
     }
     if (!distinct) continue;
-    Bitboard attacked = KING_ATTACKS[king];
+    Bitboard attacked = KING_ATTACKS[king] | pawn_attacks(strong_, pawns_);
     for (int i = 0; i < pieces_; ++i)
       attacked |= piece_attacks(kind_[std::size_t(i)], men.piece[std::size_t(i)], occupied);
     occupied_[b] = occupied;
     attacked_[b] = attacked;
     const Bitboard apart = ~occupied & ~KING_ATTACKS[king];
-    const std::uint32_t bare = b + bases_;
+    const std::uint32_t bare_row = b + bases_;
     legal_[b] = apart & ~attacked;
-    legal_[bare] = apart;
+    legal_[bare_row] = apart;
     if (dead(pos)) continue;  // legal draws, never settled
     open_[b] = legal_[b];
+    pawn_moves_out(b, pos, legal_[b], find);
     // The bare king steps where nothing attacks (the kings' squares seen
-    // through it), or takes a piece nothing defends: a move out.
-    const Bitboard step = ~attacked & ~occupied, takeable = pieces & ~attacked;
+    // through it), or takes a man nothing defends: a move out.
+    const Bitboard step = ~attacked & ~occupied, takeable = (pieces | pawns_) & ~attacked;
     const Bitboard moving = apart & retro::king_neighbours(step | takeable);
     const Bitboard mated = apart & ~moving & attacked;
-    open_[bare] = moving;
+    open_[bare_row] = moving;
     if (mated) {
-      lost_now_[bare] = mated;
-      lost_rows_.push_back(bare);
-      for (Bitboard m = mated; m;) distance_[std::size_t(bare) * SQUARE_NB + pop_lsb(m)] = 0;
+      lost_now_[bare_row] = mated;
+      lost_rows_.push_back(bare_row);
+      for (Bitboard m = mated; m;) distance_[std::size_t(bare_row) * SQUARE_NB + pop_lsb(m)] = 0;
     }
     const Bitboard taking = moving & retro::king_neighbours(takeable);
-    exit_ok_[bare] = moving & ~taking;
-    for (Bitboard t = taking; t;) {
-      const Square at = pop_lsb(t);
-      Value best = -VALUE_INFINITE;
-      for (Bitboard p = KING_ATTACKS[at] & takeable; p;) {
-        const Square taken = pop_lsb(p);
-        ChessPosition child = pos;
-        for (auto& kind : child.pieces[strong_]) kind &= ~square_bb(taken);
-        child.king[~strong_] = taken;
-        best = std::max(best, from_child(exit_value(child)));
-      }
-      if (is_win(best)) throw std::logic_error("a bare king's capture that wins");
-      if (is_loss(best)) exit_events_[std::size_t(distance_of(best))].emplace_back(bare, square_bb(at));
+    exit_ok_[bare_row] = moving & ~taking;
+    captures_out(bare_row, pos, taking, takeable, find);
+  }
+}
+
+void BareKingSolver::pawn_moves_out(std::uint32_t base, ChessPosition pos, Bitboard from, const Find& find) {
+  if (!pawns_ || !from) return;
+  std::array<Value, SQUARE_NB> best;
+  best.fill(-VALUE_INFINITE);
+  pos.side = ~strong_;
+  // The positions of `from` the bare king leaves `child` from, not standing on `blocked`.
+  const auto out = [&](ChessPosition& child, Bitboard blocked) {
+    const SliceView& view = found(find, child);
+    for (Bitboard b = from & ~blocked; b;) {
+      const Square at = pop_lsb(b);
+      child.king[~strong_] = at;
+      best[at] = std::max(best[at], from_child(view_value(view, child)));
     }
+  };
+  const Bitboard occupied = occupied_[base], last = strong_ == WHITE ? RANK_8 : RANK_1;
+  for (Bitboard p = pawns_; p;) {
+    const Square at = pop_lsb(p);
+    const Square one = Square(at + forward(strong_)), two = Square(one + forward(strong_));
+    if (occupied & square_bb(one)) continue;
+    const auto push = [&](Square to, Bitboard blocked) {
+      ChessPosition child = pos;
+      child.pawns[strong_] &= ~square_bb(at);
+      if (!(last & square_bb(to))) {
+        child.pawns[strong_] |= square_bb(to);
+        return out(child, blocked);
+      }
+      for (int kind = 0; kind < PIECE_NB; ++kind) {
+        ChessPosition promoted = child;
+        promoted.pieces[strong_][kind] |= square_bb(to);
+        out(promoted, blocked);
+      }
+    };
+    push(one, square_bb(one));
+    if (relative_rank(strong_, at) == 1 && !(occupied & square_bb(two))) push(two, square_bb(one) | square_bb(two));
+  }
+  for (Bitboard b = from; b;) {
+    const Square at = pop_lsb(b);
+    if (is_loss(best[at])) throw std::logic_error("a bare king's opponent whose pawn move loses");
+    if (is_win(best[at])) win_events_[std::size_t(distance_of(best[at]))].emplace_back(base, square_bb(at));
+  }
+}
+
+void BareKingSolver::captures_out(std::uint32_t bare_row, const ChessPosition& pos, Bitboard from, Bitboard takeable,
+                                  const Find& find) {
+  for (; from;) {
+    const Square at = pop_lsb(from);
+    Value best = -VALUE_INFINITE;
+    for (Bitboard p = KING_ATTACKS[at] & takeable; p;) {
+      const Square taken = pop_lsb(p);
+      ChessPosition child = pos;
+      child.pawns[strong_] &= ~square_bb(taken);
+      for (auto& kind : child.pieces[strong_]) kind &= ~square_bb(taken);
+      child.king[~strong_] = taken;
+      best = std::max(best, from_child(view_value(found(find, child), child)));
+    }
+    if (is_win(best)) throw std::logic_error("a bare king's capture that wins");
+    if (is_loss(best)) exit_events_[std::size_t(distance_of(best))].emplace_back(bare_row, square_bb(at));
   }
 }
 
@@ -167,10 +231,9 @@ void BareKingSolver::win_one(std::uint32_t row, Bitboard bits, int d) {
 
 void BareKingSolver::win(std::uint32_t base, const Men& men, Bitboard bits, int d) {
   win_one(base, bits, d);
-  const Square king = TRIANGLE.square[std::size_t(men.king)];
-  if (!on_diagonal(king)) return;
+  if (!pawnless_ || !on_diagonal(king_square(men))) return;
   Men twin = men;
-  transformed(twin, king, bits, DIAGONAL_REFLECTION);
+  transform_men(twin, bits, DIAGONAL_REFLECTION);
   win_one(this->base(twin), bits, d);
 }
 
@@ -188,12 +251,11 @@ void BareKingSolver::wins_before(std::uint32_t base, Bitboard lost, int d) {
       win(this->base(before), before, lost & ~(BETWEEN[f][at] | square_bb(f)), d);
     }
   }
-  const Square king = TRIANGLE.square[std::size_t(men.king)];
-  for (Bitboard from = KING_ATTACKS[king] & ~occupied; from;) {
+  for (Bitboard from = KING_ATTACKS[king_square(men)] & ~occupied; from;) {
     const Square f = pop_lsb(from);
     Men before = men;
     Bitboard bits = lost & ~square_bb(f);
-    transformed(before, f, bits, TRIANGLE.into[f]);
+    place_king(before, f, bits);
     win(this->base(before), before, bits, d);
   }
 }
@@ -201,7 +263,7 @@ void BareKingSolver::wins_before(std::uint32_t base, Bitboard lost, int d) {
 void BareKingSolver::flow() {
   int last_event = 0;
   for (int d = 0; d <= retro::MAX_TABLE_DISTANCE; ++d)
-    if (!exit_events_[std::size_t(d)].empty()) last_event = d;
+    if (!exit_events_[std::size_t(d)].empty() || !win_events_[std::size_t(d)].empty()) last_event = d;
   for (int d = 0;; ++d) {
     if (d > retro::MAX_TABLE_DISTANCE) throw std::logic_error("a distance beyond every table's encoding");
     // Moves out that allow a loss from here on.
@@ -212,7 +274,8 @@ void BareKingSolver::flow() {
         look_.push_back(row);
       }
     }
-    // Wins: a move of the stronger side to a position lost at d - 1.
+    // Wins: a pawn's move out, or a move to a position lost at d - 1.
+    for (const auto& [row, bits] : win_events_[std::size_t(d)]) win_one(row, bits, d);
     for (const std::uint32_t row : lost_last_rows_) wins_before(row - bases_, lost_last_[row], d);
     // Losses: every step of the bare king reaches a position won before d.
     for (const std::uint32_t row : look_) {
@@ -263,7 +326,7 @@ void BareKingSolver::write_bytes(const SliceCodec& codec, std::uint8_t* bytes) c
     Men men{};
     for (int i = 0; i < pieces_; ++i) men.piece[std::size_t(i)] = numbered.square[std::size_t(2 + i)];
     Bitboard bare = square_bb(numbered.square[std::size_t(1 - strong_king)]);
-    transformed(men, king, bare, TRIANGLE.into[king]);
+    place_king(men, king, bare);
     const bool strong_to_move = Color(numbered.side) == strong_;
     const std::uint32_t row = base(men) + (strong_to_move ? 0 : bases_);
     if (!(legal_[row] & bare)) {

@@ -1,58 +1,66 @@
-// The pawnless slices of the chess-exact solver where one side has pieces
-// and the other only its king (KQQvK, KBNvK, KRvK...), solved 64 positions
-// at a time, as retrograde.h's flow_by_rows solves the slices of two kings:
-// a row holds the placements of the stronger side's king and pieces, with
-// one side to move, as a bitboard over the bare king's square. The bare
-// king's moves are then shifts of a row, and each of the other side's moves
-// carries a whole row (less the squares the bare king would block).
+// The slices of the chess-exact solver where one side has only its king
+// and the other its pieces and pawns (KQQvK, KBNvK, KQPvK, KPPvK...), solved
+// 64 positions at a time, as retrograde.h's flow_by_rows solves the slices
+// of two kings: a row holds the placements of the stronger side's king and
+// pieces, with one side to move, as a bitboard over the bare king's square.
+// The bare king's moves are then shifts of a row, and each move of the
+// other side's king or pieces carries a whole row (less the squares the
+// bare king would block). Its pawn moves and the bare king's captures leave
+// the slice: they are looked up one position at a time, each move's slice
+// found once a row.
 //
 // The bare king never wins: the side with the pieces wins or draws, the
 // bare king loses or draws, so a row is won or lost bit by bit in order of
-// distance with no second kind of value to track. The stronger king stands
-// in the a1-d1-d4 triangle (the board's eight symmetries); where it stands
-// on the a1-d4 diagonal both of a position's diagonal twins are rows, and
-// both are settled together. The values are written in the slice's own
-// numbering (SliceCodec), the bytes the general solver writes.
+// distance with no second kind of value to track. Without pawns the
+// stronger king stands in the a1-d1-d4 triangle (the board's eight
+// symmetries); where it stands on the a1-d4 diagonal both of a position's
+// diagonal twins are rows, and both are settled together. The values are
+// written in the slice's own numbering (SliceCodec), the bytes the general
+// solver writes.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <vector>
 
-#include "exact/chess/chess_slices.h"
+#include "exact/chess/chess_table.h"
 
 namespace chunker {
 
-// Whether a slice is one BareKingSolver solves: no pawns, one side a king
-// alone, the other with at least one piece.
-bool bare_king_slice(const SliceKey& key);
-
 class BareKingSolver {
  public:
-  // The value, for the side to move, of a position after the bare king
-  // takes a piece (a slice solved before).
-  using ExitValue = std::function<Value(const ChessPosition&)>;
+  // The slices solved before, where the moves out lead (null where not held).
+  using Find = std::function<const SliceView*(const SliceKey&)>;
   // Solves the slice of `codec` into `bytes` (codec.size() of them, as
   // OracleTable::encode writes a value, king_slice::ILLEGAL_BYTE where the
   // number is no legal position's).
-  void solve(const SliceCodec& codec, const ExitValue& exit_value, std::uint8_t* bytes);
+  void solve(const SliceCodec& codec, const SliceKey& key, const Find& find, std::uint8_t* bytes);
 
  private:
   // A row's number: side to move (0: the side with the pieces), the place
-  // of its king in the triangle, then each piece's square, in the codec's
-  // order of pieces.
+  // of its king, then each piece's square, in the codec's order of pieces.
   struct Men {
-    int king;  // index in the triangle
+    int king;  // its square, or without pawns its index in the triangle
     std::array<Square, MAX_SLICE_PIECES> piece;
   };
   std::uint32_t base(const Men& men) const;
   Men men_of(std::uint32_t base) const;
   // Pieces of one kind back in rising order of square.
   void sort_kinds(Men& men) const;
-  // The row of `men` after symmetry g (the king then in the triangle), its
-  // squares' bits moved by g too.
-  void transformed(Men& men, Square king, Bitboard& bits, int g) const;
-  void init_rows(const ExitValue& exit_value);
+  Square king_square(const Men& men) const;
+  // The pieces of `men` and the bare king's squares `bits` after symmetry g.
+  void transform_men(Men& men, Bitboard& bits, int g) const;
+  // The row of `men` with its king on `king`, after the symmetry that takes
+  // it into the triangle where there are no pawns (the bits moved too).
+  void place_king(Men& men, Square king, Bitboard& bits) const;
+  void init_rows(const Find& find);
+  // The stronger side's pawn moves from the positions `from` of row `base`
+  // (the men `pos`): the best value of each position's, where one wins, in
+  // win_events_.
+  void pawn_moves_out(std::uint32_t base, ChessPosition pos, Bitboard from, const Find& find);
+  // The bare king's captures from the positions `from`, where they allow a
+  // loss, in exit_events_ by distance.
+  void captures_out(std::uint32_t bare, const ChessPosition& pos, Bitboard from, Bitboard takeable, const Find& find);
   void flow();
   // Settles bits of row `row` (the stronger side to move) as won at
   // distance d, and of its diagonal twin where its king stands on the
@@ -64,6 +72,8 @@ class BareKingSolver {
   void write_bytes(const SliceCodec& codec, std::uint8_t* bytes) const;
 
   Color strong_ = WHITE;
+  bool pawnless_ = true;
+  Bitboard pawns_ = 0;  // the stronger side's
   int pieces_ = 0;
   std::array<pieces::Piece, MAX_SLICE_PIECES> kind_{};
   std::array<bool, MAX_SLICE_PIECES> same_as_previous_{};
@@ -77,11 +87,12 @@ class BareKingSolver {
   // settled at this distance or the last.
   std::vector<Bitboard> legal_, open_, exit_ok_, won_, won_now_, lost_now_, lost_last_;
   std::vector<std::uint8_t> distance_;  // by position: where settled, else NONE
-  std::vector<std::uint32_t> won_rows_, lost_rows_, lost_last_rows_, look_, next_look_;
+  std::vector<std::uint32_t> won_rows_, lost_rows_, lost_last_rows_, look_;
   std::vector<std::uint8_t> looked_;
-  // Bare king's positions whose moves out (captures) allow a loss from a
-  // distance on: (row, bits) by distance.
-  std::vector<std::vector<std::pair<std::uint32_t, Bitboard>>> exit_events_;
+  // By distance, as (row, bits): the bare king's positions whose moves out
+  // (captures) allow a loss from there on, and the stronger side's won by
+  // a move out (a pawn's).
+  std::vector<std::vector<std::pair<std::uint32_t, Bitboard>>> exit_events_, win_events_;
 };
 
 }  // namespace chunker

@@ -38,8 +38,7 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
       return;
     }
     if (bare_king_slice(key)) {
-      bare_king_solvers[worker].solve(
-          codec, [&find](const ChessPosition& pos) { return chess_value(pos, find); }, bytes);
+      bare_king_solvers[worker].solve(codec, key, find, bytes);
     } else {
       ChessSliceGame game(codec, key, find);
       ChessSolver& solver = *solvers[worker];

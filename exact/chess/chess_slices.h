@@ -39,7 +39,13 @@ struct SliceKey {
   }
   int piece_count() const;
   bool pawnless() const { return !(pawns.pawns[WHITE] | pawns.pawns[BLACK]); }
+  // Whether side c has its king alone.
+  bool bare(Color c) const { return !pawns.pawns[c] && std::bit_cast<std::uint32_t>(count[c]) == 0; }
 };
+
+// Whether one side has its king alone and the other more men: a slice
+// BareKingSolver solves (bare_king_solver.h).
+inline bool bare_king_slice(const SliceKey& key) { return key.bare(WHITE) != key.bare(BLACK); }
 
 struct SliceKeyHash {
   std::size_t operator()(const SliceKey& k) const;

@@ -3,8 +3,6 @@
 
 #include <algorithm>
 
-#include "exact/chess/bare_king_solver.h"
-
 namespace chunker {
 
 ChessTable::ChessTable(std::string root_fen, std::vector<SliceKey> keys)
