@@ -316,25 +316,52 @@ void BareKingSolver::flow() {
 
 void BareKingSolver::write_bytes(const SliceCodec& codec, std::uint8_t* bytes) const {
   const int strong_king = strong_ == WHITE ? 0 : 1;
-  for (std::uint32_t local = 0; local < codec.size(); ++local) {
+  // A number is its kings' (and side's) block, then the pieces' squares:
+  // the kings' symmetry is found once a block.
+  const std::uint32_t block = std::uint32_t(1) << (6 * pieces_);
+  for (std::uint32_t first = 0; first < codec.size(); first += block) {
     SliceCodec::Men numbered;
-    if (!codec.men_at(local, numbered)) {
-      bytes[local] = king_slice::ILLEGAL_BYTE;
-      continue;
-    }
+    codec.decode(first, numbered);
     const Square king = numbered.square[std::size_t(strong_king)];
-    Men men{};
-    for (int i = 0; i < pieces_; ++i) men.piece[std::size_t(i)] = numbered.square[std::size_t(2 + i)];
-    Bitboard bare = square_bb(numbered.square[std::size_t(1 - strong_king)]);
-    place_king(men, king, bare);
+    const Square bare_king = numbered.square[std::size_t(1 - strong_king)];
+    // Kings on one diagonal: only the codec knows which of the twins it numbers.
+    const bool twins = codec.symmetric_king_squares(numbered.square[0]) & square_bb(numbered.square[1]);
+    const Bitboard kings = square_bb(king) | square_bb(bare_king);
+    const bool kings_apart = king != bare_king && !(kings & pawns_);
+    Men placed{};
+    Bitboard bare = square_bb(bare_king);
+    place_king(placed, king, bare);
+    const int g = pawnless_ ? TRIANGLE.into[king] : 0;
     const bool strong_to_move = Color(numbered.side) == strong_;
-    const std::uint32_t row = base(men) + (strong_to_move ? 0 : bases_);
-    if (!(legal_[row] & bare)) {
-      bytes[local] = king_slice::ILLEGAL_BYTE;
-      continue;
+    const std::uint32_t side_rows = strong_to_move ? 0 : bases_;
+    for (std::uint32_t pieces = 0; pieces < block; ++pieces) {
+      Men men = placed;
+      Bitboard seen = kings | pawns_;
+      bool fits = kings_apart;
+      for (int i = 0; i < pieces_; ++i) {
+        const Square s = Square(pieces >> (6 * (pieces_ - 1 - i)) & 63);
+        // Men on distinct squares, pieces of one kind in rising order.
+        fits &= !(seen & square_bb(s)) && (!same_as_previous_[std::size_t(i)] || s > men.piece[std::size_t(i - 1)]);
+        seen |= square_bb(s);
+        men.piece[std::size_t(i)] = s;
+      }
+      if (fits && twins) fits = codec.men_at(first + pieces, numbered);
+      if (!fits) {
+        bytes[first + pieces] = king_slice::ILLEGAL_BYTE;
+        continue;
+      }
+      if (g) {
+        Bitboard unused = 0;
+        transform_men(men, unused, g);
+      }
+      const std::uint32_t row = base(men) + side_rows;
+      if (!(legal_[row] & bare)) {
+        bytes[first + pieces] = king_slice::ILLEGAL_BYTE;
+        continue;
+      }
+      const std::uint8_t d = distance_[std::size_t(row) * SQUARE_NB + lsb(bare)];
+      bytes[first + pieces] = OracleTable::encode(d == NONE ? 0 : strong_to_move ? win_in(d) : loss_in(d));
     }
-    const std::uint8_t d = distance_[std::size_t(row) * SQUARE_NB + lsb(bare)];
-    bytes[local] = OracleTable::encode(d == NONE ? 0 : strong_to_move ? win_in(d) : loss_in(d));
   }
 }
 
