@@ -99,6 +99,10 @@ class SliceCodec {
   // of square (at most 64); returns how many.
   int numbers_before(std::uint32_t local, const Men& men, int man, Bitboard from, std::uint32_t* out) const;
 
+  // Where the king of colour c stands in a number of a slice with pawns,
+  // whose positions are numbered as they stand: the six bits from there on.
+  int king_shift(Color c) const { return 6 * pieces_ + (c == WHITE ? 6 : 0); }
+
   // How many of the board's symmetries leave the men unchanged: 1 or 2
   // without pawns (only a diagonal's reflection can, its kings on that
   // diagonal), 1 with them.
