@@ -46,6 +46,23 @@ const SliceView& found(const BareKingSolver::Find& find, const ChessPosition& po
   return *view;
 }
 
+using Events = std::vector<std::vector<std::pair<std::uint32_t, Bitboard>>>;
+
+// Adds the positions `bits` of row `row` to `events` by the distance of
+// their values `value` (all decisive): one entry a distance, not a position.
+void add_events(Events& events, std::uint32_t row, Bitboard bits, const std::array<Value, SQUARE_NB>& value) {
+  for (; bits;) {
+    const Value v = value[lsb(bits)];
+    Bitboard same = 0;
+    for (Bitboard b = bits; b;) {
+      const Square s = pop_lsb(b);
+      if (value[s] == v) same |= square_bb(s);
+    }
+    bits &= ~same;
+    events[std::size_t(distance_of(v))].emplace_back(row, same);
+  }
+}
+
 }  // namespace
 
 std::uint32_t BareKingSolver::base(const Men& men) const {
@@ -211,29 +228,34 @@ void BareKingSolver::pawn_moves_out(std::uint32_t base, ChessPosition pos, Bitbo
     push(one, square_bb(one));
     if (relative_rank(strong_, at) == 1 && !(occupied & square_bb(two))) push(two, square_bb(one) | square_bb(two));
   }
+  Bitboard won = 0;
   for (Bitboard b = from; b;) {
     const Square at = pop_lsb(b);
     if (is_loss(best[at])) throw std::logic_error("a bare king's opponent whose pawn move loses");
-    if (is_win(best[at])) win_events_[std::size_t(distance_of(best[at]))].emplace_back(base, square_bb(at));
+    if (is_win(best[at])) won |= square_bb(at);
   }
+  add_events(win_events_, base, won, best);
 }
 
 void BareKingSolver::captures_out(std::uint32_t bare_row, const ChessPosition& pos, Bitboard from, Bitboard takeable,
                                   const Find& find) {
+  std::array<Value, SQUARE_NB> best;
+  Bitboard lost = 0;
   for (; from;) {
     const Square at = pop_lsb(from);
-    Value best = -VALUE_INFINITE;
+    best[at] = -VALUE_INFINITE;
     for (Bitboard p = KING_ATTACKS[at] & takeable; p;) {
       const Square taken = pop_lsb(p);
       ChessPosition child = pos;
       child.pawns[strong_] &= ~square_bb(taken);
       for (auto& kind : child.pieces[strong_]) kind &= ~square_bb(taken);
       child.king[~strong_] = taken;
-      best = std::max(best, from_child(view_value(found(find, child), child)));
+      best[at] = std::max(best[at], from_child(view_value(found(find, child), child)));
     }
-    if (is_win(best)) throw std::logic_error("a bare king's capture that wins");
-    if (is_loss(best)) exit_events_[std::size_t(distance_of(best))].emplace_back(bare_row, square_bb(at));
+    if (is_win(best[at])) throw std::logic_error("a bare king's capture that wins");
+    if (is_loss(best[at])) lost |= square_bb(at);
   }
+  add_events(exit_events_, bare_row, lost, best);
 }
 
 void BareKingSolver::win_one(std::uint32_t row, Bitboard bits, int d) {

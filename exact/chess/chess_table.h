@@ -125,7 +125,8 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
                                         const ChessSources& sources);
 
 // The reachable set counted against a memory budget: the table's bytes and
-// each worker's solver (four bytes a position of the largest slice).
+// each worker's solvers (four bytes a position of the largest slice the
+// general solver takes, three of the largest bare king's slice).
 struct ChessPlan {
   std::uint64_t positions = 0;  // reachable; a lower bound when !counted
   std::uint64_t slices = 0;
