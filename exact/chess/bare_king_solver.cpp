@@ -90,7 +90,8 @@ void BareKingSolver::sort_kinds(Men& men) const {
 }
 
 void BareKingSolver::transform_men(Men& men, Bitboard& bits, int g) const {
-  for (int i = 0; i < pieces_; ++i) men.piece[std::size_t(i)] = transform(men.piece[std::size_t(i)], g);
+  const auto& under = SQUARE_TRANSFORM[std::size_t(g)];
+  for (int i = 0; i < pieces_; ++i) men.piece[std::size_t(i)] = under[men.piece[std::size_t(i)]];
   sort_kinds(men);
   bits = transform(bits, g);
 }
@@ -101,7 +102,7 @@ void BareKingSolver::place_king(Men& men, Square king, Bitboard& bits) const {
     return;
   }
   const int g = TRIANGLE.into[king];
-  men.king = TRIANGLE.index[transform(king, g)];
+  men.king = TRIANGLE.index[SQUARE_TRANSFORM[std::size_t(g)][king]];
   if (g) transform_men(men, bits, g);
 }
 

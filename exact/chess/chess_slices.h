@@ -30,6 +30,9 @@ namespace chunker {
 using pieces::ChessPosition;
 using pieces::PIECE_NB;
 
+// Each square under each of the board's symmetries: pieces::transform, looked up.
+extern const std::array<std::array<Square, SQUARE_NB>, pieces::SYMMETRY_NB> SQUARE_TRANSFORM;
+
 struct SliceKey {
   PawnStructure pawns;
   std::array<std::array<std::uint8_t, PIECE_NB>, COLOR_NB> count{};
