@@ -62,9 +62,9 @@ class BareKingSolver {
   // loss, in exit_events_ by distance.
   void captures_out(std::uint32_t bare, const ChessPosition& pos, Bitboard from, Bitboard takeable, const Find& find);
   void flow();
-  // Settles bits of row `row` (the stronger side to move) as won at
-  // distance d, and of its diagonal twin where its king stands on the
-  // diagonal.
+  // Settles the open positions `bits` of row `base` (the men `men`, the
+  // stronger side to move) as won at distance d, and their diagonal twins
+  // where its king stands on the diagonal.
   void win(std::uint32_t base, const Men& men, Bitboard bits, int d);
   void win_one(std::uint32_t row, Bitboard bits, int d);
   // The wins one move before the positions `lost` of the bare king's row `base`.
@@ -79,12 +79,13 @@ class BareKingSolver {
   std::array<bool, MAX_SLICE_PIECES> same_as_previous_{};
   std::uint32_t bases_ = 0;  // rows of one side to move
   // By base: the squares the stronger side's men stand on and attack (the
-  // bare king standing nowhere), and where the bare king may step.
+  // bare king standing nowhere, so that its steps away along a line are
+  // attacked too).
   std::vector<Bitboard> occupied_, attacked_;
   // By row (bases_ rows with the stronger side to move, then as many with
   // the bare king to move): legal positions, those in play not yet settled,
-  // the bare king's positions whose moves out allow a loss now, and those
-  // settled at this distance or the last.
+  // the bare king's positions whose moves out allow a loss now, those won
+  // before this distance and at it, and those lost at it and at the last.
   std::vector<Bitboard> legal_, open_, exit_ok_, won_, won_now_, lost_now_, lost_last_;
   std::vector<std::uint8_t> distance_;  // by position: where settled, else NONE
   std::vector<std::uint32_t> won_rows_, lost_rows_, lost_last_rows_, look_;
