@@ -2,6 +2,7 @@
 // order by retrograde.h's loop, each group's slices spread over the workers.
 #include <mutex>
 
+#include "exact/chess/bare_king_solver.h"
 #include "exact/chess/chess_slice_game.h"
 
 namespace chunker {
@@ -17,6 +18,7 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
   // read through its twin is not counted twice.
   const std::uint64_t total = table->positions();
   std::vector<std::unique_ptr<ChessSolver>> solvers;
+  std::vector<BareKingSolver> bare_king_solvers(sources.workers);
   for (unsigned w = 0; w < sources.workers; ++w) solvers.push_back(std::make_unique<ChessSolver>());
   const auto find = [&table](const SliceKey& k) { return table->find(k); };
   auto solve = [&](unsigned worker, std::uint32_t slice) {
@@ -35,12 +37,16 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
       done += codec.size();
       return;
     }
-    ChessSliceGame game(codec, key, find);
-    ChessSolver& solver = *solvers[worker];
-    solver.solve(game);
-    for (std::uint32_t local = 0; local < codec.size(); ++local) {
-      const Value v = solver.value(local);
-      bytes[local] = v == retro::NOT_LEGAL ? king_slice::ILLEGAL_BYTE : OracleTable::encode(v);
+    if (bare_king_slice(key)) {
+      bare_king_solvers[worker].solve(codec, key, find, bytes);
+    } else {
+      ChessSliceGame game(codec, key, find);
+      ChessSolver& solver = *solvers[worker];
+      solver.solve(game);
+      for (std::uint32_t local = 0; local < codec.size(); ++local) {
+        const Value v = solver.value(local);
+        bytes[local] = v == retro::NOT_LEGAL ? king_slice::ILLEGAL_BYTE : OracleTable::encode(v);
+      }
     }
     if (const std::string error = sources.store.save(key, {bytes, codec.size()}); !error.empty()) {
       std::lock_guard lock(error_mutex);

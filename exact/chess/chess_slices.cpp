@@ -10,14 +10,14 @@ namespace chunker {
 
 using namespace pieces;
 
-namespace {
-
 const std::array<std::array<Square, SQUARE_NB>, SYMMETRY_NB> SQUARE_TRANSFORM = [] {
   std::array<std::array<Square, SQUARE_NB>, SYMMETRY_NB> t{};
   for (int g = 0; g < SYMMETRY_NB; ++g)
     for (int s = 0; s < SQUARE_NB; ++s) t[g][s] = transform(Square(s), g);
   return t;
 }();
+
+namespace {
 
 // For each placement of the kings, the symmetry that takes it to its least
 // numbering (the white king to the least square of its class, then the

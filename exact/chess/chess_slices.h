@@ -30,6 +30,9 @@ namespace chunker {
 using pieces::ChessPosition;
 using pieces::PIECE_NB;
 
+// Each square under each of the board's symmetries: pieces::transform, looked up.
+extern const std::array<std::array<Square, SQUARE_NB>, pieces::SYMMETRY_NB> SQUARE_TRANSFORM;
+
 struct SliceKey {
   PawnStructure pawns;
   std::array<std::array<std::uint8_t, PIECE_NB>, COLOR_NB> count{};
@@ -39,7 +42,13 @@ struct SliceKey {
   }
   int piece_count() const;
   bool pawnless() const { return !(pawns.pawns[WHITE] | pawns.pawns[BLACK]); }
+  // Whether side c has its king alone.
+  bool bare(Color c) const { return !pawns.pawns[c] && std::bit_cast<std::uint32_t>(count[c]) == 0; }
 };
+
+// Whether one side has its king alone and the other more men: a slice
+// BareKingSolver solves (bare_king_solver.h).
+inline bool bare_king_slice(const SliceKey& key) { return key.bare(WHITE) != key.bare(BLACK); }
 
 struct SliceKeyHash {
   std::size_t operator()(const SliceKey& k) const;
@@ -92,6 +101,10 @@ class SliceCodec {
   // back there, the other side to move. Written to `out` in rising order
   // of square (at most 64); returns how many.
   int numbers_before(std::uint32_t local, const Men& men, int man, Bitboard from, std::uint32_t* out) const;
+
+  // Where the king of colour c stands in a number of a slice with pawns,
+  // whose positions are numbered as they stand: the six bits from there on.
+  int king_shift(Color c) const { return 6 * pieces_ + (c == WHITE ? 6 : 0); }
 
   // How many of the board's symmetries leave the men unchanged: 1 or 2
   // without pawns (only a diagonal's reflection can, its kings on that

@@ -43,20 +43,25 @@ Value ChessTable::value(const ChessPosition& pos) const {
 }
 
 ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsigned workers) {
-  // A slice's index entry, codec and view; a solver's state per position.
-  constexpr std::uint64_t BYTES_PER_SLICE = 160, SOLVER_BYTES = 4;
+  // A slice's index entry, codec and view; a solver's state per position
+  // (each worker keeps both solvers, sized by the largest slice each solves).
+  constexpr std::uint64_t BYTES_PER_SLICE = 160, SOLVER_BYTES = 4, BARE_KING_SOLVER_BYTES = 3;
   // Counting goes on this far past the budget, so that a refusal can say
   // how far over it a root is.
   constexpr std::uint64_t COUNT_PAST_BUDGET = 16;
   ChessPlan plan;
   auto keys = reachable_slices(root, std::max<std::uint64_t>(memory_bytes, 1) * COUNT_PAST_BUDGET, plan.positions);
   plan.counted = keys.has_value();
-  std::uint64_t largest = 0;
+  std::uint64_t largest = 0, largest_bare_king = 0;
   if (keys) {
     plan.slices = keys->size();
-    for (const SliceKey& k : *keys) largest = std::max(largest, slice_positions(k));
+    for (const SliceKey& k : *keys) {
+      std::uint64_t& of_its_solver = bare_king_slice(k) ? largest_bare_king : largest;
+      of_its_solver = std::max(of_its_solver, slice_positions(k));
+    }
   }
-  plan.bytes = plan.positions + plan.slices * BYTES_PER_SLICE + std::uint64_t(workers) * SOLVER_BYTES * largest;
+  plan.bytes = plan.positions + plan.slices * BYTES_PER_SLICE +
+               std::uint64_t(workers) * (SOLVER_BYTES * largest + BARE_KING_SOLVER_BYTES * largest_bare_king);
   if (keys && plan.bytes <= memory_bytes) plan.fitting = std::move(keys);
   return plan;
 }

@@ -41,6 +41,12 @@ struct SliceView {
   bool reversed = false;
 };
 
+// The value of a legal position without an en-passant right in the slice
+// `view` holds.
+inline Value view_value(const SliceView& view, const ChessPosition& pos) {
+  return OracleTable::decode(view.bytes[view.codec->local(view.reversed ? pieces::colour_reversed(pos) : pos)]);
+}
+
 // The value of a legal position whose slices `find` (SliceKey -> const
 // SliceView*, null where not held) holds.
 template <typename Find>
@@ -54,7 +60,7 @@ Value chess_value(const ChessPosition& pos, const Find& find) {
   }
   const SliceView* slice = find(key_of(pos));
   if (!slice) throw std::logic_error("chess table: a position outside its slices: " + pieces::to_fen(pos));
-  return OracleTable::decode(slice->bytes[slice->codec->local(slice->reversed ? pieces::colour_reversed(pos) : pos)]);
+  return view_value(*slice, pos);
 }
 
 class ChessTable {
@@ -119,7 +125,8 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
                                         const ChessSources& sources);
 
 // The reachable set counted against a memory budget: the table's bytes and
-// each worker's solver (four bytes a position of the largest slice).
+// each worker's solvers (four bytes a position of the largest slice the
+// general solver takes, three of the largest bare king's slice).
 struct ChessPlan {
   std::uint64_t positions = 0;  // reachable; a lower bound when !counted
   std::uint64_t slices = 0;
