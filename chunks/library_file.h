@@ -5,12 +5,10 @@
 //
 // The chunk libraries are opened by every search, so their files hold their
 // arrays uncompressed, each at an 8-byte aligned offset, and a reader maps
-// the file and reads the arrays in place (library_array.h). Measured, CPU
-// time to open all 14 libraries (118 MB of arrays, page cache warm) and
-// build Level 1's regions from them: 0.03 s mapped, the checksum of every
-// byte checked at each open; 0.20 s with zstd (level 1, one frame, 10 MB of
-// files), of which 0.10 s the decompression and the rest Boost's copy into
-// the library's vectors. The checksum is what catches a damaged file (the
+// the file and reads the arrays in place (library_array.h): compressed, their
+// decompression and Boost's copy into the library's vectors took several
+// times as long as mapping them (the commit that mapped them has the
+// figures). The checksum is what catches a damaged file (the
 // SHA-256 of data/MANIFEST is checked by `chunker libgen --verify`), but
 // reading every byte of the libraries was most of a short search's start:
 // so a file found good is stamped (`NAME.lib.checked` beside it: the file's
