@@ -1,6 +1,9 @@
 #include "schemas/level3_kcp.h"
 
+#include <algorithm>
+#include <array>
 #include <climits>
+#include <cstdint>
 
 namespace chunker {
 
@@ -16,9 +19,25 @@ int moves_to_disturb(Color c, Square s, Square k) {
   return INT_MAX;
 }
 
+namespace {
+
+// moves_to_disturb of every colour, pawn square and king square, INT8_MAX
+// for never: still_king asks it of each pawn at every position a search or
+// a depth table classifies.
+const auto MOVES_TO_DISTURB = [] {
+  std::array<std::array<std::array<std::int8_t, SQUARE_NB>, SQUARE_NB>, COLOR_NB> moves{};
+  for (Color c : {WHITE, BLACK})
+    for (Square s = 0; s < SQUARE_NB; ++s)
+      for (Square k = 0; k < SQUARE_NB; ++k) moves[c][s][k] = std::int8_t(std::min(moves_to_disturb(c, s, k), 127));
+  return moves;
+}();
+
+}  // namespace
+
 StillKing still_king(const Position& pos, Color a, int b_moves) {
+  const auto& disturb = MOVES_TO_DISTURB[~a];
   for (Bitboard p = pos.pawns[~a]; p;)
-    if (moves_to_disturb(~a, pop_lsb(p), pos.king[a]) <= b_moves) return StillKing::Disturbed;
+    if (disturb[pop_lsb(p)][pos.king[a]] <= b_moves) return StillKing::Disturbed;
   for (Bitboard p = pos.pawns[a]; p;)
     if (pawn_path(a, pop_lsb(p)) & square_bb(pos.king[a])) return StillKing::OnOwnPath;
   return StillKing::Holds;

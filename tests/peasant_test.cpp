@@ -92,6 +92,28 @@ TEST_CASE("Peasant: the evaluator, term by term, on positions computed by hand")
   CHECK(t.total() == 0);
 }
 
+TEST_CASE("passed pawns: no enemy pawn ahead on their file or the files beside, worked by hand") {
+  auto passed = [](const char* fen, Color c) { return passed_pawns(parse_fen(fen).pos, c); };
+  const Bitboard a2 = square_bb(make_square(0, 1)), a5 = square_bb(make_square(0, 4)),
+                 b4 = square_bb(make_square(1, 3)), h2 = square_bb(make_square(7, 1)),
+                 c7 = square_bb(make_square(2, 6));
+  // a5 and b4 have passed each other; each is passed.
+  CHECK(passed("4k3/8/8/P7/1p6/8/8/4K3 w - -", WHITE) == a5);
+  CHECK(passed("4k3/8/8/P7/1p6/8/8/4K3 w - -", BLACK) == b4);
+  // a4 against b5: each has the other ahead on the file beside.
+  CHECK(passed("4k3/8/8/1p6/P7/8/8/4K3 w - -", WHITE) == 0);
+  CHECK(passed("4k3/8/8/1p6/P7/8/8/4K3 w - -", BLACK) == 0);
+  // Two files apart (a2, c7), and on the two edges (a2, h2): all passed.
+  CHECK(passed("4k3/2p5/8/8/8/8/P7/4K3 w - -", WHITE) == a2);
+  CHECK(passed("4k3/2p5/8/8/8/8/P7/4K3 w - -", BLACK) == c7);
+  CHECK(passed("4k3/8/8/8/8/8/P6p/4K3 w - -", WHITE) == a2);
+  CHECK(passed("4k3/8/8/8/8/8/P6p/4K3 w - -", BLACK) == h2);
+  // One file (a2, a7) and the h-file's neighbour (h2, g7): none.
+  CHECK(passed("4k3/p7/8/8/8/8/P7/4K3 w - -", WHITE) == 0);
+  CHECK(passed("4k3/6p1/8/8/8/8/7P/4K3 w - -", WHITE) == 0);
+  CHECK(passed("4k3/6p1/8/8/8/8/7P/4K3 w - -", BLACK) == 0);
+}
+
 TEST_CASE("Peasant: the square rule counts the double step, the side to move, blockers and a capture at once") {
   // b2 needs 5 moves with its double step. Kg7 is 5 moves from b8: caught.
   CHECK(unstoppable_pawns(parse_fen("8/6k1/8/8/8/8/1P6/4K3 w - -").pos, WHITE) == 0);
