@@ -48,12 +48,6 @@ DefaultParse default_parse(const Position& pos) {
 
 Bitboard king_reach(Square s, int moves) { return KING_REACH[std::min(moves, MAX_REACH)][s]; }
 
-Bitboard king_reach_any(Bitboard from, int moves) {
-  Bitboard reach = 0;
-  for (Bitboard b = from; b;) reach |= king_reach(pop_lsb(b), moves);
-  return reach;
-}
-
 Bitboard pawn_path(Color c, Square s) {
   const Bitboard file = file_bb(file_of(s));
   return c == WHITE ? file & ~(square_bb(s) - 1) : file & ((square_bb(s) << 1) - 1);

@@ -26,8 +26,16 @@ DefaultParse default_parse(const Position& pos);
 
 // Squares a king on `s` reaches in at most `moves` moves (0..7), obstacles aside.
 Bitboard king_reach(Square s, int moves);
-// Squares a king reaches from any of `from` in at most `moves` moves.
-Bitboard king_reach_any(Bitboard from, int moves);
+// Squares a king reaches from any of `from` in at most `moves` moves: the
+// set grown a king's step at a time, a few shifts whatever its size (the
+// schemas ask it of whole strategy regions at every node).
+inline Bitboard king_reach_any(Bitboard from, int moves) {
+  for (int m = 0; m < moves && m < 7; ++m) {
+    const Bitboard sideways = from | ((from & ~FILE_A) >> 1) | ((from & ~FILE_H) << 1);
+    from = sideways | (sideways << 8) | (sideways >> 8);
+  }
+  return from;
+}
 // The squares a pawn still passes, from where it stands to its last rank.
 Bitboard pawn_path(Color c, Square s);
 // The squares c's pawns stand on and still pass: a king there blocks them,

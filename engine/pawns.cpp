@@ -1,5 +1,7 @@
 #include "engine/pawns.h"
 
+#include <array>
+
 namespace chunker {
 
 bool en_prise(const Position& pos, Color c, Square s) {
@@ -8,25 +10,44 @@ bool en_prise(const Position& pos, Color c, Square s) {
   return (KING_ATTACKS[pos.king[~c]] & ~defended & square_bb(s)) != 0;
 }
 
-Bitboard passed_pawns(const Position& pos, Color c) {
-  // The squares behind the enemy's pawns, seen from c, on their files and
-  // the files beside: a pawn of c there has one of them ahead of it.
-  Bitboard behind = c == WHITE ? pos.pawns[BLACK] >> 8 : pos.pawns[WHITE] << 8;
+namespace {
+
+// The squares on the files of `b` from which a pawn of colour c has a
+// square of `b` strictly ahead of it.
+Bitboard with_ahead(Color c, Bitboard b) {
+  Bitboard behind = c == WHITE ? b >> 8 : b << 8;
   for (int shift : {8, 16, 32}) behind |= c == WHITE ? behind >> shift : behind << shift;
-  behind |= ((behind & ~FILE_A) >> 1) | ((behind & ~FILE_H) << 1);
-  return pos.pawns[c] & ~behind;
+  return behind;
+}
+
+// The squares of pawns of colour c outside the enemy king's square: by
+// colour, the enemy king moving first, and its square (NO_SQUARE too).
+const auto OUTSIDE_THE_SQUARE = [] {
+  std::array<std::array<std::array<Bitboard, SQUARE_NB + 1>, 2>, COLOR_NB> outside{};
+  for (Color c : {WHITE, BLACK})
+    for (int tempo : {0, 1})
+      for (Square k = 0; k <= SQUARE_NB; ++k)
+        for (Square s = 0; s < SQUARE_NB; ++s)
+          if (distance(k, promotion_square(c, s)) - tempo > moves_to_promote(c, s))
+            outside[c][tempo][k] |= square_bb(s);
+  return outside;
+}();
+
+}  // namespace
+
+Bitboard passed_pawns(const Position& pos, Color c) {
+  const Bitboard behind = with_ahead(c, pos.pawns[~c]);
+  return pos.pawns[c] & ~(behind | ((behind & ~FILE_A) >> 1) | ((behind & ~FILE_H) << 1));
 }
 
 Bitboard unstoppable_pawns(const Position& pos, Color c) {
-  const Bitboard own = pos.pawns[c] | king_bb(pos.king[c]);
   const int tempo = pos.side == ~c ? 1 : 0;  // the enemy king moves first
-  Bitboard result = 0;
-  for (Bitboard b = passed_pawns(pos, c); b;) {
-    Square s = pop_lsb(b);
-    if (own & ranks_ahead(c, s) & file_bb(file_of(s))) continue;
-    if (tempo && en_prise(pos, c, s)) continue;  // the square rule assumes the pawn moves first
-    if (distance(pos.king[~c], promotion_square(c, s)) - tempo > moves_to_promote(c, s)) result |= square_bb(s);
-  }
+  // Passed, nothing of their own ahead on their file, outside the square.
+  Bitboard result = passed_pawns(pos, c) & ~with_ahead(c, pos.pawns[c] | king_bb(pos.king[c])) &
+                    OUTSIDE_THE_SQUARE[c][tempo][pos.king[~c]];
+  // The square rule assumes the pawn moves first: none the enemy king takes
+  // at once (en_prise: a pawn never guards its own square).
+  if (tempo) result &= ~(KING_ATTACKS[pos.king[~c]] & ~KING_ATTACKS[pos.king[c]] & ~pawn_attacks(c, pos.pawns[c]));
   return result;
 }
 

@@ -57,3 +57,19 @@ TEST_CASE("chunks_meeting_moves equals the interaction graph's answer on random 
     ++checked;
   }
 }
+
+TEST_CASE("king_reach_any: the squares each of its squares' kings reaches, and by hand") {
+  // A king in the corner reaches a1 b1 a2 b2 in one move, the a1-c3 square in two.
+  CHECK(king_reach_any(square_bb(make_square(0, 0)), 1) == 0x303ULL);
+  CHECK(king_reach_any(square_bb(make_square(0, 0)), 2) == 0x70707ULL);
+  CHECK(king_reach_any(0, 3) == 0);
+  // Against king_reach (chunks/parse.cpp's table, grown from KING_ATTACKS) of each square.
+  std::mt19937_64 random(20261130);  // fixed: the same sample every run
+  for (int i = 0; i < 2000; ++i) {
+    const Bitboard from = random() & random() & random();
+    const int moves = int(random() % 9);
+    Bitboard expected = 0;
+    for (Bitboard b = from; b;) expected |= king_reach(pop_lsb(b), moves);
+    CHECK(king_reach_any(from, moves) == expected);
+  }
+}
