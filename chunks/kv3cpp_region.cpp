@@ -21,9 +21,4 @@ Kv3cppRegions load_kv3cpp_regions(const std::string& data_dir) {
       REGIONS_HEADER, data_dir, [](const Kv3cppRegions& library) { return library.regions.size() == KV3CPP_ENTRIES; });
 }
 
-Bitboard board_squares(Bitboard normal, const Kv3cppInstance& instance) {
-  if (instance.mirrored) normal = mirror_files(normal);
-  return instance.colour_reversed ? flip_ranks(normal) : normal;
-}
-
 }  // namespace chunker

@@ -66,6 +66,10 @@ void save_kv3cpp_regions(const Kv3cppRegions& library, const std::string& data_d
 Kv3cppRegions load_kv3cpp_regions(const std::string& data_dir);
 
 // Squares of an entry's normal form on the board of a chunk instance.
-Bitboard board_squares(Bitboard normal, const Kv3cppInstance& instance);
+// Inline: the schemas turn four regions a chunk at every node.
+inline Bitboard board_squares(Bitboard normal, const Kv3cppInstance& instance) {
+  if (instance.mirrored) normal = mirror_files(normal);
+  return instance.colour_reversed ? flip_ranks(normal) : normal;
+}
 
 }  // namespace chunker
