@@ -86,13 +86,14 @@ inline std::optional<Kv3cppInstance> kv3cpp_instance(const Position& pos, Color 
     chunk.side = ~chunk.side;
   }
   Bitboard pawns = chunk.pawns[WHITE];
-  if (popcount(pawns) > 3) return std::nullopt;
-  int files = 0;
-  for (Bitboard b = pawns; b;) {
-    const int f = 1 << file_of(pop_lsb(b));
-    if (files & f) return std::nullopt;  // two on one file
-    files |= f;
-  }
+  const int count = popcount(pawns);
+  if (count > 3) return std::nullopt;
+  // The files of the pawns: the board's ranks or'ed into one byte.
+  Bitboard folded = pawns | pawns >> 32;
+  folded |= folded >> 16;
+  folded |= folded >> 8;
+  const int files = int(folded & 0xFF);
+  if (popcount(Bitboard(files)) != count) return std::nullopt;  // two on one file
   const int first = files ? std::countr_zero(unsigned(files)) : 7,
             last = files ? 31 - std::countl_zero(unsigned(files)) : 0;
   if (pawns && last - first > 2) return std::nullopt;
