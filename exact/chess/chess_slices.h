@@ -49,6 +49,11 @@ struct SliceKey {
 // Whether one side has its king alone and the other more men: a slice
 // BareKingSolver solves (bare_king_solver.h).
 inline bool bare_king_slice(const SliceKey& key) { return key.bare(WHITE) != key.bare(BLACK); }
+// Whether there are no pawns and both sides have pieces: a slice
+// PawnlessSolver solves (pawnless_solver.h).
+inline bool pawnless_pieces_slice(const SliceKey& key) {
+  return key.pawnless() && !key.bare(WHITE) && !key.bare(BLACK);
+}
 
 struct SliceKeyHash {
   std::size_t operator()(const SliceKey& k) const;
