@@ -85,29 +85,9 @@ void BareKingSolver::pawn_moves_out(std::uint32_t base, ChessPosition pos, Bitbo
   best.fill(-VALUE_INFINITE);
   pos.side = ~strong_;
   // The positions of `from` the bare king leaves `child` from, not standing on `blocked`.
-  const auto out = [&](ChessPosition& child, Bitboard blocked) {
-    const SliceView& view = found(find, child);
-    Bitboard squares = from & ~blocked;
-    if (squares && child.pawns[strong_]) {
-      // Numbered as they stand: the positions' numbers differ in the bare
-      // king's field alone.
-      child.king[~strong_] = lsb(squares);
-      const Color bare_colour = view.reversed ? strong_ : ~strong_;
-      const int shift = view.codec->king_shift(bare_colour);
-      const std::uint32_t rest =
-          view.codec->local(view.reversed ? colour_reversed(child) : child) & ~(std::uint32_t(63) << shift);
-      for (; squares;) {
-        const Square at = pop_lsb(squares);
-        const std::uint32_t field = view.reversed ? flip_rank(at) : at;
-        best[at] = std::max(best[at], from_child(OracleTable::decode(view.bytes[rest | field << shift])));
-      }
-      return;
-    }
-    for (Bitboard b = squares; b;) {
-      const Square at = pop_lsb(b);
-      child.king[~strong_] = at;
-      best[at] = std::max(best[at], from_child(view_value(view, child)));
-    }
+  const auto out = [&](const ChessPosition& child, Bitboard blocked) {
+    for_each_king_square(found(find, child), child, ~strong_, from & ~blocked,
+                         [&](Square at, Value v) { best[at] = std::max(best[at], from_child(v)); });
   };
   const Bitboard occupied = occupied_[base], last = strong_ == WHITE ? RANK_8 : RANK_1;
   for (Bitboard p = pawns_; p;) {

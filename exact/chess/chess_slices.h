@@ -49,10 +49,10 @@ struct SliceKey {
 // Whether one side has its king alone and the other more men: a slice
 // BareKingSolver solves (bare_king_solver.h).
 inline bool bare_king_slice(const SliceKey& key) { return key.bare(WHITE) != key.bare(BLACK); }
-// Whether there are no pawns and both sides have pieces: a slice
-// PawnlessSolver solves (pawnless_solver.h).
-inline bool pawnless_pieces_slice(const SliceKey& key) {
-  return key.pawnless() && !key.bare(WHITE) && !key.bare(BLACK);
+// Whether both sides have men besides their king and one of them a piece
+// (KQvKQ, KRvKP, KQPvKN): a slice BothSidesSolver solves (both_sides_solver.h).
+inline bool both_sides_slice(const SliceKey& key) {
+  return !key.bare(WHITE) && !key.bare(BLACK) && key.piece_count() > 0;
 }
 
 struct SliceKeyHash {

@@ -54,19 +54,19 @@ ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsi
   ChessPlan plan;
   auto keys = reachable_slices(root, std::max<std::uint64_t>(memory_bytes, 1) * COUNT_PAST_BUDGET, plan.positions);
   plan.counted = keys.has_value();
-  std::uint64_t largest = 0, largest_bare_king = 0, largest_pawnless = 0;
+  std::uint64_t largest = 0, largest_bare_king = 0, largest_both_sides = 0;
   if (keys) {
     plan.slices = keys->size();
     for (const SliceKey& k : *keys) {
-      std::uint64_t& of_its_solver = bare_king_slice(k)         ? largest_bare_king
-                                     : pawnless_pieces_slice(k) ? largest_pawnless
-                                                                : largest;
+      std::uint64_t& of_its_solver = bare_king_slice(k)    ? largest_bare_king
+                                     : both_sides_slice(k) ? largest_both_sides
+                                                           : largest;
       of_its_solver = std::max(of_its_solver, slice_positions(k));
     }
   }
   plan.bytes =
       plan.positions + plan.slices * BYTES_PER_SLICE +
-      std::uint64_t(workers) * (SOLVER_BYTES * largest + ROW_SOLVER_BYTES * (largest_bare_king + largest_pawnless));
+      std::uint64_t(workers) * (SOLVER_BYTES * largest + ROW_SOLVER_BYTES * (largest_bare_king + largest_both_sides));
   if (keys && plan.bytes <= memory_bytes) plan.fitting = std::move(keys);
   return plan;
 }

@@ -50,6 +50,13 @@ const SliceView& found(const FindSlice& find, const ChessPosition& pos) {
   return *view;
 }
 
+const SliceView& FoundSlices::of(const FindSlice& find, const ChessPosition& pos) {
+  const SliceKey key = key_of(pos);
+  for (const auto& [k, view] : found_)
+    if (k == key) return *view;
+  return *found_.emplace_back(key, &found(find, pos)).second;
+}
+
 void add_events(RowEvents& events, std::uint32_t row, Bitboard bits, const std::array<Value, SQUARE_NB>& value) {
   for (; bits;) {
     const Value v = value[lsb(bits)];

@@ -1,6 +1,6 @@
 // How the chess-exact solvers that go 64 positions at a time (the bare
 // king's, bare_king_solver.h; the pawnless slices with pieces on both sides,
-// pawnless_solver.h) lay out a slice: a row holds one side to move, the
+// both_sides_solver.h) lay out a slice: a row holds one side to move, the
 // place of one king (the row's king) and each piece's square; its 64 bits
 // are the other king's squares. Without pawns the row's king stands in the
 // a1-d1-d4 triangle (the board's eight symmetries); where it stands on the
@@ -99,6 +99,43 @@ int inverse_symmetry(int g);
 using FindSlice = std::function<const SliceView*(const SliceKey&)>;
 // The slice of a position a move out reaches (an error where it is not held).
 const SliceView& found(const FindSlice& find, const pieces::ChessPosition& pos);
+
+// The slices a row's moves out reach, each found once: a slice's moves out
+// reach few slices.
+class FoundSlices {
+ public:
+  void clear() { found_.clear(); }
+  // The slice of `pos` (an error where it is not held).
+  const SliceView& of(const FindSlice& find, const pieces::ChessPosition& pos);
+
+ private:
+  std::vector<std::pair<SliceKey, const SliceView*>> found_;
+};
+
+// Calls f(square, value) for each of `squares`: the value of `child`
+// (a position of the slice `view` holds) with the king of colour c there.
+template <typename F>
+void for_each_king_square(const SliceView& view, pieces::ChessPosition child, Color c, Bitboard squares, const F& f) {
+  if (!squares) return;
+  if (child.pawns[WHITE] | child.pawns[BLACK]) {
+    // Numbered as they stand: the positions' numbers differ in that king's
+    // field alone.
+    child.king[c] = lsb(squares);
+    const int shift = view.codec->king_shift(view.reversed ? ~c : c);
+    const std::uint32_t rest =
+        view.codec->local(view.reversed ? pieces::colour_reversed(child) : child) & ~(std::uint32_t(63) << shift);
+    for (; squares;) {
+      const Square at = pop_lsb(squares);
+      const std::uint32_t field = view.reversed ? flip_rank(at) : at;
+      f(at, OracleTable::decode(view.bytes[rest | field << shift]));
+    }
+    return;
+  }
+  for (; squares;) {
+    child.king[c] = pop_lsb(squares);
+    f(child.king[c], view_value(view, child));
+  }
+}
 
 // By distance, as (row, bits): positions of a row whose moves out settle or
 // allow something at that distance.

@@ -22,7 +22,7 @@
 
 namespace chunker {
 
-class PawnlessSolver {
+class BothSidesSolver {
  public:
   // Solves the slice of `codec` into `bytes` (codec.size() of them, as
   // OracleTable::encode writes a value, king_slice::ILLEGAL_BYTE where the
@@ -34,10 +34,18 @@ class PawnlessSolver {
   void init_legal();
   // Mates, stalemates, dead positions and the moves out, in events.
   void init_moves(const FindSlice& find);
+  // The pawn moves of the side to move from the positions `from` of a row
+  // (the men on `pos` but the black king, the men on `occupied` but it):
+  // each position's best value in `best`.
+  // Returns the positions with a legal one.
+  Bitboard pawn_moves_out(const ChessPosition& pos, Bitboard from, Bitboard occupied,
+                          std::array<Value, SQUARE_NB>& best, const FindSlice& find);
   // Examines the positions `bits` of row `row` one by one (the men on
-  // `pos`, those of `moving` with a legal move inside the slice): mated or
-  // stalemated, or their captures' best value.
-  void examine(std::uint32_t row, ChessPosition& pos, Bitboard bits, Bitboard moving, const FindSlice& find);
+  // `pos`, those of `moving` with a legal move inside the slice or a pawn
+  // move): mated or stalemated, or the best value of their captures by the
+  // king or a piece (in `best`).
+  void examine(std::uint32_t row, ChessPosition& pos, Bitboard bits, Bitboard moving,
+               std::array<Value, SQUARE_NB>& best, const FindSlice& find);
   // Calls f(target, back, blocked) for each move inside the slice of a man
   // of the side to move in row `row` but the black king, until f returns
   // false: it reaches row `target` (its bits this row's under symmetry
@@ -64,8 +72,9 @@ class PawnlessSolver {
   std::uint32_t base_of(std::uint32_t row) const { return row < bases_ ? row : row - bases_; }
 
   RowLayout layout_;  // its rows' king the white king
+  Bitboard pawns_[COLOR_NB] = {0, 0};
   std::uint32_t bases_ = 0;
-  std::vector<Bitboard> occupied_;  // by base: the men's squares but the black king's
+  std::vector<Bitboard> occupied_;  // by base: the men's squares but the black king's, pawns too
   // A row's positions: legal ones, those in play not yet settled, those
   // whose moves out allow a loss now, those won before this distance and at
   // it, those lost at it and at the last, and those to look at for a loss
@@ -80,8 +89,7 @@ class PawnlessSolver {
   // The positions whose captures allow a loss from a distance on, and
   // those won by a capture.
   RowEvents exit_events_, win_events_;
-  // The slice a capture of a piece of each colour and kind leads to, once found.
-  std::array<std::array<const SliceView*, pieces::PIECE_NB>, COLOR_NB> capture_views_{};
+  FoundSlices found_;
 };
 
 }  // namespace chunker

@@ -1,4 +1,4 @@
-#include "exact/chess/pawnless_solver.h"
+#include "exact/chess/both_sides_solver.h"
 
 #include <stdexcept>
 
@@ -10,13 +10,14 @@ namespace chunker {
 
 using namespace pieces;
 
-void PawnlessSolver::solve(const SliceCodec& codec, const SliceKey& key, const FindSlice& find, std::uint8_t* bytes) {
+void BothSidesSolver::solve(const SliceCodec& codec, const SliceKey& key, const FindSlice& find, std::uint8_t* bytes) {
   layout_.reset(codec, key, WHITE);
   bases_ = layout_.bases();
   occupied_.assign(bases_, 0);
   rows_.assign(2 * bases_, Row{});
   distance_.assign(std::size_t(2) * bases_ * SQUARE_NB, RowLayout::UNSETTLED);
-  capture_views_ = {};
+  for (Color c : {WHITE, BLACK}) pawns_[c] = key.pawns.pawns[c];
+  found_.clear();
   exit_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
   win_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
   for (auto* list : {&won_rows_, &lost_rows_, &lost_last_rows_, &look_}) list->clear();
@@ -31,18 +32,20 @@ void PawnlessSolver::solve(const SliceCodec& codec, const SliceKey& key, const F
   });
 }
 
-void PawnlessSolver::init_legal() {
+void BothSidesSolver::init_legal() {
+  const Bitboard all_pawns = pawns_[WHITE] | pawns_[BLACK];
   for (std::uint32_t b = 0; b < bases_; ++b) {
     const RowLayout::Men men = layout_.men_of(b);
-    if (!layout_.distinct(men, 0)) continue;
+    if (!layout_.distinct(men, all_pawns)) continue;
     const Square king = layout_.king_square(men);
-    Bitboard occupied = square_bb(king);
+    Bitboard occupied = square_bb(king) | all_pawns;
     for (int i = 0; i < layout_.pieces(); ++i) occupied |= square_bb(men.piece[std::size_t(i)]);
     // Where the black king would be in check (attacks seen through it, so
     // that its steps away along a line are attacked too), and where it
     // leaves the white king in check: anywhere but between a black piece
     // that gives check and the king.
-    Bitboard attacked = KING_ATTACKS[king], white_in_check = KING_ATTACKS[king];
+    Bitboard attacked = KING_ATTACKS[king] | pawn_attacks(WHITE, pawns_[WHITE]), white_in_check = KING_ATTACKS[king];
+    if (pawn_attacks(BLACK, pawns_[BLACK]) & square_bb(king)) white_in_check = ~Bitboard(0);
     for (int i = 0; i < layout_.pieces(); ++i) {
       const Square at = men.piece[std::size_t(i)];
       const Bitboard attacks = piece_attacks(layout_.kind(i), at, occupied);
@@ -57,24 +60,23 @@ void PawnlessSolver::init_legal() {
   }
 }
 
-void PawnlessSolver::init_moves(const FindSlice& find) {
+void BothSidesSolver::init_moves(const FindSlice& find) {
   for (std::uint32_t b = 0; b < bases_; ++b) {
     if (!(rows_[b].legal | rows_[b + bases_].legal)) continue;
     const RowLayout::Men men = layout_.men_of(b);
     ChessPosition pos;
     pos.king[WHITE] = layout_.king_square(men);
-    Bitboard men_of[COLOR_NB] = {square_bb(pos.king[WHITE]), 0};
-    for (int i = 0; i < layout_.pieces(); ++i) {
-      const Square s = men.piece[std::size_t(i)];
-      pos.pieces[layout_.colour(i)][layout_.kind(i)] |= square_bb(s);
-      men_of[layout_.colour(i)] |= square_bb(s);
-    }
+    for (Color c : {WHITE, BLACK}) pos.pawns[c] = pawns_[c];
+    for (int i = 0; i < layout_.pieces(); ++i)
+      pos.pieces[layout_.colour(i)][layout_.kind(i)] |= square_bb(men.piece[std::size_t(i)]);
     if (dead(pos)) continue;  // legal draws, never settled
     const Bitboard occupied = occupied_[b];
     for (Color side : {WHITE, BLACK}) {
       const std::uint32_t row = side == WHITE ? b : b + bases_;
       const Bitboard legal = rows_[row].legal;
+      if (!legal) continue;
       rows_[row].open = legal;
+      pos.side = side;
       // Where a move inside the slice is legal: the black king's steps,
       // and every other man's move to a legal position.
       Bitboard moving = side == BLACK ? retro::king_neighbours(rows_[b].legal) : 0;
@@ -82,46 +84,100 @@ void PawnlessSolver::init_moves(const FindSlice& find) {
         moving |= transform(rows_[target].legal, back) & ~blocked;
         return true;
       });
-      // Where a capture may be possible (the black king's line ignored):
-      // any man of the side to move attacking one of the other's pieces.
+      std::array<Value, SQUARE_NB> best;
+      best.fill(-VALUE_INFINITE);
+      moving |= pawn_moves_out(pos, legal, occupied, best, find);
+      // Where the king or a piece may take something (the black king's
+      // line ignored), and where the black king stands next to a man.
       Bitboard attacks = side == WHITE ? KING_ATTACKS[pos.king[WHITE]] : 0;
       for (int i = 0; i < layout_.pieces(); ++i)
         if (layout_.colour(i) == side) attacks |= piece_attacks(layout_.kind(i), men.piece[std::size_t(i)], occupied);
-      const Bitboard prey = men_of[~side] & ~square_bb(pos.king[WHITE]);
+      const Bitboard prey = pos.all_pieces(~side) | pawns_[~side];
       Bitboard one_by_one = legal & ~moving;
       if (attacks & prey) one_by_one = legal;
       if (side == BLACK) one_by_one |= legal & retro::king_neighbours(prey);
-      rows_[row].exit_ok = legal & ~one_by_one;
-      pos.side = side;
-      examine(row, pos, one_by_one, moving, find);
+      examine(row, pos, one_by_one, moving, best, find);
+      Bitboard won = 0, lost = 0, out = 0;
+      for (Bitboard b = rows_[row].open; b;) {
+        const Square s = pop_lsb(b);
+        won |= Bitboard(is_win(best[s])) << s;
+        lost |= Bitboard(is_loss(best[s])) << s;
+        out |= Bitboard(best[s] != -VALUE_INFINITE) << s;
+      }
+      rows_[row].exit_ok = rows_[row].open & ~out;
+      add_events(win_events_, row, won, best);
+      add_events(exit_events_, row, lost, best);
     }
   }
 }
 
-void PawnlessSolver::examine(std::uint32_t row, ChessPosition& pos, Bitboard bits, Bitboard moving,
-                             const FindSlice& find) {
+Bitboard BothSidesSolver::pawn_moves_out(const ChessPosition& pos, Bitboard from, Bitboard occupied,
+                                         std::array<Value, SQUARE_NB>& best, const FindSlice& find) {
   const Color side = pos.side;
-  std::array<Value, SQUARE_NB> best;
-  Bitboard won = 0, lost = 0;
+  const Bitboard last = side == WHITE ? RANK_8 : RANK_1, prey = occupied & ~pos.men(side);
+  Bitboard moved = 0;
+  // The move from the positions of `from` where the black king stands
+  // neither on `blocked` nor where the mover's king is left in check.
+  const auto out = [&](ChessMove m, Bitboard blocked) {
+    Bitboard squares = from & ~blocked;
+    if (!squares) return;
+    ChessPosition before = pos;
+    before.king[BLACK] = lsb(squares);  // a stand-in off the move's way
+    ChessPosition child = make_move(before, m);
+    const Bitboard child_occupied = child.occupied() & ~square_bb(child.king[BLACK]);
+    if (side == BLACK) {
+      squares &= ~attacked_squares(child, WHITE, child_occupied);
+    } else if (pawn_attacks(WHITE, square_bb(child.king[WHITE])) & child.pawns[BLACK]) {
+      return;
+    } else {
+      for (int kind = 0; kind < PIECE_NB; ++kind)
+        for (Bitboard p = child.pieces[BLACK][kind]; p;) {
+          const Square at = pop_lsb(p);
+          if (piece_attacks(Piece(kind), at, child_occupied) & square_bb(child.king[WHITE]))
+            squares &= BETWEEN[at][child.king[WHITE]];
+        }
+    }
+    moved |= squares;
+    const auto take = [&](Square s, Value v) { best[s] = std::max(best[s], from_child(v)); };
+    if (child.ep == NO_SQUARE) return for_each_king_square(found_.of(find, child), child, BLACK, squares, take);
+    // A double step the other side may take en passant: its value is its moves'.
+    for (; squares;) {
+      child.king[BLACK] = pop_lsb(squares);
+      take(child.king[BLACK], chess_value(child, find));
+    }
+  };
+  for (Bitboard p = pos.pawns[side]; p;) {
+    const Square at = pop_lsb(p);
+    const auto move = [&](Square to, Bitboard blocked) {
+      if (!(last & square_bb(to))) return out({at, to}, blocked);
+      for (Piece kind : {QUEEN, ROOK, BISHOP, KNIGHT}) out({at, to, kind}, blocked);
+    };
+    const Square one = Square(at + forward(side)), two = Square(one + forward(side));
+    if (!(occupied & square_bb(one))) {
+      move(one, square_bb(one));
+      if (relative_rank(side, at) == 1 && !(occupied & square_bb(two))) move(two, square_bb(one) | square_bb(two));
+    }
+    for (Bitboard t = pawn_attacks(side, square_bb(at)) & prey; t;) move(pop_lsb(t), 0);
+  }
+  return moved;
+}
+
+void BothSidesSolver::examine(std::uint32_t row, ChessPosition& pos, Bitboard bits, Bitboard moving,
+                              std::array<Value, SQUARE_NB>& best, const FindSlice& find) {
+  const Color side = pos.side;
   for (; bits;) {
     const Square s = pop_lsb(bits);
     pos.king[BLACK] = s;
     const Bitboard occupied = pos.occupied();
-    best[s] = -VALUE_INFINITE;
     // Each capture by the man on `from`, legal where it leaves its king out of check.
     const auto captures = [&](Square from, Bitboard targets) {
       for (; targets;) {
-        const Square to = pop_lsb(targets);
-        const ChessPosition child = make_move(pos, {from, to});
+        const ChessPosition child = make_move(pos, {from, pop_lsb(targets)});
         if (attackers(child, child.king[side], ~side, child.occupied())) continue;
-        int taken = 0;
-        while (!(pos.pieces[~side][taken] & square_bb(to))) ++taken;
-        const SliceView*& view = capture_views_[~side][std::size_t(taken)];
-        if (!view) view = &found(find, child);
-        best[s] = std::max(best[s], from_child(view_value(*view, child)));
+        best[s] = std::max(best[s], from_child(view_value(found_.of(find, child), child)));
       }
     };
-    const Bitboard prey = pos.all_pieces(~side);
+    const Bitboard prey = pos.all_pieces(~side) | pos.pawns[~side];
     captures(pos.king[side], KING_ATTACKS[pos.king[side]] & prey);
     for (int kind = 0; kind < PIECE_NB; ++kind)
       for (Bitboard b = pos.pieces[side][kind]; b;) {
@@ -134,18 +190,12 @@ void PawnlessSolver::examine(std::uint32_t row, ChessPosition& pos, Bitboard bit
         settle(row, square_bb(s), 0, false);
       else
         rows_[row].open &= ~square_bb(s);
-      continue;
     }
-    if (best[s] == -VALUE_INFINITE) rows_[row].exit_ok |= square_bb(s);
-    if (is_win(best[s])) won |= square_bb(s);
-    if (is_loss(best[s])) lost |= square_bb(s);
   }
-  add_events(win_events_, row, won, best);
-  add_events(exit_events_, row, lost, best);
 }
 
 template <typename F>
-void PawnlessSolver::for_each_move(std::uint32_t row, const F& f) const {
+void BothSidesSolver::for_each_move(std::uint32_t row, const F& f) const {
   const Color side = row < bases_ ? WHITE : BLACK;
   const std::uint32_t b = base_of(row), other_side = side == WHITE ? bases_ : 0;
   const RowLayout::Men men = layout_.men_of(b);
@@ -169,7 +219,7 @@ void PawnlessSolver::for_each_move(std::uint32_t row, const F& f) const {
 }
 
 template <typename F>
-void PawnlessSolver::for_each_move_before(std::uint32_t row, Bitboard bits, const F& f) const {
+void BothSidesSolver::for_each_move_before(std::uint32_t row, Bitboard bits, const F& f) const {
   const Color mover = row < bases_ ? BLACK : WHITE;
   const std::uint32_t b = base_of(row), before_side = mover == WHITE ? 0 : bases_;
   const RowLayout::Men men = layout_.men_of(b);
@@ -194,7 +244,7 @@ void PawnlessSolver::for_each_move_before(std::uint32_t row, Bitboard bits, cons
   }
 }
 
-Bitboard PawnlessSolver::settle_one(std::uint32_t row, Bitboard bits, int d, bool won) {
+Bitboard BothSidesSolver::settle_one(std::uint32_t row, Bitboard bits, int d, bool won) {
   bits &= rows_[row].open;
   if (!bits) return 0;
   const Bitboard settled = bits;
@@ -206,7 +256,7 @@ Bitboard PawnlessSolver::settle_one(std::uint32_t row, Bitboard bits, int d, boo
   return settled;
 }
 
-void PawnlessSolver::settle(std::uint32_t row, Bitboard bits, int d, bool won) {
+void BothSidesSolver::settle(std::uint32_t row, Bitboard bits, int d, bool won) {
   // A row and its twin row are settled together, so where the one settles
   // nothing the other does not either.
   bits = settle_one(row, bits, d, won);
@@ -216,14 +266,14 @@ void PawnlessSolver::settle(std::uint32_t row, Bitboard bits, int d, bool won) {
   settle_one(twin, bits, d, won);
 }
 
-void PawnlessSolver::look(std::uint32_t row, Bitboard bits) {
+void BothSidesSolver::look(std::uint32_t row, Bitboard bits) {
   bits &= rows_[row].open & rows_[row].exit_ok;
   if (!bits) return;
   if (!rows_[row].affected) look_.push_back(row);
   rows_[row].affected |= bits;
 }
 
-Bitboard PawnlessSolver::losses(std::uint32_t row) const {
+Bitboard BothSidesSolver::losses(std::uint32_t row) const {
   Bitboard candidates = rows_[row].open & rows_[row].exit_ok & rows_[row].affected;
   if (!candidates) return 0;
   if (row >= bases_) {
@@ -237,7 +287,7 @@ Bitboard PawnlessSolver::losses(std::uint32_t row) const {
   return candidates;
 }
 
-void PawnlessSolver::flow() {
+void BothSidesSolver::flow() {
   const int last_event = last_events(exit_events_, win_events_);
   for (int d = 0;; ++d) {
     if (d > retro::MAX_TABLE_DISTANCE) throw std::logic_error("a distance beyond every table's encoding");
