@@ -1,12 +1,14 @@
-// The pawnless slices of the chess-exact solver where both sides have
-// pieces (KQvKQ, KRvKB, KNvKN, KQRvKQ...), solved 64 positions at a time as
-// the bare king's are (bare_king_solver.h): a row holds the white king (in
-// the a1-d1-d4 triangle), every piece's square and the side to move
-// (row_layout.h), as a bitboard over the black king's square. The black
-// king's steps are shifts of a row; every other move inside the slice
-// carries a whole row to another (less the squares the black king would
-// block). Captures leave the slice: they are looked up one position at a
-// time, only where one is possible.
+// The slices of the chess-exact solver where both sides have men besides
+// their king and one of them a piece (KQvKQ, KRvKB, KQvKP, KNvKP, KQPvKR...),
+// solved 64 positions at a time as the bare king's are (bare_king_solver.h):
+// a row holds the white king (without pawns in the a1-d1-d4 triangle),
+// every piece's square and the side to move (row_layout.h), as a bitboard
+// over the black king's square. The black king's steps are shifts of a row;
+// every other move inside the slice carries a whole row to another (less
+// the squares the black king would block). Pawn moves leave the slice: each
+// one's slice is found once a row, and its children that keep pawns differ
+// in the black king's field alone. Captures by a king or a piece leave it
+// too: they are looked up one position at a time, only where one is possible.
 //
 // Both sides can win, so a row holds wins and losses. No count of moves is
 // kept: a position is lost at distance d when its moves out allow a loss at
