@@ -76,7 +76,9 @@ class RowLayout {
 
   // Writes the slice's bytes (codec.size() of them): byte(row, square),
   // a row being a base plus bases() where the row's king's side is not to
-  // move, and the square the other king's.
+  // move, and the square the other king's; byte must give
+  // king_slice::ILLEGAL_BYTE where the row's legal positions hold no bit,
+  // as in every row whose men stand on one square or out of order.
   template <typename Byte>
   void write_bytes(const SliceCodec& codec, std::uint8_t* bytes, const Byte& byte) const;
 
@@ -165,6 +167,14 @@ void RowLayout::write_bytes(const SliceCodec& codec, std::uint8_t* bytes, const 
     Bitboard other = square_bb(other_king);
     const int g = place_king(placed, king, other);
     const std::uint32_t side_rows = Color(numbered.side) == row_king_ ? 0 : bases_;
+    if (!g && !twins) {
+      // The pieces' squares as they stand: the row's base is the number's
+      // own last fields (where the men are not distinct, no bit is legal).
+      const std::uint32_t row = (std::uint32_t(placed.king) << (6 * pieces_)) + side_rows;
+      for (std::uint32_t pieces = 0; pieces < block; ++pieces)
+        bytes[first + pieces] = kings_apart ? byte(row + pieces, lsb(other)) : king_slice::ILLEGAL_BYTE;
+      continue;
+    }
     for (std::uint32_t pieces = 0; pieces < block; ++pieces) {
       Men men = placed;
       Bitboard seen = kings | pawns_;
