@@ -114,7 +114,7 @@ void BothSidesSolver::init_moves(const FindSlice& find) {
 Bitboard BothSidesSolver::pawn_moves_out(const ChessPosition& pos, Bitboard from, Bitboard occupied,
                                          std::array<Value, SQUARE_NB>& best, const FindSlice& find) {
   const Color side = pos.side;
-  const Bitboard last = side == WHITE ? RANK_8 : RANK_1, prey = occupied & ~pos.men(side);
+  const Bitboard last = side == WHITE ? RANK_8 : RANK_1, prey = pos.all_pieces(~side) | pos.pawns[~side];
   Bitboard moved = 0;
   // The move from the positions of `from` where the black king stands
   // neither on `blocked` nor where the mover's king is left in check.
