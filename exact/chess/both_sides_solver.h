@@ -34,12 +34,12 @@ class BothSidesSolver {
  private:
   // Where each row's positions are legal.
   void init_legal();
-  // Mates, stalemates, dead positions and the moves out, in events.
+  // Mates, stalemates, dead positions, and the moves out in events.
   void init_moves(const FindSlice& find);
   // The pawn moves of the side to move from the positions `from` of a row
   // (the men on `pos` but the black king, the men on `occupied` but it):
-  // each position's best value in `best`.
-  // Returns the positions with a legal one.
+  // each position's best value in `best`. Returns the positions with a
+  // legal one.
   Bitboard pawn_moves_out(const ChessPosition& pos, Bitboard from, Bitboard occupied,
                           std::array<Value, SQUARE_NB>& best, const FindSlice& find);
   // Examines the positions `bits` of row `row` one by one (the men on
@@ -54,9 +54,9 @@ class BothSidesSolver {
   // `back`), unless the black king stands on `blocked`.
   template <typename F>
   void for_each_move(std::uint32_t row, const F& f) const;
-  // Calls f(row_before, bits_before) for each move inside the
-  // slice of the side not to move in row `row` that reaches its positions
-  // `bits`: from the positions `bits_before` of row `row_before`.
+  // Calls f(row_before, bits_before) for each move inside the slice of the
+  // side not to move in row `row` that reaches its positions `bits`: from
+  // the positions `bits_before` of row `row_before`.
   template <typename F>
   void for_each_move_before(std::uint32_t row, Bitboard bits, const F& f) const;
   void flow();
@@ -88,8 +88,8 @@ class BothSidesSolver {
   std::vector<Row> rows_;               // bases_ rows with White to move, then as many with Black to move
   std::vector<std::uint8_t> distance_;  // by position: where settled, else UNSETTLED
   std::vector<std::uint32_t> won_rows_, lost_rows_, lost_last_rows_, look_;
-  // The positions whose captures allow a loss from a distance on, and
-  // those won by a capture.
+  // The positions whose moves out (captures, pawn moves) allow a loss from
+  // a distance on, and those won by one.
   RowEvents exit_events_, win_events_;
   FoundSlices found_;
 };

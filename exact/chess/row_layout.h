@@ -1,5 +1,5 @@
 // How the chess-exact solvers that go 64 positions at a time (the bare
-// king's, bare_king_solver.h; the pawnless slices with pieces on both sides,
+// king's, bare_king_solver.h; the slices where both sides have men,
 // both_sides_solver.h) lay out a slice: a row holds one side to move, the
 // place of one king (the row's king) and each piece's square; its 64 bits
 // are the other king's squares. Without pawns the row's king stands in the
