@@ -64,6 +64,21 @@ TEST_CASE("chess exact: the trebuchet is lost for the side to move") {
   }
 }
 
+// A pawn that promotes by taking a piece in the corner, in a slice of a
+// piece against a pawn (both_sides_solver.h): 1...bxa1=Q+ leaves king and
+// queen against the king, a win. Stockfish 15.1 (go depth 30) plays b2a1q
+// and reports mate in 9, so the shortest mate takes at most 17 plies.
+TEST_CASE("chess exact: a pawn taking a rook on a1 as it promotes wins") {
+  const auto table = solved("8/8/8/8/8/8/1p6/R3K2k b - -");
+  const ChessPosition pos = parse_chess_fen("8/8/8/8/8/8/1p6/R3K2k b - -").pos;
+  const Value v = table->value(pos);
+  CHECK(is_win(v));
+  CHECK(distance_of(v) <= 17);
+  const std::vector<ChessMove> line = best_line(*table, pos);
+  REQUIRE(!line.empty());
+  CHECK(uci(line.front()) == "b2a1q");
+}
+
 TEST_CASE("chess exact: KPK, KQK, KRK, KBK, KNK against the Gaviota tablebase, value and plies to mate") {
 #ifndef CHUNKER_GAVIOTA_TABLES
   gaviota_missing(GAVIOTA_NOT_BUILT);

@@ -11,147 +11,48 @@ namespace chunker {
 
 using namespace pieces;
 
-namespace {
-
-constexpr std::uint8_t NONE = 0xFF;
-constexpr int TRIANGLE_NB = 10;
-constexpr int DIAGONAL_REFLECTION = 4;  // the a1-h8 diagonal's (chess_position.h)
-
-// The a1-d1-d4 triangle's squares by index, and each square's index (-1 outside).
-struct Triangle {
-  std::array<Square, TRIANGLE_NB> square{};
-  std::array<int, SQUARE_NB> index{};
-  // For each square, the least symmetry that takes it into the triangle.
-  std::array<int, SQUARE_NB> into{};
-};
-const Triangle TRIANGLE = [] {
-  Triangle t;
-  int n = 0;
-  for (int s = 0; s < SQUARE_NB; ++s) {
-    const bool inside = file_of(Square(s)) <= 3 && rank_of(Square(s)) <= file_of(Square(s));
-    t.index[s] = inside ? n : -1;
-    if (inside) t.square[std::size_t(n++)] = Square(s);
-  }
-  for (int s = 0; s < SQUARE_NB; ++s)
-    for (int g = SYMMETRY_NB - 1; g >= 0; --g)
-      if (t.index[transform(Square(s), g)] >= 0) t.into[s] = g;
-  return t;
-}();
-
-bool on_diagonal(Square s) { return file_of(s) == rank_of(s); }
-
-const SliceView& found(const BareKingSolver::Find& find, const ChessPosition& pos) {
-  const SliceView* view = find(key_of(pos));
-  if (!view) throw std::logic_error("chess table: a position outside its slices: " + to_fen(pos));
-  return *view;
-}
-
-using Events = std::vector<std::vector<std::pair<std::uint32_t, Bitboard>>>;
-
-// Adds the positions `bits` of row `row` to `events` by the distance of
-// their values `value` (all decisive): one entry a distance, not a position.
-void add_events(Events& events, std::uint32_t row, Bitboard bits, const std::array<Value, SQUARE_NB>& value) {
-  for (; bits;) {
-    const Value v = value[lsb(bits)];
-    Bitboard same = 0;
-    for (Bitboard b = bits; b;) {
-      const Square s = pop_lsb(b);
-      if (value[s] == v) same |= square_bb(s);
-    }
-    bits &= ~same;
-    events[std::size_t(distance_of(v))].emplace_back(row, same);
-  }
-}
-
-}  // namespace
-
-std::uint32_t BareKingSolver::base(const Men& men) const {
-  std::uint32_t b = std::uint32_t(men.king);
-  for (int i = 0; i < pieces_; ++i) b = b << 6 | men.piece[std::size_t(i)];
-  return b;
-}
-
-BareKingSolver::Men BareKingSolver::men_of(std::uint32_t base) const {
-  Men men{};
-  for (int i = pieces_ - 1; i >= 0; --i, base >>= 6) men.piece[std::size_t(i)] = Square(base & 63);
-  men.king = int(base);
-  return men;
-}
-
-Square BareKingSolver::king_square(const Men& men) const {
-  return pawnless_ ? TRIANGLE.square[std::size_t(men.king)] : Square(men.king);
-}
-
-void BareKingSolver::sort_kinds(Men& men) const {
-  for (int i = 1; i < pieces_; ++i)
-    for (int j = i;
-         j > 0 && same_as_previous_[std::size_t(j)] && men.piece[std::size_t(j)] < men.piece[std::size_t(j - 1)]; --j)
-      std::swap(men.piece[std::size_t(j)], men.piece[std::size_t(j - 1)]);
-}
-
-void BareKingSolver::transform_men(Men& men, Bitboard& bits, int g) const {
-  const auto& under = SQUARE_TRANSFORM[std::size_t(g)];
-  for (int i = 0; i < pieces_; ++i) men.piece[std::size_t(i)] = under[men.piece[std::size_t(i)]];
-  sort_kinds(men);
-  bits = transform(bits, g);
-}
-
-void BareKingSolver::place_king(Men& men, Square king, Bitboard& bits) const {
-  if (!pawnless_) {
-    men.king = king;
-    return;
-  }
-  const int g = TRIANGLE.into[king];
-  men.king = TRIANGLE.index[SQUARE_TRANSFORM[std::size_t(g)][king]];
-  if (g) transform_men(men, bits, g);
-}
-
 void BareKingSolver::solve(const SliceCodec& codec, const SliceKey& key, const Find& find, std::uint8_t* bytes) {
   strong_ = key.bare(BLACK) ? WHITE : BLACK;
-  pawnless_ = key.pawnless();
   pawns_ = key.pawns.pawns[strong_];
-  pieces_ = codec.pieces();
-  for (int i = 0; i < pieces_; ++i) {
-    kind_[std::size_t(i)] = codec.kind(i);
-    same_as_previous_[std::size_t(i)] = i > 0 && codec.kind(i) == codec.kind(i - 1);
-  }
-  bases_ = std::uint32_t(pawnless_ ? TRIANGLE_NB : SQUARE_NB) << (6 * pieces_);
+  layout_.reset(codec, key, strong_);
+  bases_ = layout_.bases();
   occupied_.assign(bases_, 0);
   attacked_.assign(bases_, 0);
   for (auto* rows : {&legal_, &open_, &exit_ok_, &won_, &won_now_, &lost_now_, &lost_last_})
     rows->assign(2 * bases_, 0);
-  distance_.assign(std::size_t(2) * bases_ * SQUARE_NB, NONE);
+  distance_.assign(std::size_t(2) * bases_ * SQUARE_NB, RowLayout::UNSETTLED);
   looked_.assign(2 * bases_, 0);
   exit_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
   win_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
   for (auto* list : {&won_rows_, &lost_rows_, &lost_last_rows_, &look_}) list->clear();
   init_rows(find);
   flow();
-  write_bytes(codec, bytes);
+  layout_.write_bytes(codec, bytes, [this](std::uint32_t row, Square bare) {
+    if (!(legal_[row] & square_bb(bare))) return king_slice::ILLEGAL_BYTE;
+    const std::uint8_t d = distance_[std::size_t(row) * SQUARE_NB + bare];
+    return OracleTable::encode(d == RowLayout::UNSETTLED ? 0 : row < bases_ ? win_in(d) : loss_in(d));
+  });
 }
 
 void BareKingSolver::init_rows(const Find& find) {
   for (std::uint32_t b = 0; b < bases_; ++b) {
-    const Men men = men_of(b);
-    const Square king = king_square(men);
+    const RowLayout::Men men = layout_.men_of(b);
+    if (!layout_.distinct(men, pawns_)) continue;
+    const Square king = layout_.king_square(men);
     ChessPosition pos;
     pos.side = strong_;
     pos.king[strong_] = king;
     pos.pawns[strong_] = pawns_;
     Bitboard occupied = square_bb(king) | pawns_, pieces = 0;
-    bool distinct = !(pawns_ & square_bb(king));
-    for (int i = 0; i < pieces_; ++i) {
+    for (int i = 0; i < layout_.pieces(); ++i) {
       const Square s = men.piece[std::size_t(i)];
-      distinct &=
-          !(occupied & square_bb(s)) && (!same_as_previous_[std::size_t(i)] || s > men.piece[std::size_t(i - 1)]);
       occupied |= square_bb(s);
       pieces |= square_bb(s);
-      pos.pieces[strong_][kind_[std::size_t(i)]] |= square_bb(s);
+      pos.pieces[strong_][layout_.kind(i)] |= square_bb(s);
     }
-    if (!distinct) continue;
     Bitboard attacked = KING_ATTACKS[king] | pawn_attacks(strong_, pawns_);
-    for (int i = 0; i < pieces_; ++i)
-      attacked |= piece_attacks(kind_[std::size_t(i)], men.piece[std::size_t(i)], occupied);
+    for (int i = 0; i < layout_.pieces(); ++i)
+      attacked |= piece_attacks(layout_.kind(i), men.piece[std::size_t(i)], occupied);
     occupied_[b] = occupied;
     attacked_[b] = attacked;
     const Bitboard apart = ~occupied & ~KING_ATTACKS[king];
@@ -184,29 +85,9 @@ void BareKingSolver::pawn_moves_out(std::uint32_t base, ChessPosition pos, Bitbo
   best.fill(-VALUE_INFINITE);
   pos.side = ~strong_;
   // The positions of `from` the bare king leaves `child` from, not standing on `blocked`.
-  const auto out = [&](ChessPosition& child, Bitboard blocked) {
-    const SliceView& view = found(find, child);
-    Bitboard squares = from & ~blocked;
-    if (squares && child.pawns[strong_]) {
-      // Numbered as they stand: the positions' numbers differ in the bare
-      // king's field alone.
-      child.king[~strong_] = lsb(squares);
-      const Color bare_colour = view.reversed ? strong_ : ~strong_;
-      const int shift = view.codec->king_shift(bare_colour);
-      const std::uint32_t rest =
-          view.codec->local(view.reversed ? colour_reversed(child) : child) & ~(std::uint32_t(63) << shift);
-      for (; squares;) {
-        const Square at = pop_lsb(squares);
-        const std::uint32_t field = view.reversed ? flip_rank(at) : at;
-        best[at] = std::max(best[at], from_child(OracleTable::decode(view.bytes[rest | field << shift])));
-      }
-      return;
-    }
-    for (Bitboard b = squares; b;) {
-      const Square at = pop_lsb(b);
-      child.king[~strong_] = at;
-      best[at] = std::max(best[at], from_child(view_value(view, child)));
-    }
+  const auto out = [&](const ChessPosition& child, Bitboard blocked) {
+    for_each_king_square(found(find, child), child, ~strong_, from & ~blocked,
+                         [&](Square at, Value v) { best[at] = std::max(best[at], from_child(v)); });
   };
   const Bitboard occupied = occupied_[base], last = strong_ == WHITE ? RANK_8 : RANK_1;
   for (Bitboard p = pawns_; p;) {
@@ -268,41 +149,36 @@ void BareKingSolver::win_one(std::uint32_t row, Bitboard bits, int d) {
   for (; bits;) distance_[std::size_t(row) * SQUARE_NB + pop_lsb(bits)] = std::uint8_t(d);
 }
 
-void BareKingSolver::win(std::uint32_t base, const Men& men, Bitboard bits, int d) {
+void BareKingSolver::win(std::uint32_t base, const RowLayout::Men& men, Bitboard bits, int d) {
   win_one(base, bits, d);
-  if (!pawnless_ || !on_diagonal(king_square(men))) return;
-  Men twin = men;
-  transform_men(twin, bits, DIAGONAL_REFLECTION);
-  win_one(this->base(twin), bits, d);
+  if (!layout_.twinned(men)) return;
+  const std::uint32_t twin = layout_.twin_base(men, bits);
+  win_one(twin, bits, d);
 }
 
 void BareKingSolver::wins_before(std::uint32_t base, Bitboard lost, int d) {
-  const Men men = men_of(base);
+  const RowLayout::Men men = layout_.men_of(base);
   const Bitboard occupied = occupied_[base];
-  for (int i = 0; i < pieces_; ++i) {
+  for (int i = 0; i < layout_.pieces(); ++i) {
     const Square at = men.piece[std::size_t(i)];
-    for (Bitboard from = piece_attacks(kind_[std::size_t(i)], at, occupied) & ~occupied; from;) {
+    for (Bitboard from = piece_attacks(layout_.kind(i), at, occupied) & ~occupied; from;) {
       const Square f = pop_lsb(from);
-      Men before = men;
-      before.piece[std::size_t(i)] = f;
-      sort_kinds(before);
+      const std::uint32_t before = layout_.moved(base, men, i, f);
       // The bare king can stand neither where the piece was nor in its way.
-      win(this->base(before), before, lost & ~(BETWEEN[f][at] | square_bb(f)), d);
+      win(before, layout_.men_of(before), lost & ~(BETWEEN[f][at] | square_bb(f)), d);
     }
   }
-  for (Bitboard from = KING_ATTACKS[king_square(men)] & ~occupied; from;) {
+  for (Bitboard from = KING_ATTACKS[layout_.king_square(men)] & ~occupied; from;) {
     const Square f = pop_lsb(from);
-    Men before = men;
+    RowLayout::Men before = men;
     Bitboard bits = lost & ~square_bb(f);
-    place_king(before, f, bits);
-    win(this->base(before), before, bits, d);
+    layout_.place_king(before, f, bits);
+    win(layout_.base(before), before, bits, d);
   }
 }
 
 void BareKingSolver::flow() {
-  int last_event = 0;
-  for (int d = 0; d <= retro::MAX_TABLE_DISTANCE; ++d)
-    if (!exit_events_[std::size_t(d)].empty() || !win_events_[std::size_t(d)].empty()) last_event = d;
+  const int last_event = last_events(exit_events_, win_events_);
   for (int d = 0;; ++d) {
     if (d > retro::MAX_TABLE_DISTANCE) throw std::logic_error("a distance beyond every table's encoding");
     // Moves out that allow a loss from here on.
@@ -350,57 +226,6 @@ void BareKingSolver::flow() {
     }
     won_rows_.clear();
     if (d >= last_event && lost_last_rows_.empty() && look_.empty()) break;
-  }
-}
-
-void BareKingSolver::write_bytes(const SliceCodec& codec, std::uint8_t* bytes) const {
-  const int strong_king = strong_ == WHITE ? 0 : 1;
-  // A number is its kings' (and side's) block, then the pieces' squares:
-  // the kings' symmetry is found once a block.
-  const std::uint32_t block = std::uint32_t(1) << (6 * pieces_);
-  for (std::uint32_t first = 0; first < codec.size(); first += block) {
-    SliceCodec::Men numbered;
-    codec.decode(first, numbered);
-    const Square king = numbered.square[std::size_t(strong_king)];
-    const Square bare_king = numbered.square[std::size_t(1 - strong_king)];
-    // Kings on one diagonal: only the codec knows which of the twins it numbers.
-    const bool twins = codec.symmetric_king_squares(numbered.square[0]) & square_bb(numbered.square[1]);
-    const Bitboard kings = square_bb(king) | square_bb(bare_king);
-    const bool kings_apart = king != bare_king && !(kings & pawns_);
-    Men placed{};
-    Bitboard bare = square_bb(bare_king);
-    place_king(placed, king, bare);
-    const int g = pawnless_ ? TRIANGLE.into[king] : 0;
-    const bool strong_to_move = Color(numbered.side) == strong_;
-    const std::uint32_t side_rows = strong_to_move ? 0 : bases_;
-    for (std::uint32_t pieces = 0; pieces < block; ++pieces) {
-      Men men = placed;
-      Bitboard seen = kings | pawns_;
-      bool fits = kings_apart;
-      for (int i = 0; i < pieces_; ++i) {
-        const Square s = Square(pieces >> (6 * (pieces_ - 1 - i)) & 63);
-        // Men on distinct squares, pieces of one kind in rising order.
-        fits &= !(seen & square_bb(s)) && (!same_as_previous_[std::size_t(i)] || s > men.piece[std::size_t(i - 1)]);
-        seen |= square_bb(s);
-        men.piece[std::size_t(i)] = s;
-      }
-      if (fits && twins) fits = codec.men_at(first + pieces, numbered);
-      if (!fits) {
-        bytes[first + pieces] = king_slice::ILLEGAL_BYTE;
-        continue;
-      }
-      if (g) {
-        Bitboard unused = 0;
-        transform_men(men, unused, g);
-      }
-      const std::uint32_t row = base(men) + side_rows;
-      if (!(legal_[row] & bare)) {
-        bytes[first + pieces] = king_slice::ILLEGAL_BYTE;
-        continue;
-      }
-      const std::uint8_t d = distance_[std::size_t(row) * SQUARE_NB + lsb(bare)];
-      bytes[first + pieces] = OracleTable::encode(d == NONE ? 0 : strong_to_move ? win_in(d) : loss_in(d));
-    }
   }
 }
 

@@ -24,35 +24,19 @@
 #include <vector>
 
 #include "exact/chess/chess_table.h"
+#include "exact/chess/row_layout.h"
 
 namespace chunker {
 
 class BareKingSolver {
  public:
-  // The slices solved before, where the moves out lead (null where not held).
-  using Find = std::function<const SliceView*(const SliceKey&)>;
+  using Find = FindSlice;
   // Solves the slice of `codec` into `bytes` (codec.size() of them, as
   // OracleTable::encode writes a value, king_slice::ILLEGAL_BYTE where the
   // number is no legal position's).
   void solve(const SliceCodec& codec, const SliceKey& key, const Find& find, std::uint8_t* bytes);
 
  private:
-  // A row's number: side to move (0: the side with the pieces), the place
-  // of its king, then each piece's square, in the codec's order of pieces.
-  struct Men {
-    int king;  // its square, or without pawns its index in the triangle
-    std::array<Square, MAX_SLICE_PIECES> piece;
-  };
-  std::uint32_t base(const Men& men) const;
-  Men men_of(std::uint32_t base) const;
-  // Pieces of one kind back in rising order of square.
-  void sort_kinds(Men& men) const;
-  Square king_square(const Men& men) const;
-  // The pieces of `men` and the bare king's squares `bits` after symmetry g.
-  void transform_men(Men& men, Bitboard& bits, int g) const;
-  // The row of `men` with its king on `king`, after the symmetry that takes
-  // it into the triangle where there are no pawns (the bits moved too).
-  void place_king(Men& men, Square king, Bitboard& bits) const;
   void init_rows(const Find& find);
   // The stronger side's pawn moves from the positions `from` of row `base`
   // (the men `pos`): the best value of each position's, where one wins, in
@@ -65,18 +49,14 @@ class BareKingSolver {
   // Settles the open positions `bits` of row `base` (the men `men`, the
   // stronger side to move) as won at distance d, and their diagonal twins
   // where its king stands on the diagonal.
-  void win(std::uint32_t base, const Men& men, Bitboard bits, int d);
+  void win(std::uint32_t base, const RowLayout::Men& men, Bitboard bits, int d);
   void win_one(std::uint32_t row, Bitboard bits, int d);
   // The wins one move before the positions `lost` of the bare king's row `base`.
   void wins_before(std::uint32_t base, Bitboard lost, int d);
-  void write_bytes(const SliceCodec& codec, std::uint8_t* bytes) const;
 
   Color strong_ = WHITE;
-  bool pawnless_ = true;
-  Bitboard pawns_ = 0;  // the stronger side's
-  int pieces_ = 0;
-  std::array<pieces::Piece, MAX_SLICE_PIECES> kind_{};
-  std::array<bool, MAX_SLICE_PIECES> same_as_previous_{};
+  Bitboard pawns_ = 0;       // the stronger side's
+  RowLayout layout_;         // its rows' king the stronger side's
   std::uint32_t bases_ = 0;  // rows of one side to move
   // By base: the squares the stronger side's men stand on and attack (the
   // bare king standing nowhere, so that its steps away along a line are
@@ -87,13 +67,13 @@ class BareKingSolver {
   // the bare king's positions whose moves out allow a loss now, those won
   // before this distance and at it, and those lost at it and at the last.
   std::vector<Bitboard> legal_, open_, exit_ok_, won_, won_now_, lost_now_, lost_last_;
-  std::vector<std::uint8_t> distance_;  // by position: where settled, else NONE
+  std::vector<std::uint8_t> distance_;  // by position: where settled, else UNSETTLED
   std::vector<std::uint32_t> won_rows_, lost_rows_, lost_last_rows_, look_;
   std::vector<std::uint8_t> looked_;
   // By distance, as (row, bits): the bare king's positions whose moves out
   // (captures) allow a loss from there on, and the stronger side's won by
   // a move out (a pawn's).
-  std::vector<std::vector<std::pair<std::uint32_t, Bitboard>>> exit_events_, win_events_;
+  RowEvents exit_events_, win_events_;
 };
 
 }  // namespace chunker

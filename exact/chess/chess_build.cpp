@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "exact/chess/bare_king_solver.h"
+#include "exact/chess/both_sides_solver.h"
 #include "exact/chess/chess_slice_game.h"
 
 namespace chunker {
@@ -19,6 +20,7 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
   const std::uint64_t total = table->positions();
   std::vector<std::unique_ptr<ChessSolver>> solvers;
   std::vector<BareKingSolver> bare_king_solvers(sources.workers);
+  std::vector<BothSidesSolver> both_sides_solvers(sources.workers);
   for (unsigned w = 0; w < sources.workers; ++w) solvers.push_back(std::make_unique<ChessSolver>());
   const auto find = [&table](const SliceKey& k) { return table->find(k); };
   auto solve = [&](unsigned worker, std::uint32_t slice) {
@@ -39,6 +41,8 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
     }
     if (bare_king_slice(key)) {
       bare_king_solvers[worker].solve(codec, key, find, bytes);
+    } else if (both_sides_slice(key)) {
+      both_sides_solvers[worker].solve(codec, key, find, bytes);
     } else {
       ChessSliceGame game(codec, key, find);
       ChessSolver& solver = *solvers[worker];

@@ -49,6 +49,11 @@ struct SliceKey {
 // Whether one side has its king alone and the other more men: a slice
 // BareKingSolver solves (bare_king_solver.h).
 inline bool bare_king_slice(const SliceKey& key) { return key.bare(WHITE) != key.bare(BLACK); }
+// Whether both sides have men besides their king and one of them a piece
+// (KQvKQ, KRvKP, KQPvKN): a slice BothSidesSolver solves (both_sides_solver.h).
+inline bool both_sides_slice(const SliceKey& key) {
+  return !key.bare(WHITE) && !key.bare(BLACK) && key.piece_count() > 0;
+}
 
 struct SliceKeyHash {
   std::size_t operator()(const SliceKey& k) const;

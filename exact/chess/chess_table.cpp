@@ -44,24 +44,29 @@ Value ChessTable::value(const ChessPosition& pos) const {
 
 ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsigned workers) {
   // A slice's index entry, codec and view; a solver's state per position
-  // (each worker keeps both solvers, sized by the largest slice each solves).
-  constexpr std::uint64_t BYTES_PER_SLICE = 160, SOLVER_BYTES = 4, BARE_KING_SOLVER_BYTES = 3;
+  // (each worker keeps the three solvers, each sized by the largest slice it
+  // solves; the row solvers' rows cover a pawnless slice's positions a
+  // quarter over).
+  constexpr std::uint64_t BYTES_PER_SLICE = 160, SOLVER_BYTES = 4, ROW_SOLVER_BYTES = 3;
   // Counting goes on this far past the budget, so that a refusal can say
   // how far over it a root is.
   constexpr std::uint64_t COUNT_PAST_BUDGET = 16;
   ChessPlan plan;
   auto keys = reachable_slices(root, std::max<std::uint64_t>(memory_bytes, 1) * COUNT_PAST_BUDGET, plan.positions);
   plan.counted = keys.has_value();
-  std::uint64_t largest = 0, largest_bare_king = 0;
+  std::uint64_t largest = 0, largest_bare_king = 0, largest_both_sides = 0;
   if (keys) {
     plan.slices = keys->size();
     for (const SliceKey& k : *keys) {
-      std::uint64_t& of_its_solver = bare_king_slice(k) ? largest_bare_king : largest;
+      std::uint64_t& of_its_solver = bare_king_slice(k)    ? largest_bare_king
+                                     : both_sides_slice(k) ? largest_both_sides
+                                                           : largest;
       of_its_solver = std::max(of_its_solver, slice_positions(k));
     }
   }
-  plan.bytes = plan.positions + plan.slices * BYTES_PER_SLICE +
-               std::uint64_t(workers) * (SOLVER_BYTES * largest + BARE_KING_SOLVER_BYTES * largest_bare_king);
+  plan.bytes =
+      plan.positions + plan.slices * BYTES_PER_SLICE +
+      std::uint64_t(workers) * (SOLVER_BYTES * largest + ROW_SOLVER_BYTES * (largest_bare_king + largest_both_sides));
   if (keys && plan.bytes <= memory_bytes) plan.fitting = std::move(keys);
   return plan;
 }
