@@ -19,6 +19,7 @@
 #include "chunks/library_file.h"
 #include "engine/notation.h"
 #include "engine/rules.h"
+#include "libgen/kv3cpp_region_build.h"
 #include "tests/built_libraries.h"
 #include "tests/sample_size.h"
 #include "tests/temp_dir.h"
@@ -722,6 +723,7 @@ TEST_CASE("chunk libraries: a damaged or truncated file is refused with the comm
   save_kv3cpp_passes(pass_budgets(), dir);
   save_z_configurations(build_z_configurations(kv3cpp(Assumption::AM), kv3cpp(Assumption::KCP)), dir);
   save_k3cppvk(k3cppvk(), dir);
+  save_kv3cpp_regions(build_kv3cpp_regions(kv3cpp(Assumption::AMS)), dir);
   const std::vector<std::pair<std::string, std::function<void()>>> loaders = {
       {"kv3cpp-am", [&] { load_kv3cpp(dir, Assumption::AM); }},
       {"kv3cpp-kcp", [&] { load_kv3cpp(dir, Assumption::KCP); }},
@@ -731,7 +733,8 @@ TEST_CASE("chunk libraries: a damaged or truncated file is refused with the comm
       {KV3CPP_BUDGET_NAME, [&] { load_kv3cpp_budget(dir); }},
       {KV3CPP_PASSES_NAME, [&] { load_kv3cpp_passes(dir); }},
       {Z_CONFIGURATIONS_NAME, [&] { load_z_configurations(dir); }},
-      {K3CPPVK_NAME, [&] { load_k3cppvk(dir); }}};
+      {K3CPPVK_NAME, [&] { load_k3cppvk(dir); }},
+      {KV3CPP_REGIONS_NAME, [&] { load_kv3cpp_regions(dir); }}};
   for (const auto& entry : loaders) {
     // Named copies, not a structured binding: INFO's lambda captures it.
     const std::string& library = entry.first;
