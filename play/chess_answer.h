@@ -45,9 +45,10 @@ struct ChessAnswer {
 constexpr int DRAW_LINE_PLIES = 24;
 
 // The chess-exact solver's rate, positions a second on one core, for the
-// time estimate of a solve in a game: below the 3.6 million a CPU second
-// measured on Reti's study and a KQvKQ root (bench/chess_exact).
-constexpr double CHESS_RATE_PER_CORE = 2.5e6;
+// time estimate of a solve in a game: well below what bench/chess_exact
+// measures on its 4-man roots (a GUI's machine may be busy; a solve that
+// overruns its estimate is cancelled at the clock's end).
+constexpr double CHESS_RATE_PER_CORE = 8e6;
 
 // A GUI's board as the chess-exact solver's position (castling rights,
 // which the GUI's board never plays, left out).
