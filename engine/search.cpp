@@ -25,19 +25,12 @@ constexpr int MAX_SEARCH_PLY = 1024;
 constexpr int MAX_CLASSIFIED_LINE = 40;  // plies of line shown for a classified result
 // The guide's hint (search.h): a position where the guide's sureness that
 // the side trying to win wins is at most DOUBT (of Estimate::SURE) counts
-// DOUBT_PLIES deeper than the guide expects. DOUBT_PLIES was chosen at
-// Level 5 on Szén with either side to move and on 100 positions of a-c vs
-// e-g of knowledge depth 10 or more (bench/ab): a doubtful position cut off
-// at once (no extra plies) left 6 of those 100 unproven within 10^6 nodes;
-// 4 to 16 extra plies proved all 100, 8 with the fewest nodes on Szén.
-// DOUBT, with Level 5's model, among the thresholds docs/benchmarks.md
-// lists: the fewest median nodes over 1,000 deep a-c vs f-h positions
-// among those with which Szén, either side to move, is proven at Level 5
-// within CHUNKER's count and at Level 4 within 10^6 nodes (issue 54's
-// limits). Thresholds at or above the draw do far better on those
-// positions but leave a doubtful position on Szén's proof cut off for
-// several more iterations.
-constexpr int DOUBT = -15, DOUBT_PLIES = 8;
+// DOUBT_PLIES deeper than the guide expects. Chosen at Level 5 on Szén with
+// either side to move and on 100 positions of a-c vs e-g of knowledge depth
+// 10 or more (bench/ab): a doubtful position cut off at once (no extra
+// plies) left 6 of those 100 unproven within 10^6 nodes; 4 to 16 extra
+// plies proved all 100, 8 with the fewest nodes on Szén.
+constexpr int DOUBT = -20, DOUBT_PLIES = 8;
 
 // What a value depended on besides the position: the shallowest line ply
 // whose position it found repeated, and whether any leaf was cut off by the
