@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
-#include <cstring>
 #include <limits>
 #include <numeric>
 #include <stdexcept>
@@ -11,54 +10,13 @@
 #include <thread>
 #include <utility>
 
-#ifdef __x86_64__
-#include <immintrin.h>
-#endif
-
 namespace chunker {
-
-namespace {
-
-// Trees or'ed at once, in bytes: a vector of 256 bits. With 512 the trees
-// are padded to more of them, and predict was slower here.
-constexpr std::size_t VECTOR = 32;
-using Bytes = std::uint8_t __attribute__((vector_size(VECTOR)));
-// Independent chains of or's, so that each waits less on the one before.
-constexpr std::size_t WAYS = 4;
-// Partial sums of the leaves, tree t's in lane t % LANES, added up in lane
-// order at the end: the leaves' loads do not wait on one another, and the
-// sum is the same float on every machine.
-constexpr std::size_t LANES = 16;
-using Floats = float __attribute__((vector_size(LANES * sizeof(float))));
-
-// The leaves VECTOR trees reach (each tree 2^depth leaves, from `leaves`),
-// eight a load where an x86 processor gathers: a third of predict's time
-// went to loading them one by one. Chosen when the program starts, so that
-// the portable build has it too.
-#ifdef __x86_64__
-const bool HAS_AVX2 = __builtin_cpu_supports("avx2");
-__attribute__((target("avx2"))) void reach_avx2(const float* leaves, const std::uint8_t* leaf_of, int depth,
-                                                float* reached) {
-  const __m256i tree_starts = _mm256_slli_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), depth);
-  for (std::size_t t = 0; t < VECTOR; t += 8) {
-    const __m256i at =
-        _mm256_add_epi32(_mm256_add_epi32(tree_starts, _mm256_set1_epi32(int(t) << depth)),
-                         _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(leaf_of + t))));
-    _mm256_store_ps(reached + t, _mm256_i32gather_ps(leaves, at, 4));
-  }
-}
-#endif
-void reach(const float* leaves, const std::uint8_t* leaf_of, int depth, float* reached) {
-#ifdef __x86_64__
-  if (HAS_AVX2) return reach_avx2(leaves, leaf_of, depth, reached);
-#endif
-  for (std::size_t t = 0; t < VECTOR; ++t) reached[t] = leaves[(t << depth) + leaf_of[t]];
-}
-
-}  // namespace
 
 BoostedTrees::BoostedTrees(int features, float base, std::vector<Tree> trees)
     : features_(features), base_(base), trees_(std::move(trees)) {
+  // Each feature's lowest and highest threshold.
+  std::vector<std::pair<int, int>> span(static_cast<std::size_t>(std::max(features_, 0)),
+                                        {std::numeric_limits<int>::max(), std::numeric_limits<int>::min()});
   for (std::size_t t = 0; t < trees_.size(); ++t) {
     const Tree& tree = trees_[t];
     const auto bad = [t](const std::string& what) {
@@ -66,96 +24,19 @@ BoostedTrees::BoostedTrees(int features, float base, std::vector<Tree> trees)
     };
     if (tree.splits.size() > std::size_t(MAX_DEPTH)) throw bad("deeper than " + std::to_string(MAX_DEPTH));
     if (tree.leaves.size() != std::size_t(1) << tree.splits.size()) throw bad("not 2^depth leaves");
-    for (const Split& s : tree.splits)
+    for (const Split& s : tree.splits) {
       if (s.feature < 0 || s.feature >= features_) throw bad("no feature " + std::to_string(s.feature));
-    depth_ = std::max(depth_, int(tree.splits.size()));
-  }
-  lay_out();
-}
-
-void BoostedTrees::lay_out() {
-  row_bytes_ = (trees_.size() + VECTOR - 1) / VECTOR * VECTOR;
-  struct Asked {
-    std::size_t tree, level;
-    int threshold;
-  };
-  std::vector<std::vector<Asked>> asked(static_cast<std::size_t>(features_));
-  for (std::size_t t = 0; t < trees_.size(); ++t)
-    for (std::size_t l = 0; l < trees_[t].splits.size(); ++l) {
-      const Split& s = trees_[t].splits[l];
-      asked[std::size_t(s.feature)].push_back({t, l, s.threshold});
+      auto& [low, high] = span[std::size_t(s.feature)];
+      low = std::min(low, s.threshold);
+      high = std::max(high, s.threshold);
     }
-  // Row 0 is all zeros: predict's padding.
-  rows_.assign(row_bytes_, 0);
+  }
   for (int f = 0; f < features_; ++f) {
-    std::vector<Asked>& asks = asked[std::size_t(f)];
-    if (asks.empty()) continue;
-    std::sort(asks.begin(), asks.end(), [](const Asked& a, const Asked& b) { return a.threshold < b.threshold; });
-    std::vector<int> thresholds;  // distinct, rising
-    for (const Asked& a : asks)
-      if (thresholds.empty() || thresholds.back() != a.threshold) thresholds.push_back(a.threshold);
-    if (std::int64_t(thresholds.back()) - thresholds.front() > MAX_SPAN)
+    const auto [low, high] = span[std::size_t(f)];
+    if (low <= high && std::int64_t(high) - low > MAX_SPAN)
       throw std::invalid_argument("feature " + std::to_string(f) + "'s thresholds span more than " +
                                   std::to_string(MAX_SPAN) + " values");
-    const std::size_t first_row = rows_.size();
-    rows_.resize(first_row + (thresholds.size() + 1) * row_bytes_, 0);
-    // A value past a threshold answers yes: each bin's row is the one below
-    // it with the levels whose threshold lies between them added.
-    std::vector<std::uint8_t> yes(row_bytes_, 0);
-    for (std::size_t b = 1, next = 0; b <= thresholds.size(); ++b) {
-      for (; next < asks.size() && asks[next].threshold == thresholds[b - 1]; ++next)
-        yes[asks[next].tree] |= std::uint8_t(1u << asks[next].level);
-      std::copy(yes.begin(), yes.end(), rows_.begin() + std::ptrdiff_t(first_row + b * row_bytes_));
-    }
-    // Past the last threshold, one value stands for all (none where it is
-    // the largest int).
-    const int high = thresholds.back() < std::numeric_limits<int>::max() ? thresholds.back() + 1 : thresholds.back();
-    const FeatureBins b{f, thresholds.front(), high, std::uint32_t(row_of_.size())};
-    // Each value's bin, the number of thresholds below it, counted as it rises.
-    row_of_.resize(b.at + std::size_t(std::int64_t(b.high) - b.low + 1));
-    std::size_t below = 0;
-    for (std::int64_t v = b.low; v <= b.high; ++v) {
-      while (below < thresholds.size() && thresholds[below] < v) ++below;
-      row_of_[b.at + std::size_t(v - b.low)] = std::uint32_t(first_row + below * row_bytes_);
-    }
-    bins_.push_back(b);
   }
-  // Missing trees past the last a leaf of 0.
-  leaves_.assign(row_bytes_ << depth_, 0);
-  for (std::size_t t = 0; t < trees_.size(); ++t)
-    std::copy(trees_[t].leaves.begin(), trees_[t].leaves.end(), leaves_.begin() + std::ptrdiff_t(t << depth_));
-}
-
-float BoostedTrees::predict(const int* x) const {
-  // Each feature's row, then the zero row up to whole ways.
-  const std::uint8_t* row[MAX_FEATURES + WAYS];
-  std::size_t rows = 0;
-  for (const FeatureBins& b : bins_)
-    row[rows++] = rows_.data() + row_of_[b.at + std::size_t(std::clamp(x[b.feature], b.low, b.high) - b.low)];
-  while (rows % WAYS) row[rows++] = rows_.data();
-  Floats sum = {};
-  alignas(64) float reached[VECTOR];
-  for (std::size_t first = 0; first < row_bytes_; first += VECTOR) {
-    Bytes leaf[WAYS] = {};
-    for (std::size_t i = 0; i < rows; i += WAYS)
-      for (std::size_t w = 0; w < WAYS; ++w) {
-        Bytes bits;
-        std::memcpy(&bits, row[i + w] + first, VECTOR);
-        leaf[w] |= bits;
-      }
-    for (std::size_t w = 1; w < WAYS; ++w) leaf[0] |= leaf[w];
-    alignas(VECTOR) std::uint8_t leaf_of[VECTOR];
-    std::memcpy(leaf_of, &leaf[0], VECTOR);
-    reach(leaves_.data() + (first << depth_), leaf_of, depth_, reached);
-    for (std::size_t t = 0; t < VECTOR; t += LANES) {
-      Floats v;
-      std::memcpy(&v, reached + t, sizeof v);
-      sum += v;
-    }
-  }
-  float total = base_;
-  for (std::size_t l = 0; l < LANES; ++l) total += sum[l];
-  return total;
 }
 
 namespace {

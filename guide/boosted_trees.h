@@ -1,9 +1,10 @@
 // Gradient-boosted oblivious regression trees over integer features: the
 // learned guide's model (learned_guide.h), fitted offline by least squares
-// (fit_boosted_trees) and read back from its text form. A tree is
-// oblivious: all the nodes of one level ask the same question (is feature
-// F greater than THRESHOLD?), so the leaf a row reaches is the number whose
-// bit l answers level l, and no answer waits for another.
+// (fit_boosted_trees) and read back from its text form; tree_tables.h
+// predicts with it. A tree is oblivious: all the nodes of one level ask the
+// same question (is feature F greater than THRESHOLD?), so the leaf a row
+// reaches is the number whose bit l answers level l, and no answer waits
+// for another.
 //
 // Text form, one item a line: "oblivious-trees FEATURES TREES BASE", then
 // each tree: "tree DEPTH", its levels from the first, "split FEATURE
@@ -34,43 +35,24 @@ class BoostedTrees {
 
   // Throws std::invalid_argument naming a tree that does not fit: too
   // deep, a feature out of range, the wrong number of leaves, or a feature's
-  // thresholds too far apart for predict's tables.
+  // thresholds too far apart for the tables that predict.
   BoostedTrees(int features, float base, std::vector<Tree> trees);
   int features() const { return features_; }
   float base() const { return base_; }
   std::size_t trees() const { return trees_.size(); }
   const Tree& tree(std::size_t t) const { return trees_[t]; }
 
-  // `x` holds features() values.
-  float predict(const int* x) const;
-
   std::string text() const;
   // Throws std::invalid_argument naming what is wrong.
   static BoostedTrees parse(std::string_view text);
 
  private:
-  // predict's tables, made by the constructor. Each feature the trees ask
-  // of has its thresholds sorted, and a value's bin is the number of them
-  // below it. For each bin a row of bytes, one a tree, holds the bits of the
-  // levels the value answers yes: the leaves' numbers are the rows of the
-  // features' bins or'ed together, a few vector operations a feature,
-  // whatever the trees' depth.
-  struct FeatureBins {
-    int feature;
-    int low, high;     // a value is taken as low below it, as high above it
-    std::uint32_t at;  // in row_of_, for low..high
-  };
-  void lay_out();
-  static constexpr int MAX_SPAN = 1 << 16;  // values from a feature's first threshold to its last
+  // The span of values from a feature's first threshold to its last that
+  // the tables that predict (tree_tables.h) hold a row for.
+  static constexpr int MAX_SPAN = 1 << 16;
   int features_;
   float base_;
   std::vector<Tree> trees_;
-  std::vector<FeatureBins> bins_;
-  std::vector<std::uint32_t> row_of_;  // by feature and value, where the bin's row starts in rows_
-  std::vector<std::uint8_t> rows_;     // row_bytes_ a row
-  std::size_t row_bytes_ = 0;          // the trees rounded up to whole vectors
-  int depth_ = 0;                      // of the deepest tree
-  std::vector<float> leaves_;          // 2^depth_ a tree
 };
 
 struct TreeFitSettings {

@@ -103,7 +103,8 @@ GuideFitError guide_fit_error(const GuideModel& model, const GuideSamples& sampl
   double squares = 0;
   for (std::size_t r = 0; r < samples.values.size(); ++r) {
     const int* x = &samples.features[r * GUIDE_FEATURES];
-    const Estimate e = guide_estimate(model.outcome.predict(x), model.depth.predict(x));
+    const GuideModel::Prediction p = model.predict(x);
+    const Estimate e = guide_estimate(p.outcome, p.depth);
     const Value v = samples.values[r];
     const bool sure_win = e.outcome > GUIDE_SURE_FROM, sure_loss = e.outcome < -GUIDE_SURE_FROM;
     if (!is_decisive(v)) {

@@ -1,6 +1,8 @@
 #include "guide/guide_model.h"
 
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 namespace chunker {
 
@@ -8,7 +10,16 @@ namespace {
 
 constexpr std::string_view OUTCOME_HEADER = "outcome\n", DEPTH_HEADER = "depth\n", DEPTH_LINE = "\ndepth\n";
 
+std::vector<const BoostedTrees*> both(const BoostedTrees& outcome, const BoostedTrees& depth) {
+  if (outcome.features() != depth.features())
+    throw std::invalid_argument("the outcome and depth models have different features");
+  return {&outcome, &depth};
+}
+
 }  // namespace
+
+GuideModel::GuideModel(BoostedTrees outcome_model, BoostedTrees depth_model)
+    : outcome(std::move(outcome_model)), depth(std::move(depth_model)), tables(both(outcome, depth)) {}
 
 std::string GuideModel::text() const {
   std::string text(OUTCOME_HEADER);
@@ -24,10 +35,7 @@ GuideModel GuideModel::parse(std::string_view text) {
   if (depth_at == std::string_view::npos) throw std::invalid_argument("no depth model");
   const std::string_view outcome = text.substr(OUTCOME_HEADER.size(), depth_at + 1 - OUTCOME_HEADER.size());
   const std::string_view depth = text.substr(depth_at + DEPTH_LINE.size());
-  GuideModel model{BoostedTrees::parse(outcome), BoostedTrees::parse(depth)};
-  if (model.outcome.features() != model.depth.features())
-    throw std::invalid_argument("the outcome and depth models have different features");
-  return model;
+  return GuideModel(BoostedTrees::parse(outcome), BoostedTrees::parse(depth));
 }
 
 }  // namespace chunker

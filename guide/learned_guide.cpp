@@ -69,8 +69,8 @@ std::function<Estimate(const Position&)> learned_guide(const ChunkLibraries& lib
                                                        std::shared_ptr<const GuideModel> model) {
   // Each copy of the guide (each search's) keeps its own chunk cache.
   return [&libraries, model = std::move(model), cache = ChunkReportCache()](const Position& pos) mutable {
-    const GuideFeatures f = guide_features(pos, libraries, &cache);
-    return guide_estimate(model->outcome.predict(f.data()), model->depth.predict(f.data()));
+    const GuideModel::Prediction p = model->predict(guide_features(pos, libraries, &cache).data());
+    return guide_estimate(p.outcome, p.depth);
   };
 }
 

@@ -83,19 +83,20 @@ ProofGuide guide(const ChunkLibraries& libraries, int level, GuideKind kind) {
   }
   std::string learned_missing;
   if (kind == GuideKind::Learned) {
-    // Each level's model, read once.
+    // Each level's model, read once, when it is first asked for: a model's
+    // tables take a millisecond or so to lay out, which a program that
+    // solves one position at one level would spend for the other levels.
     struct Loaded {
       std::shared_ptr<const GuideModel> model;
       std::string why_not;
     };
     static std::array<Loaded, GUIDE_LEVELS> models;
-    static std::once_flag read;
-    std::call_once(read, [] {
-      for (int l = 0; l < GUIDE_LEVELS; ++l)
-        if (auto m = compiled_guide_model(l, models[std::size_t(l)].why_not))
-          models[std::size_t(l)].model = std::make_shared<const GuideModel>(std::move(*m));
+    static std::array<std::once_flag, GUIDE_LEVELS> read;
+    Loaded& loaded = models[std::size_t(level)];
+    std::call_once(read[std::size_t(level)], [&loaded, level] {
+      if (auto m = compiled_guide_model(level, loaded.why_not))
+        loaded.model = std::make_shared<const GuideModel>(std::move(*m));
     });
-    const Loaded& loaded = models[std::size_t(level)];
     if (loaded.model) return {learned_guide(libraries, loaded.model), LEARNED_GUIDE_SHAPE, {}};
     learned_missing = loaded.why_not;
   }

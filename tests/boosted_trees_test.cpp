@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "guide/learned_guide.h"
+#include "guide/tree_tables.h"
 
 using namespace chunker;
 
@@ -31,6 +32,13 @@ std::string staircase(int trees) {
   return text;
 }
 
+// One ensemble's prediction, from tables of it alone.
+float predict(const BoostedTrees& model, const int* x) {
+  float out;
+  TreeTables({&model}).predict(x, &out);
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("boosted trees sum the leaves each row reaches") {
@@ -38,10 +46,10 @@ TEST_CASE("boosted trees sum the leaves each row reaches") {
   CHECK(model.features() == 2);
   CHECK(model.trees() == 2);
   const int a[] = {4, 0}, b[] = {5, 1}, c[] = {10, 7}, d[] = {10, 0};
-  CHECK(model.predict(a) == doctest::Approx(1.5 - 2 + 0.25));
-  CHECK(model.predict(b) == doctest::Approx(1.5 + 3 - 1));
-  CHECK(model.predict(c) == doctest::Approx(1.5 + 3 + 10));
-  CHECK(model.predict(d) == doctest::Approx(1.5 + 3 + 0.5));
+  CHECK(predict(model, a) == doctest::Approx(1.5 - 2 + 0.25));
+  CHECK(predict(model, b) == doctest::Approx(1.5 + 3 - 1));
+  CHECK(predict(model, c) == doctest::Approx(1.5 + 3 + 10));
+  CHECK(predict(model, d) == doctest::Approx(1.5 + 3 + 0.5));
   // The text form reads back to the same text.
   CHECK(BoostedTrees::parse(model.text()).text() == model.text());
 }
@@ -52,7 +60,22 @@ TEST_CASE("boosted trees: many trees, and values past every threshold") {
   const BoostedTrees model = BoostedTrees::parse(staircase(77));
   for (const int x : {-1000, -1, 0, 1, 31, 32, 33, 64, 76, 77, 1000}) {
     INFO(x);
-    CHECK(model.predict(&x) == float(std::clamp(x, 0, 77)));
+    CHECK(predict(model, &x) == float(std::clamp(x, 0, 77)));
+  }
+}
+
+TEST_CASE("ensembles predicted together: each its own sum, whatever the others") {
+  // Two staircases over the same feature, one of more trees than a vector
+  // holds: each counts its own thresholds below x0.
+  const BoostedTrees many = BoostedTrees::parse(staircase(77)), few = BoostedTrees::parse(staircase(5));
+  const TreeTables tables({&many, &few});
+  CHECK(tables.ensembles() == 2);
+  for (const int x : {-1, 0, 3, 5, 33, 76, 1000}) {
+    INFO(x);
+    float both[2];
+    tables.predict(&x, both);
+    CHECK(both[0] == float(std::clamp(x, 0, 77)));
+    CHECK(both[1] == float(std::clamp(x, 0, 5)));
   }
 }
 
@@ -61,9 +84,9 @@ TEST_CASE("boosted trees: thresholds at the ends of int") {
       "oblivious-trees 1 2 0\ntree 1\nsplit 0 2147483647\nleaf 1\nleaf 100\n"
       "tree 1\nsplit 0 2147418112\nleaf 0\nleaf 10\n");
   const int top = std::numeric_limits<int>::max(), below = top - 1, low = std::numeric_limits<int>::min();
-  CHECK(model.predict(&top) == 11);
-  CHECK(model.predict(&below) == 11);
-  CHECK(model.predict(&low) == 1);
+  CHECK(predict(model, &top) == 11);
+  CHECK(predict(model, &below) == 11);
+  CHECK(predict(model, &low) == 1);
 }
 
 TEST_CASE("a malformed model is refused") {
@@ -94,9 +117,9 @@ TEST_CASE("a fit recovers a step and an interaction") {
   const TreeFitSettings settings{20, 2, 0.5f, 0, 64};
   const BoostedTrees model = fit_boosted_trees(x, 3, y, settings);
   const int low[] = {2, 4, 1}, high[] = {6, 4, 0}, middle[] = {7, 1, 2};
-  CHECK(model.predict(low) == doctest::Approx(0).epsilon(0.001));
-  CHECK(model.predict(high) == doctest::Approx(10).epsilon(0.001));
-  CHECK(model.predict(middle) == doctest::Approx(-10).epsilon(0.001));
+  CHECK(predict(model, low) == doctest::Approx(0).epsilon(0.001));
+  CHECK(predict(model, high) == doctest::Approx(10).epsilon(0.001));
+  CHECK(predict(model, middle) == doctest::Approx(-10).epsilon(0.001));
   // The same samples fit the same model.
   CHECK(fit_boosted_trees(x, 3, y, settings).text() == model.text());
 }
@@ -130,14 +153,15 @@ TEST_CASE("the guide's estimate: sureness, depth, and a score that orders them")
 }
 
 TEST_CASE("a guide model's text: outcome then depth, read back as written, and refused when malformed") {
-  const GuideModel model{BoostedTrees::parse(TWO_TREES), BoostedTrees::parse(staircase(3))};
   CHECK_THROWS_WITH_AS(GuideModel::parse(TWO_TREES), "no outcome model first", std::invalid_argument);
   CHECK_THROWS_WITH_AS(GuideModel::parse(std::string("outcome\n") + TWO_TREES), "no depth model",
                        std::invalid_argument);
   CHECK_THROWS_WITH_AS(GuideModel::parse(std::string("outcome\n") + TWO_TREES + "depth\n" + staircase(3)),
                        "the outcome and depth models have different features", std::invalid_argument);
-  const GuideModel same{BoostedTrees::parse(TWO_TREES), BoostedTrees::parse(TWO_TREES)};
-  CHECK(GuideModel::parse(same.text()).text() == same.text());
+  CHECK_THROWS_WITH_AS(GuideModel(BoostedTrees::parse(TWO_TREES), BoostedTrees::parse(staircase(3))),
+                       "the outcome and depth models have different features", std::invalid_argument);
+  const GuideModel model{BoostedTrees::parse(TWO_TREES), BoostedTrees::parse(TWO_TREES)};
+  CHECK(GuideModel::parse(model.text()).text() == model.text());
   CHECK(model.text().starts_with("outcome\noblivious-trees 2 2 1.5\n"));
 }
 

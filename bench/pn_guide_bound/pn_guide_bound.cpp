@@ -16,6 +16,7 @@
 #include "engine/proof_search.h"
 #include "exact/knowledge_depth.h"
 #include "exact/oracle_index.h"
+#include "guide/learned_guide.h"
 #include "play/evaluation.h"
 #include "schemas/schemas.h"
 
@@ -40,19 +41,16 @@ int main(int argc, char** argv) {
       } catch (const TableError& e) {
         std::fprintf(stderr, "pn_guide_bound: no ideal guide in %s: %s\n", layout_name(layout).c_str(), e.what());
       }
-    // A win at knowledge depth d scores 1000 - 20 d for the side to move (a
-    // loss the negative): the search's guide scale (20 a unit) gives each
-    // ply of depth one unit, up to its cap.
-    auto ideal = [&](const Position& pos) -> Value {
+    // Sure of the position's outcome at Level 5, and of its knowledge
+    // depth, as the learned guide would be were it never wrong.
+    auto ideal = [&](const Position& pos) -> Estimate {
       const auto slot = locate(pos);
-      if (!slot || !depth[int(slot->layout)]) return 0;
+      if (!slot || !depth[int(slot->layout)]) return {};
       const Value v = depth[int(slot->layout)]->value(slot->view(pos));
-      if (v == 0) return 0;
-      const int score = 1000 - 20 * distance_of(v);
-      return is_win(v) ? score : -score;
+      return guide_estimate(outcome_target(v), depth_target(v));
     };
     const ProofGuide hand_made = guide(libraries, 5, GuideKind::HandMade), learned = guide(libraries, 5);
-    const ProofGuide guides[] = {{}, hand_made, learned, {ideal, hand_made.shape}, {ideal, learned.shape}};
+    const ProofGuide guides[] = {{}, hand_made, learned, {ideal, hand_made.shape, {}}, {ideal, learned.shape, {}}};
     const ProofGuide* first_ideal = &guides[3];
     std::printf("%-20s %24s %24s %24s %24s %24s\n", "position", "unguided: nodes (proof)", "hand-made", "learned",
                 "ideal, hand-made's cap", "ideal, learned's cap");
