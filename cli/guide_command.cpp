@@ -37,7 +37,7 @@ void fit_level(int level, const std::string& data, const std::string& out, const
                const std::string& fingerprint, unsigned threads) {
   const std::string schemas = knowledge_name(level, SchemaMode::Sound);
   const GuideSamples fitted = draw_guide_samples(load_depth(data, Layout::AbcFgh, level, schemas, fingerprint),
-                                                 libraries, GUIDE_FIT_SAMPLING, threads);
+                                                 libraries, guide_fit_sampling(level), threads);
   const GuideModel model = fit_guide_model(fitted, threads);
   const std::string text = model.text(), name = "level-" + std::to_string(level) + ".model";
   const std::string path = out + "/" + name;
