@@ -3,7 +3,8 @@
 // guide (what `solve` and `table` use), and by an ideal estimate at either guide's cap: the position's knowledge depth
 // at Level 5 from the saved depth table (the plies to a proof with today's knowledge when both sides play for it, a
 // table of whole positions that no schema or guide of Chunker may consult).
-// The ideal guide bounds what any estimate of the same shape can give.
+// It is what a guide of the same shape that knew the depths exactly would give, not a bound on the nodes: the
+// proof-number search's own order can make a guide that errs find a smaller proof sooner.
 //   pn_guide_bound DATA_DIR SUITE.epd [NODE_LIMIT]
 #include <cstdio>
 #include <optional>
