@@ -8,9 +8,11 @@
 #include <sys/mman.h>
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <type_traits>
+#include <vector>
 
 namespace chunker {
 
@@ -34,6 +36,19 @@ Zeroed<Entry> zeroed(std::size_t size) {
   if (map == MAP_FAILED) throw std::bad_alloc();
   madvise(map, bytes, MADV_HUGEPAGE);  // advice only: without huge pages it works the same
   return Zeroed<Entry>(static_cast<Entry*>(map), ZeroedRelease{bytes});
+}
+
+// Makes room for `size` entries in `v` advised to take huge pages, for an
+// array filled next and then read at random: its pages are not touched
+// yet, so the advice holds when they are first written.
+template <class T>
+void reserve_huge(std::vector<T>& v, std::size_t size) {
+  if (v.capacity() >= size) return;
+  v = std::vector<T>();
+  v.reserve(size);
+  const auto begin = (reinterpret_cast<std::uintptr_t>(v.data()) + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+  const auto end = reinterpret_cast<std::uintptr_t>(v.data() + size) / HUGE_PAGE * HUGE_PAGE;
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);  // advice only
 }
 
 }  // namespace chunker

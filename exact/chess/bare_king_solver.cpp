@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "engine/king_slice.h"
+#include "engine/zeroed_memory.h"
 #include "exact/oracle.h"
 #include "exact/retrograde.h"
 
@@ -18,13 +19,17 @@ void BareKingSolver::solve(const SliceCodec& codec, const SliceKey& key, const F
   bases_ = layout_.bases();
   occupied_.assign(bases_, 0);
   attacked_.assign(bases_, 0);
-  for (auto* rows : {&legal_, &open_, &exit_ok_, &won_, &won_now_, &lost_now_, &lost_last_})
+  for (auto* rows : {&legal_, &open_, &exit_ok_, &won_, &won_now_, &lost_now_, &lost_last_}) {
+    reserve_huge(*rows, 2 * std::size_t(bases_));
     rows->assign(2 * bases_, 0);
+  }
+  reserve_huge(distance_, std::size_t(2) * bases_ * SQUARE_NB);
   distance_.assign(std::size_t(2) * bases_ * SQUARE_NB, RowLayout::UNSETTLED);
   looked_.assign(2 * bases_, 0);
   exit_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
   win_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
   for (auto* list : {&won_rows_, &lost_rows_, &lost_last_rows_, &look_}) list->clear();
+  marks_.assign((2 * std::size_t(bases_) + 63) / 64, 0);
   init_rows(find);
   flow();
   layout_.write_bytes(codec, bytes, [this](std::uint32_t row, Square bare) {
@@ -156,24 +161,24 @@ void BareKingSolver::win(std::uint32_t base, const RowLayout::Men& men, Bitboard
   win_one(twin, bits, d);
 }
 
-void BareKingSolver::wins_before(std::uint32_t base, Bitboard lost, int d) {
+template <typename F>
+void BareKingSolver::for_each_move_before(std::uint32_t base, Bitboard lost, const F& f) const {
   const RowLayout::Men men = layout_.men_of(base);
   const Bitboard occupied = occupied_[base];
   for (int i = 0; i < layout_.pieces(); ++i) {
     const Square at = men.piece[std::size_t(i)];
     for (Bitboard from = piece_attacks(layout_.kind(i), at, occupied) & ~occupied; from;) {
-      const Square f = pop_lsb(from);
-      const std::uint32_t before = layout_.moved(base, men, i, f);
+      const Square s = pop_lsb(from);
       // The bare king can stand neither where the piece was nor in its way.
-      win(before, layout_.men_of(before), lost & ~(BETWEEN[f][at] | square_bb(f)), d);
+      f(layout_.moved(base, men, i, s), lost & ~(BETWEEN[s][at] | square_bb(s)));
     }
   }
   for (Bitboard from = KING_ATTACKS[layout_.king_square(men)] & ~occupied; from;) {
-    const Square f = pop_lsb(from);
+    const Square s = pop_lsb(from);
     RowLayout::Men before = men;
-    Bitboard bits = lost & ~square_bb(f);
-    layout_.place_king(before, f, bits);
-    win(layout_.base(before), before, bits, d);
+    Bitboard bits = lost & ~square_bb(s);
+    layout_.place_king(before, s, bits);
+    f(layout_.base(before), bits);
   }
 }
 
@@ -191,7 +196,14 @@ void BareKingSolver::flow() {
     }
     // Wins: a pawn's move out, or a move to a position lost at d - 1.
     for (const auto& [row, bits] : win_events_[std::size_t(d)]) win_one(row, bits, d);
-    for (const std::uint32_t row : lost_last_rows_) wins_before(row - bases_, lost_last_[row], d);
+    for_each_open_before(
+        lost_last_rows_, open_, batch_, [&](std::uint32_t row) { __builtin_prefetch(&lost_last_[row]); },
+        [&](std::uint32_t row, const auto& add) { for_each_move_before(row - bases_, lost_last_[row], add); },
+        [&](std::uint32_t row) {
+          __builtin_prefetch(&won_now_[row]);
+          __builtin_prefetch(&distance_[std::size_t(row) * SQUARE_NB]);
+        },
+        [&](std::uint32_t before, Bitboard bits) { win(before, layout_.men_of(before), bits, d); });
     // Losses: every step of the bare king reaches a position won before d.
     for (const std::uint32_t row : look_) {
       looked_[row] = 0;
@@ -210,11 +222,13 @@ void BareKingSolver::flow() {
     for (const std::uint32_t row : lost_last_rows_) lost_last_[row] = 0;
     lost_last_rows_.swap(lost_rows_);
     lost_rows_.clear();
+    sort_rows(lost_last_rows_, marks_);
     for (const std::uint32_t row : lost_last_rows_) {
       lost_last_[row] = lost_now_[row];
       lost_now_[row] = 0;
     }
     // A bare king's row is looked at again once the row it steps into won.
+    sort_rows(won_rows_, marks_);
     for (const std::uint32_t row : won_rows_) {
       won_[row] |= won_now_[row];
       won_now_[row] = 0;

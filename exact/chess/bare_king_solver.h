@@ -51,8 +51,11 @@ class BareKingSolver {
   // where its king stands on the diagonal.
   void win(std::uint32_t base, const RowLayout::Men& men, Bitboard bits, int d);
   void win_one(std::uint32_t row, Bitboard bits, int d);
-  // The wins one move before the positions `lost` of the bare king's row `base`.
-  void wins_before(std::uint32_t base, Bitboard lost, int d);
+  // Calls f(before, bits) for each move of the stronger side that reaches
+  // the positions `lost` of the bare king's row `base`: from the positions
+  // `bits` of row `before`.
+  template <typename F>
+  void for_each_move_before(std::uint32_t base, Bitboard lost, const F& f) const;
 
   Color strong_ = WHITE;
   Bitboard pawns_ = 0;       // the stronger side's
@@ -70,6 +73,8 @@ class BareKingSolver {
   std::vector<std::uint8_t> distance_;  // by position: where settled, else UNSETTLED
   std::vector<std::uint32_t> won_rows_, lost_rows_, lost_last_rows_, look_;
   std::vector<std::uint8_t> looked_;
+  std::vector<std::uint64_t> marks_;  // sort_rows's
+  RowBatch batch_;
   // By distance, as (row, bits): the bare king's positions whose moves out
   // (captures) allow a loss from there on, and the stronger side's won by
   // a move out (a pawn's).

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "engine/king_slice.h"
+#include "engine/zeroed_memory.h"
 #include "exact/oracle.h"
 #include "exact/retrograde.h"
 
@@ -14,13 +15,18 @@ void BothSidesSolver::solve(const SliceCodec& codec, const SliceKey& key, const 
   layout_.reset(codec, key, WHITE);
   bases_ = layout_.bases();
   occupied_.assign(bases_, 0);
+  reserve_huge(rows_, 2 * std::size_t(bases_));
   rows_.assign(2 * bases_, Row{});
+  reserve_huge(open_, 2 * std::size_t(bases_));
+  open_.assign(2 * bases_, 0);
+  reserve_huge(distance_, std::size_t(2) * bases_ * SQUARE_NB);
   distance_.assign(std::size_t(2) * bases_ * SQUARE_NB, RowLayout::UNSETTLED);
   for (Color c : {WHITE, BLACK}) pawns_[c] = key.pawns.pawns[c];
   found_.clear();
   exit_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
   win_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
   for (auto* list : {&won_rows_, &lost_rows_, &lost_last_rows_, &look_}) list->clear();
+  marks_.assign((rows_.size() + 63) / 64, 0);
   init_legal();
   init_moves(find);
   flow();
@@ -75,7 +81,7 @@ void BothSidesSolver::init_moves(const FindSlice& find) {
       const std::uint32_t row = side == WHITE ? b : b + bases_;
       const Bitboard legal = rows_[row].legal;
       if (!legal) continue;
-      rows_[row].open = legal;
+      open_[row] = legal;
       pos.side = side;
       // Where a move inside the slice is legal: the black king's steps,
       // and every other man's move to a legal position.
@@ -87,28 +93,60 @@ void BothSidesSolver::init_moves(const FindSlice& find) {
       std::array<Value, SQUARE_NB> best;
       best.fill(-VALUE_INFINITE);
       moving |= pawn_moves_out(pos, legal, occupied, best, find);
-      // Where the king or a piece may take something (the black king's
-      // line ignored), and where the black king stands next to a man.
-      Bitboard attacks = side == WHITE ? KING_ATTACKS[pos.king[WHITE]] : 0;
-      for (int i = 0; i < layout_.pieces(); ++i)
-        if (layout_.colour(i) == side) attacks |= piece_attacks(layout_.kind(i), men.piece[std::size_t(i)], occupied);
-      const Bitboard prey = pos.all_pieces(~side) | pawns_[~side];
+      moving |= captures_out(pos, legal, occupied, best, find);
+      // One by one: where the black king may take a man, and where no move
+      // was found (mate or stalemate).
       Bitboard one_by_one = legal & ~moving;
-      if (attacks & prey) one_by_one = legal;
-      if (side == BLACK) one_by_one |= legal & retro::king_neighbours(prey);
+      if (side == BLACK) one_by_one |= legal & retro::king_neighbours(pos.all_pieces(WHITE) | pawns_[WHITE]);
       examine(row, pos, one_by_one, moving, best, find);
       Bitboard won = 0, lost = 0, out = 0;
-      for (Bitboard b = rows_[row].open; b;) {
+      for (Bitboard b = open_[row]; b;) {
         const Square s = pop_lsb(b);
         won |= Bitboard(is_win(best[s])) << s;
         lost |= Bitboard(is_loss(best[s])) << s;
         out |= Bitboard(best[s] != -VALUE_INFINITE) << s;
       }
-      rows_[row].exit_ok = rows_[row].open & ~out;
+      rows_[row].exit_ok = open_[row] & ~out;
       add_events(win_events_, row, won, best);
       add_events(exit_events_, row, lost, best);
     }
   }
+}
+
+Bitboard BothSidesSolver::move_out(const ChessPosition& pos, Bitboard from, ChessMove m, Bitboard blocked,
+                                   std::array<Value, SQUARE_NB>& best, const FindSlice& find) {
+  Bitboard squares = from & ~blocked;
+  if (!squares) return 0;
+  ChessPosition before = pos;
+  before.king[BLACK] = lsb(squares);  // a stand-in off the move's way
+  ChessPosition child = make_move(before, m);
+  const Bitboard child_occupied = child.occupied() & ~square_bb(child.king[BLACK]);
+  if (pos.side == BLACK) {
+    squares &= ~attacked_squares(child, WHITE, child_occupied);
+  } else if (pawn_attacks(WHITE, square_bb(child.king[WHITE])) & child.pawns[BLACK]) {
+    return 0;
+  } else {
+    // The white king moved away from the black king's squares, and out of
+    // the black pieces' checks unless the black king stands in their way.
+    squares &= ~KING_ATTACKS[child.king[WHITE]];
+    for (int kind = 0; kind < PIECE_NB; ++kind)
+      for (Bitboard p = child.pieces[BLACK][kind]; p;) {
+        const Square at = pop_lsb(p);
+        if (piece_attacks(Piece(kind), at, child_occupied) & square_bb(child.king[WHITE]))
+          squares &= BETWEEN[at][child.king[WHITE]];
+      }
+  }
+  const auto take = [&](Square s, Value v) { best[s] = std::max(best[s], from_child(v)); };
+  if (child.ep == NO_SQUARE) {
+    for_each_king_square(found_.of(find, child), child, BLACK, squares, take);
+    return squares;
+  }
+  // A double step the other side may take en passant: its value is its moves'.
+  for (Bitboard b = squares; b;) {
+    child.king[BLACK] = pop_lsb(b);
+    take(child.king[BLACK], chess_value(child, find));
+  }
+  return squares;
 }
 
 Bitboard BothSidesSolver::pawn_moves_out(const ChessPosition& pos, Bitboard from, Bitboard occupied,
@@ -116,41 +154,15 @@ Bitboard BothSidesSolver::pawn_moves_out(const ChessPosition& pos, Bitboard from
   const Color side = pos.side;
   const Bitboard last = side == WHITE ? RANK_8 : RANK_1, prey = pos.all_pieces(~side) | pos.pawns[~side];
   Bitboard moved = 0;
-  // The move from the positions of `from` where the black king stands
-  // neither on `blocked` nor where the mover's king is left in check.
-  const auto out = [&](ChessMove m, Bitboard blocked) {
-    Bitboard squares = from & ~blocked;
-    if (!squares) return;
-    ChessPosition before = pos;
-    before.king[BLACK] = lsb(squares);  // a stand-in off the move's way
-    ChessPosition child = make_move(before, m);
-    const Bitboard child_occupied = child.occupied() & ~square_bb(child.king[BLACK]);
-    if (side == BLACK) {
-      squares &= ~attacked_squares(child, WHITE, child_occupied);
-    } else if (pawn_attacks(WHITE, square_bb(child.king[WHITE])) & child.pawns[BLACK]) {
-      return;
-    } else {
-      for (int kind = 0; kind < PIECE_NB; ++kind)
-        for (Bitboard p = child.pieces[BLACK][kind]; p;) {
-          const Square at = pop_lsb(p);
-          if (piece_attacks(Piece(kind), at, child_occupied) & square_bb(child.king[WHITE]))
-            squares &= BETWEEN[at][child.king[WHITE]];
-        }
-    }
-    moved |= squares;
-    const auto take = [&](Square s, Value v) { best[s] = std::max(best[s], from_child(v)); };
-    if (child.ep == NO_SQUARE) return for_each_king_square(found_.of(find, child), child, BLACK, squares, take);
-    // A double step the other side may take en passant: its value is its moves'.
-    for (; squares;) {
-      child.king[BLACK] = pop_lsb(squares);
-      take(child.king[BLACK], chess_value(child, find));
-    }
-  };
   for (Bitboard p = pos.pawns[side]; p;) {
     const Square at = pop_lsb(p);
     const auto move = [&](Square to, Bitboard blocked) {
-      if (!(last & square_bb(to))) return out({at, to}, blocked);
-      for (Piece kind : {QUEEN, ROOK, BISHOP, KNIGHT}) out({at, to, kind}, blocked);
+      if (!(last & square_bb(to))) {
+        moved |= move_out(pos, from, {at, to}, blocked, best, find);
+        return;
+      }
+      for (Piece kind : {QUEEN, ROOK, BISHOP, KNIGHT})
+        moved |= move_out(pos, from, {at, to, kind}, blocked, best, find);
     };
     const Square one = Square(at + forward(side)), two = Square(one + forward(side));
     if (!(occupied & square_bb(one))) {
@@ -162,34 +174,44 @@ Bitboard BothSidesSolver::pawn_moves_out(const ChessPosition& pos, Bitboard from
   return moved;
 }
 
+Bitboard BothSidesSolver::captures_out(const ChessPosition& pos, Bitboard from, Bitboard occupied,
+                                       std::array<Value, SQUARE_NB>& best, const FindSlice& find) {
+  const Color side = pos.side;
+  const Bitboard prey = pos.all_pieces(~side) | pos.pawns[~side];
+  Bitboard moved = 0;
+  if (side == WHITE)
+    for (Bitboard t = KING_ATTACKS[pos.king[WHITE]] & prey; t;)
+      moved |= move_out(pos, from, {pos.king[WHITE], pop_lsb(t)}, 0, best, find);
+  for (int kind = 0; kind < PIECE_NB; ++kind)
+    for (Bitboard b = pos.pieces[side][kind]; b;) {
+      const Square at = pop_lsb(b);
+      // The black king can stand neither on the prey's square nor in the way.
+      for (Bitboard t = piece_attacks(Piece(kind), at, occupied) & prey; t;) {
+        const Square to = pop_lsb(t);
+        moved |= move_out(pos, from, {at, to}, BETWEEN[at][to], best, find);
+      }
+    }
+  return moved;
+}
+
 void BothSidesSolver::examine(std::uint32_t row, ChessPosition& pos, Bitboard bits, Bitboard moving,
                               std::array<Value, SQUARE_NB>& best, const FindSlice& find) {
   const Color side = pos.side;
   for (; bits;) {
     const Square s = pop_lsb(bits);
     pos.king[BLACK] = s;
-    const Bitboard occupied = pos.occupied();
-    // Each capture by the man on `from`, legal where it leaves its king out of check.
-    const auto captures = [&](Square from, Bitboard targets) {
-      for (; targets;) {
-        const ChessPosition child = make_move(pos, {from, pop_lsb(targets)});
-        if (attackers(child, child.king[side], ~side, child.occupied())) continue;
+    if (side == BLACK)
+      for (Bitboard t = KING_ATTACKS[s] & (pos.all_pieces(WHITE) | pos.pawns[WHITE]); t;) {
+        const ChessPosition child = make_move(pos, {s, pop_lsb(t)});
+        if (attackers(child, child.king[BLACK], WHITE, child.occupied())) continue;
         best[s] = std::max(best[s], from_child(view_value(found_.of(find, child), child)));
-      }
-    };
-    const Bitboard prey = pos.all_pieces(~side) | pos.pawns[~side];
-    captures(pos.king[side], KING_ATTACKS[pos.king[side]] & prey);
-    for (int kind = 0; kind < PIECE_NB; ++kind)
-      for (Bitboard b = pos.pieces[side][kind]; b;) {
-        const Square from = pop_lsb(b);
-        captures(from, piece_attacks(Piece(kind), from, occupied) & prey);
       }
     if (best[s] == -VALUE_INFINITE && !(moving & square_bb(s))) {
       // No move at all: mate or stalemate (a draw).
       if (in_check(pos))
         settle(row, square_bb(s), 0, false);
       else
-        rows_[row].open &= ~square_bb(s);
+        open_[row] &= ~square_bb(s);
     }
   }
 }
@@ -245,10 +267,10 @@ void BothSidesSolver::for_each_move_before(std::uint32_t row, Bitboard bits, con
 }
 
 Bitboard BothSidesSolver::settle_one(std::uint32_t row, Bitboard bits, int d, bool won) {
-  bits &= rows_[row].open;
+  bits &= open_[row];
   if (!bits) return 0;
   const Bitboard settled = bits;
-  rows_[row].open &= ~bits;
+  open_[row] &= ~bits;
   Bitboard& now = won ? rows_[row].won_now : rows_[row].lost_now;
   if (!now) (won ? won_rows_ : lost_rows_).push_back(row);
   now |= bits;
@@ -267,23 +289,31 @@ void BothSidesSolver::settle(std::uint32_t row, Bitboard bits, int d, bool won) 
 }
 
 void BothSidesSolver::look(std::uint32_t row, Bitboard bits) {
-  bits &= rows_[row].open & rows_[row].exit_ok;
-  if (!bits) return;
+  bits &= open_[row];
+  if (!bits || !(bits &= rows_[row].exit_ok)) return;
   if (!rows_[row].affected) look_.push_back(row);
   rows_[row].affected |= bits;
 }
 
 Bitboard BothSidesSolver::losses(std::uint32_t row) const {
-  Bitboard candidates = rows_[row].open & rows_[row].exit_ok & rows_[row].affected;
+  Bitboard candidates = open_[row] & rows_[row].exit_ok & rows_[row].affected;
   if (!candidates) return 0;
   if (row >= bases_) {
     const std::uint32_t b = row - bases_;
     candidates &= ~retro::king_neighbours(rows_[b].legal & ~rows_[b].won);
+    if (!candidates) return 0;
   }
+  // Every target found and prefetched first, then read.
+  targets_.clear();
   for_each_move(row, [&](std::uint32_t target, int back, Bitboard blocked) {
-    candidates &= transform(rows_[target].won | ~rows_[target].legal, back) | blocked;
-    return candidates != 0;
+    __builtin_prefetch(&rows_[target]);
+    targets_.push_back({target, back, blocked});
+    return true;
   });
+  for (const Target& t : targets_) {
+    candidates &= transform(rows_[t.row].won | ~rows_[t.row].legal, t.back) | t.blocked;
+    if (!candidates) break;
+  }
   return candidates;
 }
 
@@ -298,11 +328,20 @@ void BothSidesSolver::flow() {
     }
     // Wins: a capture, or a move to a position lost at d - 1.
     for (const auto& [row, bits] : win_events_[std::size_t(d)]) settle(row, bits, d, true);
-    for (const std::uint32_t row : lost_last_rows_)
-      for_each_move_before(row, rows_[row].lost_last,
-                           [&](std::uint32_t before, Bitboard bits) { settle(before, bits, d, true); });
+    const auto ready = [&](std::uint32_t row) {
+      __builtin_prefetch(&rows_[row]);
+      __builtin_prefetch(&distance_[std::size_t(row) * SQUARE_NB]);
+    };
+    for_each_open_before(
+        lost_last_rows_, open_, batch_, [&](std::uint32_t row) { __builtin_prefetch(&rows_[row]); },
+        [&](std::uint32_t row, const auto& add) { for_each_move_before(row, rows_[row].lost_last, add); }, ready,
+        [&](std::uint32_t before, Bitboard bits) { settle(before, bits, d, true); });
     // Losses: every move reaches a position won before d.
-    for (const std::uint32_t row : look_) {
+    sort_rows(look_, marks_);
+    constexpr std::size_t AHEAD = 8;
+    for (std::size_t i = 0; i < look_.size(); ++i) {
+      if (i + AHEAD < look_.size()) __builtin_prefetch(&rows_[look_[i + AHEAD]]);
+      const std::uint32_t row = look_[i];
       const Bitboard lost = losses(row);
       rows_[row].affected = 0;
       if (lost) settle(row, lost, d, false);
@@ -311,13 +350,18 @@ void BothSidesSolver::flow() {
     for (const std::uint32_t row : lost_last_rows_) rows_[row].lost_last = 0;
     lost_last_rows_.swap(lost_rows_);
     lost_rows_.clear();
+    sort_rows(lost_last_rows_, marks_);
     for (const std::uint32_t row : lost_last_rows_) {
       rows_[row].lost_last = rows_[row].lost_now;
       rows_[row].lost_now = 0;
     }
     // A row is looked at again once a row one of its moves reaches won.
+    sort_rows(won_rows_, marks_);
+    for_each_open_before(
+        won_rows_, open_, batch_, [&](std::uint32_t row) { __builtin_prefetch(&rows_[row]); },
+        [&](std::uint32_t row, const auto& add) { for_each_move_before(row, rows_[row].won_now, add); }, ready,
+        [&](std::uint32_t before, Bitboard bits) { look(before, bits); });
     for (const std::uint32_t row : won_rows_) {
-      for_each_move_before(row, rows_[row].won_now, [&](std::uint32_t before, Bitboard bits) { look(before, bits); });
       rows_[row].won |= rows_[row].won_now;
       rows_[row].won_now = 0;
     }

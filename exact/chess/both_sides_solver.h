@@ -5,10 +5,10 @@
 // every piece's square and the side to move (row_layout.h), as a bitboard
 // over the black king's square. The black king's steps are shifts of a row;
 // every other move inside the slice carries a whole row to another (less
-// the squares the black king would block). Pawn moves leave the slice: each
-// one's slice is found once a row, and its children that keep pawns differ
-// in the black king's field alone. Captures by a king or a piece leave it
-// too: they are looked up one position at a time, only where one is possible.
+// the squares the black king would block). Pawn moves and captures leave
+// the slice: each one's slice is found once a row, and its children differ
+// in the black king's square alone, but where the black king takes: those
+// are looked up one position at a time.
 //
 // Both sides can win, so a row holds wins and losses. No count of moves is
 // kept: a position is lost at distance d when its moves out allow a loss at
@@ -36,16 +36,24 @@ class BothSidesSolver {
   void init_legal();
   // Mates, stalemates, dead positions, and the moves out in events.
   void init_moves(const FindSlice& find);
+  // The move m out of the slice from the positions `from` of a row (the men
+  // on `pos` but the black king), where the black king stands neither on
+  // `blocked` nor where the mover's king is left in check: each position's
+  // best value in `best`. Returns the positions where it is legal.
+  Bitboard move_out(const ChessPosition& pos, Bitboard from, ChessMove m, Bitboard blocked,
+                    std::array<Value, SQUARE_NB>& best, const FindSlice& find);
   // The pawn moves of the side to move from the positions `from` of a row
-  // (the men on `pos` but the black king, the men on `occupied` but it):
-  // each position's best value in `best`. Returns the positions with a
-  // legal one.
+  // (the men on `occupied` but the black king), as move_out gives them.
   Bitboard pawn_moves_out(const ChessPosition& pos, Bitboard from, Bitboard occupied,
                           std::array<Value, SQUARE_NB>& best, const FindSlice& find);
+  // The captures of the side to move by its pieces, and by the white king,
+  // from the positions `from` of a row, as move_out gives them: each
+  // capture is one child for the whole row but the black king's square.
+  Bitboard captures_out(const ChessPosition& pos, Bitboard from, Bitboard occupied, std::array<Value, SQUARE_NB>& best,
+                        const FindSlice& find);
   // Examines the positions `bits` of row `row` one by one (the men on
-  // `pos`, those of `moving` with a legal move inside the slice or a pawn
-  // move): mated or stalemated, or the best value of their captures by the
-  // king or a piece (in `best`).
+  // `pos`, those of `moving` with a legal move found): the black king's
+  // captures, then mated or stalemated where no move was found.
   void examine(std::uint32_t row, ChessPosition& pos, Bitboard bits, Bitboard moving,
                std::array<Value, SQUARE_NB>& best, const FindSlice& find);
   // Calls f(target, back, blocked) for each move inside the slice of a man
@@ -77,17 +85,31 @@ class BothSidesSolver {
   Bitboard pawns_[COLOR_NB] = {0, 0};
   std::uint32_t bases_ = 0;
   std::vector<Bitboard> occupied_;  // by base: the men's squares but the black king's, pawns too
-  // A row's positions: legal ones, those in play not yet settled, those
-  // whose moves out allow a loss now, those won before this distance and at
-  // it, those lost at it and at the last, and those to look at for a loss
-  // (a move's target won, or a move out's loss allowed, since they were
-  // last looked at). One cache line: the flow reaches rows far apart.
+  // A row's positions: legal ones, those whose moves out allow a loss now,
+  // those won before this distance and at it, those lost at it and at the
+  // last, and those to look at for a loss (a move's target won, or a move
+  // out's loss allowed, since they were last looked at). One cache line:
+  // the flow reaches rows far apart.
   struct alignas(64) Row {
-    Bitboard legal, open, exit_ok, won, won_now, lost_now, lost_last, affected;
+    Bitboard legal, exit_ok, won, won_now, lost_now, lost_last, affected;
   };
-  std::vector<Row> rows_;               // bases_ rows with White to move, then as many with Black to move
+  std::vector<Row> rows_;  // bases_ rows with White to move, then as many with Black to move
+  // By row: the positions in play not yet settled. An array of its own:
+  // most moves the flow follows back reach a row settled already, which it
+  // sees here among fewer cache lines.
+  std::vector<Bitboard> open_;
   std::vector<std::uint8_t> distance_;  // by position: where settled, else UNSETTLED
   std::vector<std::uint32_t> won_rows_, lost_rows_, lost_last_rows_, look_;
+  std::vector<std::uint64_t> marks_;  // sort_rows's
+  RowBatch batch_;
+  // losses()'s moves of one row: the target row, the symmetry back, the
+  // squares that block the move.
+  struct Target {
+    std::uint32_t row;
+    int back;
+    Bitboard blocked;
+  };
+  mutable std::vector<Target> targets_;
   // The positions whose moves out (captures, pawn moves) allow a loss from
   // a distance on, and those won by one.
   RowEvents exit_events_, win_events_;

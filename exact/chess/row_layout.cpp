@@ -1,5 +1,6 @@
 #include "exact/chess/row_layout.h"
 
+#include <bit>
 #include <stdexcept>
 
 namespace chunker {
@@ -150,6 +151,14 @@ std::uint32_t RowLayout::twin_base(const Men& men, Bitboard& bits) const {
   Men twin = men;
   transform_men(twin, bits, DIAGONAL_REFLECTION);
   return base(twin);
+}
+
+void sort_rows(std::vector<std::uint32_t>& rows, std::vector<std::uint64_t>& marks) {
+  for (const std::uint32_t row : rows) marks[row / 64] |= std::uint64_t(1) << (row % 64);
+  rows.clear();
+  for (std::uint32_t word = 0; word < marks.size(); ++word)
+    for (; marks[word]; marks[word] &= marks[word] - 1)
+      rows.push_back(word * 64 + std::uint32_t(std::countr_zero(marks[word])));
 }
 
 int last_events(const RowEvents& first, const RowEvents& second) {

@@ -145,6 +145,43 @@ using RowEvents = std::vector<std::vector<std::pair<std::uint32_t, Bitboard>>>;
 // Adds the positions `bits` of row `row` to `events` by the distance of
 // their values `value` (all decisive): one entry a distance, not a position.
 void add_events(RowEvents& events, std::uint32_t row, Bitboard bits, const std::array<Value, SQUARE_NB>& value);
+// Puts `rows` (distinct, each below marks.size() * 64) in rising order by
+// marking each in `marks` (all clear, and left so): the flow then reaches
+// rows and their moves' rows in the order they lie in memory.
+void sort_rows(std::vector<std::uint32_t>& rows, std::vector<std::uint64_t>& marks);
+// Moves followed back from rows to the rows before them, as (row, bits).
+using RowBatch = std::vector<std::pair<std::uint32_t, Bitboard>>;
+// Calls moves_before(row, add) for each row of `rows` (`source(row)`
+// prefetches what it reads of that row a few rows ahead), where add(before,
+// bits) is a move back to the positions `bits` of row `before`; then
+// f(before, bits) for each such move, `bits` cut to those still `open`.
+// A batch at a time, each row found prefetched as it is found, and
+// `ready(before)` (what f reads of the rows left) before f runs: the moves
+// reach rows far apart, and a batch's loads overlap instead of waiting one
+// by one.
+template <typename Source, typename MovesBefore, typename Ready, typename F>
+void for_each_open_before(const std::vector<std::uint32_t>& rows, const std::vector<Bitboard>& open, RowBatch& batch,
+                          const Source& source, const MovesBefore& moves_before, const Ready& ready, const F& f) {
+  constexpr std::size_t BATCH = 256, AHEAD = 8;
+  const auto flush = [&] {
+    for (auto& [before, bits] : batch)
+      if ((bits &= open[before])) ready(before);
+    for (const auto& [before, bits] : batch)
+      if (bits) f(before, bits);
+    batch.clear();
+  };
+  const auto add = [&](std::uint32_t before, Bitboard bits) {
+    if (!bits) return;
+    __builtin_prefetch(&open[before]);
+    batch.emplace_back(before, bits);
+  };
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (i + AHEAD < rows.size()) source(rows[i + AHEAD]);
+    moves_before(rows[i], add);
+    if (batch.size() >= BATCH) flush();
+  }
+  flush();
+}
 // The last distance that either list holds events at (0 where none).
 int last_events(const RowEvents& first, const RowEvents& second);
 
