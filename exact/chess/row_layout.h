@@ -133,9 +133,14 @@ void for_each_king_square(const SliceView& view, pieces::ChessPosition child, Co
     }
     return;
   }
+  // Numbered anew under the board's symmetries, from the men found once.
+  child.king[c] = lsb(squares);
+  SliceCodec::Men men = view.codec->men_of(view.reversed ? pieces::colour_reversed(child) : child);
+  const std::size_t slot = (view.reversed ? ~c : c) == WHITE ? 0 : 1;
   for (; squares;) {
-    child.king[c] = pop_lsb(squares);
-    f(child.king[c], view_value(view, child));
+    const Square at = pop_lsb(squares);
+    men.square[slot] = view.reversed ? flip_rank(at) : at;
+    f(at, OracleTable::decode(view.bytes[view.codec->number(men)]));
   }
 }
 
@@ -191,6 +196,10 @@ void RowLayout::write_bytes(const SliceCodec& codec, std::uint8_t* bytes, const 
   // A number is its kings' (and side's) block, then the pieces' squares:
   // the kings' symmetry is found once a block.
   const std::uint32_t block = std::uint32_t(1) << (6 * pieces_);
+  // The blocks numbered as they stand, by their row's base: the other
+  // king's square and the block's first number. They are written row by
+  // row below, so that each row is read once for all its blocks.
+  std::vector<std::vector<std::pair<Square, std::uint32_t>>> as_they_stand(std::size_t(2) * bases_ / block);
   for (std::uint32_t first = 0; first < codec.size(); first += block) {
     SliceCodec::Men numbered;
     codec.decode(first, numbered);
@@ -199,7 +208,10 @@ void RowLayout::write_bytes(const SliceCodec& codec, std::uint8_t* bytes, const 
     // Kings on one diagonal: only the codec knows which of the twins it numbers.
     const bool twins = codec.symmetric_king_squares(numbered.square[0]) & square_bb(numbered.square[1]);
     const Bitboard kings = square_bb(king) | square_bb(other_king);
-    const bool kings_apart = king != other_king && !(kings & pawns_);
+    if (king == other_king || (kings & pawns_)) {
+      std::fill(bytes + first, bytes + first + block, king_slice::ILLEGAL_BYTE);
+      continue;
+    }
     Men placed{};
     Bitboard other = square_bb(other_king);
     const int g = place_king(placed, king, other);
@@ -207,15 +219,14 @@ void RowLayout::write_bytes(const SliceCodec& codec, std::uint8_t* bytes, const 
     if (!g && !twins) {
       // The pieces' squares as they stand: the row's base is the number's
       // own last fields (where the men are not distinct, no bit is legal).
-      const std::uint32_t row = (std::uint32_t(placed.king) << (6 * pieces_)) + side_rows;
-      for (std::uint32_t pieces = 0; pieces < block; ++pieces)
-        bytes[first + pieces] = kings_apart ? byte(row + pieces, lsb(other)) : king_slice::ILLEGAL_BYTE;
+      as_they_stand[((std::uint32_t(placed.king) << (6 * pieces_)) + side_rows) / block].emplace_back(lsb(other),
+                                                                                                      first);
       continue;
     }
     for (std::uint32_t pieces = 0; pieces < block; ++pieces) {
       Men men = placed;
       Bitboard seen = kings | pawns_;
-      bool fits = kings_apart;
+      bool fits = true;
       for (int i = 0; i < pieces_; ++i) {
         const Square s = Square(pieces >> (6 * (pieces_ - 1 - i)) & 63);
         // Men on distinct squares, pieces of one kind in rising order.
@@ -235,6 +246,9 @@ void RowLayout::write_bytes(const SliceCodec& codec, std::uint8_t* bytes, const 
       bytes[first + pieces] = byte(base(men) + side_rows, lsb(other));
     }
   }
+  for (std::uint32_t rows = 0; rows < as_they_stand.size(); ++rows)
+    for (std::uint32_t pieces = 0; pieces < block; ++pieces)
+      for (const auto& [other, first] : as_they_stand[rows]) bytes[first + pieces] = byte(rows * block + pieces, other);
 }
 
 }  // namespace chunker
