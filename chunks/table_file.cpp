@@ -221,7 +221,14 @@ TableHeader read_table_header(const std::string& path) {
   return read_header(file.get(), refuse);
 }
 
-TableBytes read_table(const std::string& path, const TableHeader& expected, const std::string& rebuild) {
+namespace {
+
+// Opens a table file and reads its header, checked against `expected`; then
+// its payload into the bytes `into(size)` gives for the header's payload
+// size, checked against the checksum.
+template <typename Into>
+void read_table_payload(const std::string& path, const TableHeader& expected, const std::string& rebuild,
+                        const Into& into) {
   auto refuse = [&](const std::string& problem) { return TableError(path, problem, rebuild); };
   File file(std::fopen(path.c_str(), "rb"));
   if (!file) throw refuse("missing");
@@ -232,7 +239,8 @@ TableBytes read_table(const std::string& path, const TableHeader& expected, cons
     throw refuse(e.what());
   }
 
-  TableBytes payload(header.payload_size);
+  const std::span<std::uint8_t> payload = into(header.payload_size);
+  if (payload.size() != header.payload_size) throw refuse("stale (not the size its reader expects)");
   std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> dctx(ZSTD_createDCtx(), ZSTD_freeDCtx);
   std::vector<char> chunk(CHUNK);
   ZSTD_outBuffer out{payload.data(), payload.size(), 0};
@@ -249,7 +257,22 @@ TableBytes read_table(const std::string& path, const TableHeader& expected, cons
   }
   if (pending != 0 || out.pos != payload.size()) throw refuse("truncated");
   if (table_checksum(payload) != header.payload_checksum) throw refuse("checksum mismatch (file damaged)");
+}
+
+}  // namespace
+
+TableBytes read_table(const std::string& path, const TableHeader& expected, const std::string& rebuild) {
+  TableBytes payload;
+  read_table_payload(path, expected, rebuild, [&](std::uint64_t size) {
+    payload.resize(size);
+    return std::span<std::uint8_t>(payload);
+  });
   return payload;
+}
+
+void read_table_into(const std::string& path, const TableHeader& expected, const std::string& rebuild,
+                     std::span<std::uint8_t> bytes) {
+  read_table_payload(path, expected, rebuild, [&](std::uint64_t) { return bytes; });
 }
 
 }  // namespace chunker

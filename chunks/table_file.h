@@ -86,6 +86,10 @@ void write_table(const std::string& path, TableHeader header, std::span<const st
 // parameters and version are `expected`'s (else the file is stale), that the
 // payload decompresses to its stated size, and the checksum.
 TableBytes read_table(const std::string& path, const TableHeader& expected, const std::string& rebuild);
+// read_table into bytes the caller holds, which must be the payload's size
+// (else the file is stale): no buffer of its own.
+void read_table_into(const std::string& path, const TableHeader& expected, const std::string& rebuild,
+                     std::span<std::uint8_t> bytes);
 // Only the header (magic and header checks as read_table's).
 TableHeader read_table_header(const std::string& path);
 

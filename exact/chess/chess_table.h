@@ -22,6 +22,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "chunks/table_file.h"
 #include "engine/pieces/chess_moves.h"
 #include "exact/chess/chess_slices.h"
 #include "exact/chess/slice_store.h"
@@ -94,7 +95,9 @@ class ChessTable {
   std::vector<SliceKey> keys_;  // in solving order
   std::vector<SliceCodec> codecs_;
   std::vector<std::uint64_t> offsets_;
-  std::vector<std::uint8_t> bytes_;
+  // Left unset until each slice is solved or read: zero-filling first would
+  // touch every page twice.
+  TableBytes bytes_;
   std::vector<SliceView> views_;
   std::unordered_map<SliceKey, std::uint32_t, SliceKeyHash> slice_;
 };

@@ -27,9 +27,7 @@ std::string SliceStore::path(const SliceKey& key) const { return dir_ + "/" + pa
 bool SliceStore::load(const SliceKey& key, std::span<std::uint8_t> bytes) const {
   if (!enabled() || !std::filesystem::exists(path(key))) return false;
   try {
-    const TableBytes read = read_table(path(key), header(key), "");
-    if (read.size() != bytes.size()) return false;
-    std::copy(read.begin(), read.end(), bytes.begin());
+    read_table_into(path(key), header(key), "", bytes);
     return true;
   } catch (const TableError&) {
     return false;
