@@ -196,9 +196,10 @@ void RowLayout::write_bytes(const SliceCodec& codec, std::uint8_t* bytes, const 
   // A number is its kings' (and side's) block, then the pieces' squares:
   // the kings' symmetry is found once a block.
   const std::uint32_t block = std::uint32_t(1) << (6 * pieces_);
-  // The blocks numbered as they stand, by their row's base: the other
-  // king's square and the block's first number. They are written row by
-  // row below, so that each row is read once for all its blocks.
+  // The blocks numbered as they stand, by the group of rows they read (its
+  // side to move and row king's place): the other king's square and the
+  // block's first number. They are written row by row below, so that each
+  // row is read once for all its blocks.
   std::vector<std::vector<std::pair<Square, std::uint32_t>>> as_they_stand(std::size_t(2) * bases_ / block);
   for (std::uint32_t first = 0; first < codec.size(); first += block) {
     SliceCodec::Men numbered;
@@ -246,9 +247,11 @@ void RowLayout::write_bytes(const SliceCodec& codec, std::uint8_t* bytes, const 
       bytes[first + pieces] = byte(base(men) + side_rows, lsb(other));
     }
   }
-  for (std::uint32_t rows = 0; rows < as_they_stand.size(); ++rows)
+  // A group is the rows of one side to move and one place of the row's king.
+  for (std::uint32_t group = 0; group < as_they_stand.size(); ++group)
     for (std::uint32_t pieces = 0; pieces < block; ++pieces)
-      for (const auto& [other, first] : as_they_stand[rows]) bytes[first + pieces] = byte(rows * block + pieces, other);
+      for (const auto& [other, first] : as_they_stand[group])
+        bytes[first + pieces] = byte(group * block + pieces, other);
 }
 
 }  // namespace chunker
