@@ -126,6 +126,11 @@ std::uint64_t slice_positions(const SliceKey& key) {
   return kings * power64(key.piece_count());
 }
 
+std::uint64_t row_positions(const SliceKey& key) {
+  if (key.piece_count() > 8) return std::numeric_limits<std::uint64_t>::max();
+  return 2 * std::uint64_t(key.pawnless() ? ROW_KING_TRIANGLE : SQUARE_NB) * SQUARE_NB * power64(key.piece_count());
+}
+
 SliceCodec::SliceCodec(const SliceKey& key) : key_(key), pieces_(key.piece_count()), pawnless_(key.pawnless()) {
   if (pieces_ > MAX_SLICE_PIECES)
     throw std::length_error("a slice of " + std::to_string(pieces_) + " pieces (" + material_name(key) +

@@ -148,6 +148,14 @@ std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root,
                                                       std::uint64_t& positions);
 // The positions of a slice of this key (SliceCodec::size without building one).
 std::uint64_t slice_positions(const SliceKey& key);
+// The squares of the a1-d1-d4 triangle, where a row solver's rows put their
+// king without pawns (row_layout.h).
+constexpr int ROW_KING_TRIANGLE = 10;
+// The placements the rows of a row solver (row_layout.h) lay out for a
+// slice of this key, either side to move: the rows' king on the triangle
+// without pawns, anywhere with them, every piece anywhere, and the other
+// king over a row's bits.
+std::uint64_t row_positions(const SliceKey& key);
 // The keys' indices grouped so that every move out of a slice leads to an
 // earlier group, and a slice read through its colour-reversed twin comes
 // after the twin (the keys in solving order: every move out leads to an

@@ -2,6 +2,8 @@
 #include "exact/chess/chess_table.h"
 
 #include <algorithm>
+#include <functional>
+#include <numeric>
 
 namespace chunker {
 
@@ -45,9 +47,10 @@ Value ChessTable::value(const ChessPosition& pos) const {
 ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsigned workers) {
   // A slice's index entry, codec and view; a solver's state per position
   // (each worker keeps the three solvers, each sized by the largest slice it
-  // solves; the row solvers' rows cover a pawnless slice's positions a
-  // quarter over, and their lists of events grow with the distances: a
-  // KQRvKQ slice takes 3.9 bytes a position at its peak).
+  // has solved, so that at worst the workers hold the largest few: the
+  // general solver sized by a slice's positions, a row solver by its rows'
+  // placements, whose lists of events grow with the distances: a KQRvKQ
+  // slice takes 3.2 bytes a placement at its peak).
   constexpr std::uint64_t BYTES_PER_SLICE = 160, SOLVER_BYTES = 4, ROW_SOLVER_BYTES = 4;
   // Counting goes on this far past the budget, so that a refusal can say
   // how far over it a root is.
@@ -55,21 +58,28 @@ ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsi
   ChessPlan plan;
   auto keys = reachable_slices(root, std::max<std::uint64_t>(memory_bytes, 1) * COUNT_PAST_BUDGET, plan.positions);
   plan.counted = keys.has_value();
-  std::uint64_t largest = 0, largest_bare_king = 0, largest_both_sides = 0;
+  std::vector<std::uint64_t> general, bare_king, both_sides;
   if (keys) {
     plan.slices = keys->size();
     for (const SliceKey& k : *keys) {
-      std::uint64_t& of_its_solver = bare_king_slice(k)    ? largest_bare_king
-                                     : both_sides_slice(k) ? largest_both_sides
-                                                           : largest;
-      of_its_solver = std::max(of_its_solver, slice_positions(k));
+      if (bare_king_slice(k))
+        bare_king.push_back(row_positions(k));
+      else if (both_sides_slice(k))
+        both_sides.push_back(row_positions(k));
+      else
+        general.push_back(slice_positions(k));
     }
   }
-  plan.bytes =
-      plan.positions + plan.slices * BYTES_PER_SLICE +
-      std::uint64_t(workers) * (SOLVER_BYTES * largest + ROW_SOLVER_BYTES * (largest_bare_king + largest_both_sides));
+  // The `workers` largest of a solver's slices.
+  const auto largest = [workers](std::vector<std::uint64_t>& sizes) {
+    const auto end = sizes.begin() + std::min<std::size_t>(workers, sizes.size());
+    std::partial_sort(sizes.begin(), end, sizes.end(), std::greater<>());
+    return std::accumulate(sizes.begin(), end, std::uint64_t(0));
+  };
+  plan.bytes = plan.positions + plan.slices * BYTES_PER_SLICE + SOLVER_BYTES * largest(general) +
+               ROW_SOLVER_BYTES * (largest(bare_king) + largest(both_sides));
   // What the counts above miss (the allocator's free lists, the process
-  // itself): a KPPvKP root peaked 2% over them.
+  // itself).
   plan.bytes += plan.bytes / 32;
   if (keys && plan.bytes <= memory_bytes) plan.fitting = std::move(keys);
   return plan;

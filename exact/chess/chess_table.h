@@ -128,9 +128,10 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
                                         const ChessSources& sources);
 
 // The reachable set counted against a memory budget: the table's bytes and
-// each worker's solvers (four bytes a position of the largest slice the
-// general solver takes, four of the largest slice each row solver takes:
-// the bare king's and the one for both sides' men), and 1/32 more.
+// the workers' solvers (for each solver, the general one, the bare king's
+// and the one for both sides' men, four bytes a position of as many of its
+// largest slices as there are workers, a row solver's counted by its rows'
+// placements), and 1/32 more.
 struct ChessPlan {
   std::uint64_t positions = 0;  // reachable; a lower bound when !counted
   std::uint64_t slices = 0;

@@ -85,7 +85,7 @@ void RowLayout::reset(const SliceCodec& codec, const SliceKey& key, Color row_ki
   for (int i = 0; i < pieces_; ++i)
     alone_[std::size_t(i)] =
         !same_as_previous_[std::size_t(i)] && (i + 1 == pieces_ || !same_as_previous_[std::size_t(i + 1)]);
-  bases_ = std::uint32_t(pawnless_ ? TRIANGLE_NB : SQUARE_NB) << (6 * pieces_);
+  bases_ = std::uint32_t(row_positions(key) / (2 * SQUARE_NB));
 }
 
 std::uint32_t RowLayout::base(const Men& men) const {

@@ -22,7 +22,7 @@ namespace chunker {
 
 class RowLayout {
  public:
-  static constexpr int TRIANGLE_NB = 10;
+  static constexpr int TRIANGLE_NB = ROW_KING_TRIANGLE;
   // A position's distance in a row solver's array where it is not settled.
   static constexpr std::uint8_t UNSETTLED = 0xFF;
   // A row's men: its king's place, then each piece's square in the codec's
