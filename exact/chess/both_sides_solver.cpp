@@ -295,7 +295,7 @@ void BothSidesSolver::look(std::uint32_t row, Bitboard bits) {
   rows_[row].affected |= bits;
 }
 
-Bitboard BothSidesSolver::losses(std::uint32_t row) const {
+Bitboard BothSidesSolver::losses(std::uint32_t row) {
   Bitboard candidates = open_[row] & rows_[row].exit_ok & rows_[row].affected;
   if (!candidates) return 0;
   if (row >= bases_) {

@@ -71,7 +71,7 @@ class BothSidesSolver {
   // The positions of row `row` lost now: of those a change affected, in
   // play, whose moves out allow it, those whose every move reaches a
   // position won before or is not legal.
-  Bitboard losses(std::uint32_t row) const;
+  Bitboard losses(std::uint32_t row);
   // Settles the open positions `bits` of row `row` as won (or lost) at d,
   // and their diagonal twins where the white king stands on the diagonal.
   void settle(std::uint32_t row, Bitboard bits, int d, bool won);
@@ -109,7 +109,7 @@ class BothSidesSolver {
     int back;
     Bitboard blocked;
   };
-  mutable std::vector<Target> targets_;
+  std::vector<Target> targets_;
   // The positions whose moves out (captures, pawn moves) allow a loss from
   // a distance on, and those won by one.
   RowEvents exit_events_, win_events_;

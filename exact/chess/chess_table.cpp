@@ -49,8 +49,8 @@ ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsi
   // (each worker keeps the three solvers, each sized by the largest slice it
   // has solved, so that at worst the workers hold the largest few: the
   // general solver sized by a slice's positions, a row solver by its rows'
-  // placements, whose lists of events grow with the distances: a KQRvKQ
-  // slice takes 3.2 bytes a placement at its peak).
+  // placements: its arrays, and its lists of events, which grow with the
+  // distances, as the longest slices need).
   constexpr std::uint64_t BYTES_PER_SLICE = 160, SOLVER_BYTES = 4, ROW_SOLVER_BYTES = 4;
   // Counting goes on this far past the budget, so that a refusal can say
   // how far over it a root is.
