@@ -46,9 +46,9 @@ std::string chess_solve_text(const ChessPosition& root, const ChessAnswer& a, in
     moves += (moves.empty() ? "" : ", ") + pieces::san(root, m.move) + " " + value_with_distance(m.value);
   if (!moves.empty()) out << "moves      " << moves << "\n";
   char line[256];
-  std::snprintf(line, sizeof line, "exact      %llu positions of %llu slices",
+  std::snprintf(line, sizeof line, "exact      %llu positions of %llu slice%s",
                 static_cast<unsigned long long>(a.figures.positions),
-                static_cast<unsigned long long>(a.figures.structures));
+                static_cast<unsigned long long>(a.figures.structures), a.figures.structures == 1 ? "" : "s");
   out << line;
   if (a.solved_now) {
     std::snprintf(line, sizeof line, ", %.3f s, peak memory %.0f MB", a.figures.seconds, a.figures.peak_megabytes);

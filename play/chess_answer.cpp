@@ -91,7 +91,9 @@ ChessPlayer::ChessPlayer(std::uint64_t memory, unsigned workers,
   if (!progress_) progress_ = [](std::uint64_t, std::uint64_t) {};
 }
 
-ChessPlan ChessPlayer::plan(const ChessPosition& pos) const { return plan_chess(pos, memory_, workers_); }
+ChessPlan ChessPlayer::plan(const ChessPosition& pos) const {
+  return plan_chess(pos, memory_, workers_, SliceStore(store_));
+}
 
 std::shared_ptr<const ChessTable> ChessPlayer::holding(const ChessPosition& pos) {
   std::lock_guard lock(mutex_);
@@ -115,9 +117,12 @@ std::optional<ChessAnswer> ChessPlayer::answer(const ChessPosition& pos, std::op
     return std::nullopt;
   }
   const auto start = std::chrono::steady_clock::now();
+  const auto over_memory = [&](const ChessPlan& p) {
+    refusal = ExactRefusal{ExactRefusal::Reason::OverMemory, p.positions, p.slices, p.counted, p.bytes, memory_, 0};
+  };
   ChessPlan p = plan(pos);
   if (!p.fitting) {
-    refusal = ExactRefusal{ExactRefusal::Reason::OverMemory, p.positions, p.slices, p.counted, p.bytes, memory_, 0};
+    over_memory(p);
     return std::nullopt;
   }
   ChessSources sources;
@@ -141,7 +146,20 @@ std::optional<ChessAnswer> ChessPlayer::answer(const ChessPosition& pos, std::op
   std::string not_stored;
   sources.from_store = &from_store;
   sources.not_stored = &not_stored;
-  std::shared_ptr<const ChessTable> table = build_chess(pos, std::move(*p.fitting), sources);
+  std::shared_ptr<const ChessTable> table;
+  try {
+    table = build_chess(pos, std::move(*p.fitting), sources);
+  } catch (const SliceNotHeld&) {
+    // A stored slice the plan read, in place of those beyond it, was
+    // damaged and one beyond it is gone: the whole reachable set, then,
+    // the store read where it serves.
+    p = plan_chess(pos, memory_, workers_);
+    if (!p.fitting) {
+      over_memory(p);
+      return std::nullopt;
+    }
+    table = build_chess(pos, std::move(*p.fitting), sources);
+  }
   {
     std::lock_guard lock(mutex_);
     tables_.push_back(table);

@@ -7,8 +7,10 @@
 #include "engine/pieces/chess_moves.h"
 #include "exact/chess/chess_table.h"
 #include "libgen/kpk_build.h"
+#include "play/chess_answer.h"
 #include "tests/gaviota.h"
 #include "tests/sample_size.h"
+#include "tests/temp_dir.h"
 
 using namespace chunker;
 using namespace chunker::pieces;
@@ -62,6 +64,62 @@ TEST_CASE("chess exact: the trebuchet is lost for the side to move") {
     CHECK(legal_moves(end).empty());
     CHECK(in_check(end));
   }
+}
+
+// A solve that finds slices in the store reads them and leaves out the
+// slices only they lead to; lookups past the table read the store. The
+// expected answers are the table's solved in full (the trebuchet's, checked
+// above): its line to mate passes a promotion into slices the second table
+// does not hold.
+TEST_CASE("chess exact: a stored root is read, not solved, and its line reads the store") {
+  TempDir dir;
+  const ChessPosition root = parse_chess_fen("8/8/8/3Kp3/4Pk2/8/8/8 w - -").pos;
+  ChessSources sources;
+  sources.workers = 2;
+  sources.store = SliceStore(dir.path);
+  ChessPlan full = plan_chess(root, 1ull << 30, 2, sources.store);
+  REQUIRE(full.fitting);
+  CHECK(full.slices > 10);
+  const auto solved_table = build_chess(root, std::move(*full.fitting), sources);
+  ChessPlan stored = plan_chess(root, 1ull << 30, 2, sources.store);
+  REQUIRE(stored.fitting);
+  CHECK(stored.slices == 1);
+  CHECK(stored.positions == slice_positions(key_of(root)));
+  const auto read_table = build_chess(root, std::move(*stored.fitting), sources);
+  const std::vector<ChessMove> line = best_line(*solved_table, root);
+  REQUIRE(line.size() > 10);
+  CHECK(best_line(*read_table, root) == line);
+  ChessPosition pos = root;
+  for (ChessMove m : line) {
+    CHECK(move_values(*read_table, pos) == move_values(*solved_table, pos));
+    pos = make_move(pos, m);
+  }
+  CHECK(!read_table->holds(pos));  // the mate's slice was read from the store, not held
+}
+
+// A stored slice whose payload is damaged (its header whole, so the plan
+// reads it in place of the slices beyond it) while one beyond it is gone:
+// the solve then plans the whole reachable set and answers as before,
+// Réti's draw (testpositions/literature.epd).
+TEST_CASE("chess exact: a damaged stored root with a slice beyond it gone is solved again") {
+  TempDir dir;
+  const std::string store = dir.path + "/chess";
+  const ChessPosition root = parse_chess_fen("7K/8/k1P5/7p/8/8/8/8 w - -").pos;
+  std::optional<ExactRefusal> refusal;
+  ChessPlayer first(1ull << 30, 2, nullptr, store);
+  const auto solved = first.answer(root, refusal);
+  REQUIRE(solved);
+  const SliceStore files(store);
+  const std::string root_file = files.path(key_of(root));
+  put(root_file, bytes_of(root_file).substr(0, bytes_of(root_file).size() - 3));
+  CHECK(files.has(key_of(root)));
+  std::filesystem::remove(files.path(key_of(make_move(root, {make_square(2, 5), make_square(2, 6)}))));
+  ChessPlayer second(1ull << 30, 2, nullptr, store);
+  const auto again = second.answer(root, refusal);
+  REQUIRE(again);
+  CHECK(again->value == 0);
+  CHECK(again->moves.size() == solved->moves.size());
+  for (std::size_t i = 0; i < again->moves.size(); ++i) CHECK(again->moves[i].value == solved->moves[i].value);
 }
 
 // A pawn that promotes by taking a piece in the corner, in a slice of a

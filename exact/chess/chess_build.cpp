@@ -1,5 +1,6 @@
 // Building the chess-exact table (chess_table.h): its slices solved in
 // order by retrograde.h's loop, each group's slices spread over the workers.
+#include <exception>
 #include <mutex>
 
 #include "exact/chess/bare_king_solver.h"
@@ -14,7 +15,7 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
   std::atomic<std::uint64_t> done = 0, loaded = 0;
   std::mutex error_mutex;
   std::string first_error;
-  auto table = std::make_unique<ChessTable>(pieces::to_fen(root), std::move(keys));
+  auto table = std::make_unique<ChessTable>(pieces::to_fen(root), std::move(keys), sources.store);
   // The progress counts the positions stored, as the answer does: a slice
   // read through its twin is not counted twice.
   const std::uint64_t total = table->positions();
@@ -23,8 +24,9 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
   std::vector<BothSidesSolver> both_sides_solvers(sources.workers);
   for (unsigned w = 0; w < sources.workers; ++w) solvers.push_back(std::make_unique<ChessSolver>());
   const auto find = [&table](const SliceKey& k) { return table->find(k); };
-  auto solve = [&](unsigned worker, std::uint32_t slice) {
-    if (sources.cancel && *sources.cancel) return;  // the table is thrown away below
+  std::exception_ptr failure;
+  std::atomic<bool> failed = false;
+  auto solve_slice = [&](unsigned worker, std::uint32_t slice) {
     const SliceCodec& codec = table->codec(slice);
     if (table->reversed(slice)) return;  // its twin holds its values
     const SliceKey& key = table->keys()[slice];
@@ -58,6 +60,18 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
     }
     done += codec.size();
   };
+  // A worker's error ends the solve (the table is thrown away below) and
+  // is thrown on the calling thread.
+  auto solve = [&](unsigned worker, std::uint32_t slice) {
+    if (failed || (sources.cancel && *sources.cancel)) return;
+    try {
+      solve_slice(worker, slice);
+    } catch (...) {
+      std::lock_guard lock(error_mutex);
+      if (!failure) failure = std::current_exception();
+      failed = true;
+    }
+  };
   const auto progress = [&](std::uint32_t) { sources.progress(done, total); };
   if (sources.run)
     sources.run(groups, sources.workers, solve, progress, [&table](std::uint32_t slice) {
@@ -66,6 +80,7 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
     });
   else
     retro::solve_in_order(groups, sources.workers, solve, progress);
+  if (failure) std::rethrow_exception(failure);
   if (sources.cancel && *sources.cancel) throw ExactCancelled();
   if (sources.from_store) *sources.from_store = loaded;
   if (sources.not_stored) *sources.not_stored = first_error;

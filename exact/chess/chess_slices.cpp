@@ -383,7 +383,8 @@ void for_each_next_key(const SliceKey& k, F f) {
 }  // namespace
 
 std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root, std::uint64_t max_positions,
-                                                      std::uint64_t& positions) {
+                                                      std::uint64_t& positions,
+                                                      const std::function<bool(const SliceKey&)>& complete) {
   std::unordered_set<SliceKey, SliceKeyHash> seen;
   std::vector<SliceKey> keys, frontier;
   positions = 0;
@@ -398,7 +399,7 @@ std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root,
   while (!frontier.empty() && positions <= max_positions) {
     const SliceKey k = frontier.back();
     frontier.pop_back();
-    for_each_next_key(k, add);
+    if (!complete || !complete(k)) for_each_next_key(k, add);
   }
   if (positions > max_positions) return std::nullopt;
   std::sort(keys.begin(), keys.end(), [](const SliceKey& a, const SliceKey& b) { return order_of(a) < order_of(b); });

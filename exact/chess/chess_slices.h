@@ -19,6 +19,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -141,11 +142,15 @@ class SliceCodec {
 
 // Every key reachable from the root's (itself included), in solving order
 // (rising potential, then rising piece count): a superset of those a game
-// reaches, as reachable_structures is. nullopt once more than `max_positions`
-// positions are found (`positions` then a lower bound), else their count;
-// a slice of more than MAX_SLICE_PIECES pieces counts as too many.
+// reaches, as reachable_structures is. A key `complete` names (its values
+// had without solving it: a stored slice) is one, but the keys its moves
+// lead to are not reached through it. nullopt once more than
+// `max_positions` positions are found (`positions` then a lower bound),
+// else their count; a slice of more than MAX_SLICE_PIECES pieces counts as
+// too many.
 std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root, std::uint64_t max_positions,
-                                                      std::uint64_t& positions);
+                                                      std::uint64_t& positions,
+                                                      const std::function<bool(const SliceKey&)>& complete = nullptr);
 // The positions of a slice of this key (SliceCodec::size without building one).
 std::uint64_t slice_positions(const SliceKey& key);
 // The squares of the a1-d1-d4 triangle, where a row solver's rows put their

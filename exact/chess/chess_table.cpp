@@ -4,11 +4,12 @@
 #include <algorithm>
 #include <functional>
 #include <numeric>
+#include <unordered_set>
 
 namespace chunker {
 
-ChessTable::ChessTable(std::string root_fen, std::vector<SliceKey> keys)
-    : root_fen_(std::move(root_fen)), keys_(std::move(keys)) {
+ChessTable::ChessTable(std::string root_fen, std::vector<SliceKey> keys, SliceStore store)
+    : root_fen_(std::move(root_fen)), keys_(std::move(keys)), store_(std::move(store)) {
   std::uint64_t total = 0;
   std::vector<std::uint32_t> twin(keys_.size());
   for (std::uint32_t i = 0; i < keys_.size(); ++i) {
@@ -24,18 +25,41 @@ ChessTable::ChessTable(std::string root_fen, std::vector<SliceKey> keys)
     views_.push_back({&codecs_[twin[i]], bytes_.data() + offsets_[twin[i]], twin[i] != i});
 }
 
-const SliceView* ChessTable::find(const SliceKey& key) const {
+const SliceView* ChessTable::held(const SliceKey& key) const {
   const auto it = slice_.find(key);
   return it == slice_.end() ? nullptr : &views_[it->second];
 }
 
+const SliceView* ChessTable::find(const SliceKey& key) const {
+  const SliceView* view = held(key);
+  return view || !store_.enabled() ? view : read_from_store(key);
+}
+
+const SliceView* ChessTable::read_from_store(const SliceKey& key) const {
+  std::lock_guard lock(from_store_mutex_);
+  auto& slice = from_store_[key];
+  if (slice) return &slice->view;
+  // Its own file, else its colour-reversed twin's.
+  for (const bool reversed : {false, true}) {
+    const SliceKey file = reversed ? colour_reversed(key) : key;
+    auto read = std::make_unique<StoredSlice>(StoredSlice{SliceCodec(file), {}, {}});
+    read->bytes.resize(read->codec.size());
+    if (!store_.load(file, read->bytes)) continue;
+    read->view = {&read->codec, read->bytes.data(), reversed};
+    slice = std::move(read);
+    return &slice->view;
+  }
+  from_store_.erase(key);  // a later solve may store it
+  return nullptr;
+}
+
 const std::uint8_t* ChessTable::stored(const SliceKey& key) const {
-  const SliceView* view = find(key);
+  const SliceView* view = held(key);
   return view && !view->reversed ? view->bytes : nullptr;
 }
 
 bool ChessTable::holds(const ChessPosition& pos) const {
-  if (pos.ep == NO_SQUARE) return find(key_of(pos)) != nullptr;
+  if (pos.ep == NO_SQUARE) return held(key_of(pos)) != nullptr;
   const pieces::ChessMoveList moves = pieces::legal_moves(pos);
   return std::all_of(moves.begin(), moves.end(), [&](ChessMove m) { return holds(pieces::make_move(pos, m)); });
 }
@@ -44,7 +68,7 @@ Value ChessTable::value(const ChessPosition& pos) const {
   return chess_value(pos, [this](const SliceKey& k) { return find(k); });
 }
 
-ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsigned workers) {
+ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsigned workers, const SliceStore& store) {
   // A slice's index entry, codec and view; a solver's state per position
   // (each worker keeps the three solvers, each sized by the largest slice it
   // has solved, so that at worst the workers hold the largest few: the
@@ -56,12 +80,20 @@ ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsi
   // how far over it a root is.
   constexpr std::uint64_t COUNT_PAST_BUDGET = 16;
   ChessPlan plan;
-  auto keys = reachable_slices(root, std::max<std::uint64_t>(memory_bytes, 1) * COUNT_PAST_BUDGET, plan.positions);
+  std::unordered_set<SliceKey, SliceKeyHash> stored;
+  const auto read = [&](const SliceKey& k) {
+    if (!store.has(k)) return false;
+    stored.insert(k);
+    return true;
+  };
+  auto keys = reachable_slices(root, std::max<std::uint64_t>(memory_bytes, 1) * COUNT_PAST_BUDGET, plan.positions,
+                               store.enabled() ? read : std::function<bool(const SliceKey&)>());
   plan.counted = keys.has_value();
   std::vector<std::uint64_t> general, bare_king, both_sides;
   if (keys) {
     plan.slices = keys->size();
     for (const SliceKey& k : *keys) {
+      if (stored.count(k)) continue;  // read, not solved
       if (bare_king_slice(k))
         bare_king.push_back(row_positions(k));
       else if (both_sides_slice(k))

@@ -16,6 +16,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -48,6 +49,14 @@ inline Value view_value(const SliceView& view, const ChessPosition& pos) {
   return OracleTable::decode(view.bytes[view.codec->local(view.reversed ? pieces::colour_reversed(pos) : pos)]);
 }
 
+// A lookup reached a slice that neither the table nor its store holds: a
+// slice the plan read from the store instead of what lies beyond it was
+// damaged, and one beyond it is gone.
+struct SliceNotHeld : std::logic_error {
+  explicit SliceNotHeld(const ChessPosition& pos)
+      : std::logic_error("chess table: a position outside its slices and its store: " + pieces::to_fen(pos)) {}
+};
+
 // The value of a legal position whose slices `find` (SliceKey -> const
 // SliceView*, null where not held) holds.
 template <typename Find>
@@ -60,13 +69,16 @@ Value chess_value(const ChessPosition& pos, const Find& find) {
     return best;
   }
   const SliceView* slice = find(key_of(pos));
-  if (!slice) throw std::logic_error("chess table: a position outside its slices: " + pieces::to_fen(pos));
+  if (!slice) throw SliceNotHeld(pos);
   return view_value(*slice, pos);
 }
 
 class ChessTable {
  public:
-  ChessTable(std::string root_fen, std::vector<SliceKey> keys);
+  // Slices not among `keys` that a lookup reaches are read from `store`
+  // when first reached (those a stored slice's moves lead to: the plan
+  // leaves them out, reachable_slices).
+  ChessTable(std::string root_fen, std::vector<SliceKey> keys, SliceStore store = SliceStore());
   ChessTable(const ChessTable&) = delete;
   ChessTable& operator=(const ChessTable&) = delete;
 
@@ -77,11 +89,13 @@ class ChessTable {
   // The bytes of a slice it stores (not read through a twin), else null.
   const std::uint8_t* stored(const SliceKey& key) const;
   // Whether the slice of `pos` is held (with an en-passant right, those of
-  // its moves): then every position reachable from it is.
+  // its moves): then every position reachable from it is held or in the
+  // store.
   bool holds(const ChessPosition& pos) const;
-  // The exact value of a legal position it holds, for the side to move.
+  // The exact value of a legal position it holds, or whose slice is in the
+  // store, for the side to move.
   Value value(const ChessPosition& pos) const;
-  // A slice's view, null where it is not held.
+  // A slice's view: held, else read from the store; null where neither has it.
   const SliceView* find(const SliceKey& key) const;
 
   // For the builder: slice i's codec and bytes, and whether it is read
@@ -100,6 +114,18 @@ class ChessTable {
   TableBytes bytes_;
   std::vector<SliceView> views_;
   std::unordered_map<SliceKey, std::uint32_t, SliceKeyHash> slice_;
+  // Slices read from the store as lookups reach them (null: not there),
+  // behind a lock: a server's threads share the table.
+  SliceStore store_;
+  struct StoredSlice {
+    SliceCodec codec;
+    TableBytes bytes;
+    SliceView view;
+  };
+  mutable std::mutex from_store_mutex_;
+  mutable std::unordered_map<SliceKey, std::unique_ptr<StoredSlice>, SliceKeyHash> from_store_;
+  const SliceView* held(const SliceKey& key) const;
+  const SliceView* read_from_store(const SliceKey& key) const;
 };
 
 // What a solve may use and report besides the slices.
@@ -123,7 +149,8 @@ struct ChessSources {
   std::string* not_stored = nullptr;
 };
 
-// Solves every slice of `keys` (reachable_slices(root, ...)).
+// Solves every slice of `keys` (reachable_slices(root, ...)). A worker's
+// error (SliceNotHeld, memory) ends the solve and is thrown here.
 std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<SliceKey> keys,
                                         const ChessSources& sources);
 
@@ -139,7 +166,10 @@ struct ChessPlan {
   std::uint64_t bytes = 0;
   std::optional<std::vector<SliceKey>> fitting;  // the keys, when within the budget
 };
-ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsigned workers);
+// The slices `store` holds are read, not solved, and the plan leaves out
+// the slices only they lead to.
+ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsigned workers,
+                     const SliceStore& store = SliceStore());
 
 // The value of each legal move of a held position, in move-generation order.
 std::vector<std::pair<ChessMove, Value>> move_values(const ChessTable& table, const ChessPosition& pos);

@@ -47,7 +47,7 @@ int inverse_symmetry(int g) { return TRIANGLE.inverse[std::size_t(g)]; }
 
 const SliceView& found(const FindSlice& find, const ChessPosition& pos) {
   const SliceView* view = find(key_of(pos));
-  if (!view) throw std::logic_error("chess table: a position outside its slices: " + to_fen(pos));
+  if (!view) throw SliceNotHeld(pos);
   return *view;
 }
 

@@ -24,6 +24,17 @@ TableHeader header(const SliceKey& key) { return {"chess-slice", parameters(key)
 
 std::string SliceStore::path(const SliceKey& key) const { return dir_ + "/" + parameters(key) + ".slice"; }
 
+bool SliceStore::has(const SliceKey& key) const {
+  if (!enabled() || !std::filesystem::exists(path(key))) return false;
+  try {
+    const TableHeader found = read_table_header(path(key)), expected = header(key);
+    return found.kind == expected.kind && found.parameters == expected.parameters &&
+           found.format_version == expected.format_version && found.payload_size == slice_positions(key);
+  } catch (const TableError&) {
+    return false;
+  }
+}
+
 bool SliceStore::load(const SliceKey& key, std::span<std::uint8_t> bytes) const {
   if (!enabled() || !std::filesystem::exists(path(key))) return false;
   try {

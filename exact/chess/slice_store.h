@@ -19,6 +19,9 @@ class SliceStore {
   explicit SliceStore(std::string dir = "") : dir_(std::move(dir)) {}
   bool enabled() const { return !dir_.empty(); }
   std::string path(const SliceKey& key) const;
+  // Whether the slice has a file of this format and size (its payload is
+  // checked when it is read).
+  bool has(const SliceKey& key) const;
   // Fills `bytes` from the slice's file; false where there is no good one
   // (a damaged or stale file is solved again and rewritten).
   bool load(const SliceKey& key, std::span<std::uint8_t> bytes) const;
