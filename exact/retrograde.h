@@ -68,7 +68,9 @@ constexpr Bitboard king_neighbours(Bitboard squares) {
 // are over: they are skipped), unless it is a TwoKingGame. One solver per
 // thread; it is large. SLICE_SIZE 0 takes the size of each slice from its
 // game (`std::uint32_t size() const`), for slices that differ in size.
-template <std::uint32_t SLICE_SIZE>
+// MAX_DISTANCE is the longest its tables hold: a move out offering a longer
+// one waits past it, and a position left there is refused (length_error).
+template <std::uint32_t SLICE_SIZE, int MAX_DISTANCE = MAX_TABLE_DISTANCE>
 class SliceSolver {
  public:
   template <typename Game>
@@ -102,8 +104,7 @@ class SliceSolver {
 
   // Queues a position to pass on the decisive value `v` in its turn.
   void schedule(std::uint32_t local, Value v) {
-    if (distance_of(v) > MAX_TABLE_DISTANCE) throw std::logic_error("a distance beyond every table's encoding");
-    bucket_[distance_of(v)].push_back(Local(local));
+    bucket_[std::min(distance_of(v), MAX_DISTANCE + 1)].push_back(Local(local));
   }
   void offer(std::uint32_t local, Value v) {
     Node& n = node_[local];
@@ -117,7 +118,7 @@ class SliceSolver {
   void flow_by_rows(const Bitboard (&pawns)[COLOR_NB]);
   // Settles the positions `bits` of row `row` (flow_by_rows) with value v.
   void settle_row(int row, Bitboard bits, Value v) {
-    if (distance_of(v) > MAX_TABLE_DISTANCE) throw std::logic_error("a distance beyond every table's encoding");
+    if (distance_of(v) > MAX_DISTANCE) throw std::length_error("a distance beyond the table's encoding");
     open_[row] &= ~bits;
     for (; bits;) node_[std::uint32_t(row) << 6 | pop_lsb(bits)] = Node{std::int16_t(v), 0, SETTLED};
   }
@@ -127,8 +128,8 @@ class SliceSolver {
   template <typename T>
   using Array = std::conditional_t<SIZED_BY_GAME, std::vector<T>, T[SIZED_BY_GAME ? 1 : SLICE_SIZE]>;
   Array<Node> node_;
-  std::vector<Local> bucket_[MAX_TABLE_DISTANCE + 1];
-  std::vector<std::uint32_t> predecessors_;  // flow_by_position: one position's
+  std::vector<Local> bucket_[MAX_DISTANCE + 2];  // the last: past MAX_DISTANCE
+  std::vector<std::uint32_t> predecessors_;      // flow_by_position: one position's
   // flow_by_rows: for each row (side to move, white king), by black king
   // square: the positions in play not yet settled, those won (before the
   // distance at hand), those lost at the last distance and at this one, and
@@ -137,9 +138,9 @@ class SliceSolver {
   Bitboard open_[ROWS], won_[ROWS], won_now_[ROWS], lost_last_[ROWS], lost_now_[ROWS], exit_ok_[ROWS];
 };
 
-template <std::uint32_t SLICE_SIZE>
+template <std::uint32_t SLICE_SIZE, int MAX_DISTANCE>
 template <typename Game>
-void SliceSolver<SLICE_SIZE>::solve(Game& game) {
+void SliceSolver<SLICE_SIZE, MAX_DISTANCE>::solve(Game& game) {
   for (auto& b : bucket_) b.clear();
   if constexpr (TwoKingGame<Game>)
     for (int row = 0; row < ROWS; ++row) open_[row] = exit_ok_[row] = 0;
@@ -181,11 +182,11 @@ void SliceSolver<SLICE_SIZE>::solve(Game& game) {
 // A slice too large for the cache spends its time waiting for the states
 // of positions far apart: each is asked for ahead of its use (the next
 // positions of a bucket, all the predecessors of one before any is read).
-template <std::uint32_t SLICE_SIZE>
+template <std::uint32_t SLICE_SIZE, int MAX_DISTANCE>
 template <typename Game>
-void SliceSolver<SLICE_SIZE>::flow_by_position(Game& game) {
+void SliceSolver<SLICE_SIZE, MAX_DISTANCE>::flow_by_position(Game& game) {
   constexpr std::size_t AHEAD = 8;
-  for (int d = 0; d <= MAX_TABLE_DISTANCE; ++d)
+  for (int d = 0; d <= MAX_DISTANCE; ++d)
     for (std::size_t i = 0; i < bucket_[d].size(); ++i) {
       if (i + AHEAD < bucket_[d].size()) __builtin_prefetch(&node_[bucket_[d][i + AHEAD]]);
       const std::uint32_t local = bucket_[d][i];
@@ -213,6 +214,9 @@ void SliceSolver<SLICE_SIZE>::flow_by_position(Game& game) {
         }
       }
     }
+  for (const std::uint32_t local : bucket_[MAX_DISTANCE + 1])
+    if (node_[local].state != SETTLED && distance_of(node_[local].value) > MAX_DISTANCE)
+      throw std::length_error("a distance beyond the table's encoding");
 }
 
 // The same flow for a slice of two kings, one distance d at a time, a row
@@ -221,8 +225,8 @@ void SliceSolver<SLICE_SIZE>::flow_by_position(Game& game) {
 // out wins at d), lost at d if every king move reaches a position won before
 // d and its moves out allow a loss at d. Only the rows where something that
 // decides this changed are looked at again.
-template <std::uint32_t SLICE_SIZE>
-void SliceSolver<SLICE_SIZE>::flow_by_rows(const Bitboard (&pawns)[COLOR_NB]) {
+template <std::uint32_t SLICE_SIZE, int MAX_DISTANCE>
+void SliceSolver<SLICE_SIZE, MAX_DISTANCE>::flow_by_rows(const Bitboard (&pawns)[COLOR_NB]) {
   static_assert(SLICE_SIZE == king_slice::SIZE);
   const Bitboard all_pawns = pawns[WHITE] | pawns[BLACK];
   // Where each king may step without taking, whatever the other king's square.
@@ -230,7 +234,7 @@ void SliceSolver<SLICE_SIZE>::flow_by_rows(const Bitboard (&pawns)[COLOR_NB]) {
   const Bitboard black_to = ~(all_pawns | pawn_attacks(WHITE, pawns[WHITE]));
   for (int row = 0; row < ROWS; ++row) won_[row] = won_now_[row] = lost_last_[row] = lost_now_[row] = 0;
   int last_event = 0;
-  for (int d = 0; d <= MAX_TABLE_DISTANCE; ++d)
+  for (int d = 0; d <= MAX_DISTANCE + 1; ++d)
     if (!bucket_[d].empty()) last_event = d;
   // Rows by side to move, as sets of white king squares.
   Bitboard lost_last_rows[COLOR_NB] = {0, 0}, look[COLOR_NB] = {0, 0};
@@ -250,7 +254,7 @@ void SliceSolver<SLICE_SIZE>::flow_by_rows(const Bitboard (&pawns)[COLOR_NB]) {
     };
     // What the examination put at this distance: ends of the game, wins by
     // a move out, moves out that allow a loss from here on.
-    for (Local local : d <= MAX_TABLE_DISTANCE ? bucket_[d] : std::vector<Local>()) {
+    for (Local local : d <= MAX_DISTANCE + 1 ? bucket_[d] : std::vector<Local>()) {
       Node& n = node_[local];
       const int row = int(local >> 6);
       const Bitboard bit = square_bb(Square(local & 63));

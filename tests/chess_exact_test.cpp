@@ -66,6 +66,47 @@ TEST_CASE("chess exact: the trebuchet is lost for the side to move") {
   }
 }
 
+namespace {
+
+// A line of positions, each with one move to the one before; the first is
+// mated. Position i is won (odd) or lost (even) in i plies; `exit_at` has a
+// move out too, winning in `exit_win` plies.
+struct LineGame {
+  std::uint32_t positions = 0, exit_at = 0;
+  int exit_win = 0;
+  std::uint32_t size() const { return positions; }
+  retro::Examined examine(std::uint32_t local) const {
+    retro::Examined e;
+    if (local == 0) e.over = loss_in(0);
+    e.in_slice = local == 0 ? 0 : 1;
+    if (local == exit_at && exit_win) e.exit_best = win_in(exit_win);
+    return e;
+  }
+  template <class F>
+  void for_each_predecessor(std::uint32_t local, F f) const {
+    if (local + 1 < positions) f(local + 1);
+  }
+};
+
+}  // namespace
+
+// A move out offering a win longer than the tables hold waits past the
+// longest distance and is forgotten where a shorter win comes; a position
+// that ends there is refused. Expected: the line's distances, by counting.
+TEST_CASE("chess exact: the slice solver refuses a mate longer than its bytes, not an offer it betters") {
+  retro::SliceSolver<0, 4> solver;
+  LineGame shorter{5, 3, 9};  // position 3 wins in 3 by the line, the move out offers 9
+  solver.solve(shorter);
+  CHECK(solver.value(3) == win_in(3));
+  CHECK(solver.value(4) == loss_in(4));
+  LineGame longer{6, 0, 0};  // position 5 wins in 5
+  CHECK_THROWS_AS(solver.solve(longer), std::length_error);
+  // A chess slice's last byte holds a loss in 254 plies, the longest mate of
+  // five men (KPPvKP, by Conrady's survey of Nalimov's tables).
+  CHECK(OracleTable::encode(loss_in(CHESS_MAX_DISTANCE)) == 255);
+  CHECK(OracleTable::decode(255) == loss_in(CHESS_MAX_DISTANCE));
+}
+
 // A solve that finds slices in the store reads them and leaves out the
 // slices only they lead to; lookups past the table read the store. The
 // expected answers are the table's solved in full (the trebuchet's, checked

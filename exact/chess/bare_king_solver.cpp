@@ -26,14 +26,14 @@ void BareKingSolver::solve(const SliceCodec& codec, const SliceKey& key, const F
   reserve_huge(distance_, std::size_t(2) * bases_ * SQUARE_NB);
   distance_.assign(std::size_t(2) * bases_ * SQUARE_NB, RowLayout::UNSETTLED);
   looked_.assign(2 * bases_, 0);
-  exit_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
-  win_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
+  exit_events_.assign(CHESS_MAX_DISTANCE + 2, {});
+  win_events_.assign(CHESS_MAX_DISTANCE + 2, {});
   for (auto* list : {&won_rows_, &lost_rows_, &lost_last_rows_, &look_}) list->clear();
   marks_.assign((2 * std::size_t(bases_) + 63) / 64, 0);
   init_rows(find);
   flow();
   layout_.write_bytes(codec, bytes, [this](std::uint32_t row, Square bare) {
-    if (!(legal_[row] & square_bb(bare))) return king_slice::ILLEGAL_BYTE;
+    if (!(legal_[row] & square_bb(bare))) return NO_POSITION_BYTE;
     const std::uint8_t d = distance_[std::size_t(row) * SQUARE_NB + bare];
     return OracleTable::encode(d == RowLayout::UNSETTLED ? 0 : row < bases_ ? win_in(d) : loss_in(d));
   });
@@ -185,7 +185,8 @@ void BareKingSolver::for_each_move_before(std::uint32_t base, Bitboard lost, con
 void BareKingSolver::flow() {
   const int last_event = last_events(exit_events_, win_events_);
   for (int d = 0;; ++d) {
-    if (d > retro::MAX_TABLE_DISTANCE) throw std::logic_error("a distance beyond every table's encoding");
+    // Events lie at most one past the longest distance (a move out to a loss there).
+    if (d > CHESS_MAX_DISTANCE + 1) throw std::logic_error("a distance past every event");
     // Moves out that allow a loss from here on.
     for (const auto& [row, bits] : exit_events_[std::size_t(d)]) {
       exit_ok_[row] |= bits;
@@ -227,6 +228,8 @@ void BareKingSolver::flow() {
       lost_last_[row] = lost_now_[row];
       lost_now_[row] = 0;
     }
+    if (d > CHESS_MAX_DISTANCE && !(won_rows_.empty() && lost_last_rows_.empty()))
+      throw std::length_error("a mate longer than a chess slice's byte holds");
     // A bare king's row is looked at again once the row it steps into won.
     sort_rows(won_rows_, marks_);
     for (const std::uint32_t row : won_rows_) {

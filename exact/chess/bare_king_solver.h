@@ -32,7 +32,7 @@ class BareKingSolver {
  public:
   using Find = FindSlice;
   // Solves the slice of `codec` into `bytes` (codec.size() of them, as
-  // OracleTable::encode writes a value, king_slice::ILLEGAL_BYTE where the
+  // OracleTable::encode writes a value, NO_POSITION_BYTE where the
   // number is no legal position's).
   void solve(const SliceCodec& codec, const SliceKey& key, const Find& find, std::uint8_t* bytes);
 

@@ -23,8 +23,8 @@ void BothSidesSolver::solve(const SliceCodec& codec, const SliceKey& key, const 
   distance_.assign(std::size_t(2) * bases_ * SQUARE_NB, RowLayout::UNSETTLED);
   for (Color c : {WHITE, BLACK}) pawns_[c] = key.pawns.pawns[c];
   found_.clear();
-  exit_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
-  win_events_.assign(retro::MAX_TABLE_DISTANCE + 1, {});
+  exit_events_.assign(CHESS_MAX_DISTANCE + 2, {});
+  win_events_.assign(CHESS_MAX_DISTANCE + 2, {});
   for (auto* list : {&won_rows_, &lost_rows_, &lost_last_rows_, &look_}) list->clear();
   marks_.assign((rows_.size() + 63) / 64, 0);
   init_legal();
@@ -32,7 +32,7 @@ void BothSidesSolver::solve(const SliceCodec& codec, const SliceKey& key, const 
   flow();
   layout_.write_bytes(codec, bytes, [this](std::uint32_t row, Square black_king) {
     const Bitboard bit = square_bb(black_king);
-    if (!(rows_[row].legal & bit)) return king_slice::ILLEGAL_BYTE;
+    if (!(rows_[row].legal & bit)) return NO_POSITION_BYTE;
     const std::uint8_t d = distance_[std::size_t(row) * SQUARE_NB + black_king];
     return OracleTable::encode(d == RowLayout::UNSETTLED ? 0 : rows_[row].won & bit ? win_in(d) : loss_in(d));
   });
@@ -320,7 +320,8 @@ Bitboard BothSidesSolver::losses(std::uint32_t row) {
 void BothSidesSolver::flow() {
   const int last_event = last_events(exit_events_, win_events_);
   for (int d = 0;; ++d) {
-    if (d > retro::MAX_TABLE_DISTANCE) throw std::logic_error("a distance beyond every table's encoding");
+    // Events lie at most one past the longest distance (a move out to a loss there).
+    if (d > CHESS_MAX_DISTANCE + 1) throw std::logic_error("a distance past every event");
     // Moves out that allow a loss from here on.
     for (const auto& [row, bits] : exit_events_[std::size_t(d)]) {
       rows_[row].exit_ok |= bits;
@@ -355,6 +356,8 @@ void BothSidesSolver::flow() {
       rows_[row].lost_last = rows_[row].lost_now;
       rows_[row].lost_now = 0;
     }
+    if (d > CHESS_MAX_DISTANCE && !(won_rows_.empty() && lost_last_rows_.empty()))
+      throw std::length_error("a mate longer than a chess slice's byte holds");
     // A row is looked at again once a row one of its moves reaches won.
     sort_rows(won_rows_, marks_);
     for_each_open_before(

@@ -51,7 +51,7 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
       solver.solve(game);
       for (std::uint32_t local = 0; local < codec.size(); ++local) {
         const Value v = solver.value(local);
-        bytes[local] = v == retro::NOT_LEGAL ? king_slice::ILLEGAL_BYTE : OracleTable::encode(v);
+        bytes[local] = v == retro::NOT_LEGAL ? NO_POSITION_BYTE : OracleTable::encode(v);
       }
     }
     if (const std::string error = sources.store.save(key, {bytes, codec.size()}); !error.empty()) {
@@ -62,14 +62,25 @@ std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<S
   };
   // A worker's error ends the solve (the table is thrown away below) and
   // is thrown on the calling thread.
+  const auto fail = [&](std::exception_ptr e) {
+    std::lock_guard lock(error_mutex);
+    if (!failure) failure = e;
+    failed = true;
+  };
   auto solve = [&](unsigned worker, std::uint32_t slice) {
     if (failed || (sources.cancel && *sources.cancel)) return;
     try {
       solve_slice(worker, slice);
+    } catch (const SliceNotHeld&) {
+      fail(std::current_exception());
+    } catch (const std::logic_error& e) {
+      // A mate too long for a byte, or a defect: the slice named.
+      const SliceKey& key = table->keys()[slice];
+      std::string where = material_name(key) + " (pawns";
+      for (Bitboard b = key.pawns.pawns[WHITE] | key.pawns.pawns[BLACK]; b;) where += " " + square_name(pop_lsb(b));
+      fail(std::make_exception_ptr(std::logic_error(where + "): " + e.what())));
     } catch (...) {
-      std::lock_guard lock(error_mutex);
-      if (!failure) failure = std::current_exception();
-      failed = true;
+      fail(std::current_exception());
     }
   };
   const auto progress = [&](std::uint32_t) { sources.progress(done, total); };

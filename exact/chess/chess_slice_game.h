@@ -14,7 +14,7 @@
 
 namespace chunker {
 
-using ChessSolver = retro::SliceSolver<0>;
+using ChessSolver = retro::SliceSolver<0, CHESS_MAX_DISTANCE>;
 
 template <typename Find>
 class ChessSliceGame {

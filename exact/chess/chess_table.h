@@ -4,8 +4,8 @@
 // and a dead position draw, a repetition draws (what retrograde analysis
 // never reaches is endless play), and there is no 50-move rule. Values are
 // for the side to move with the distance to mate in plies, the winner
-// hurrying and the loser delaying, one byte a position as the oracle
-// encodes them (exact/oracle.h).
+// hurrying and the loser delaying, one byte a position (NO_POSITION_BYTE
+// below) up to a mate in 254 plies.
 //
 // The slices (chess_slices.h) are solved in order by retrograde.h's loop,
 // each by itself once the slices its moves lead to are done. As in the
@@ -48,6 +48,14 @@ struct SliceView {
 inline Value view_value(const SliceView& view, const ChessPosition& pos) {
   return OracleTable::decode(view.bytes[view.codec->local(view.reversed ? pieces::colour_reversed(pos) : pos)]);
 }
+
+// A chess slice's bytes: OracleTable's encoding (0 a draw, d + 1 a win or
+// loss in d plies) but where a number is no position's, which no lookup
+// reaches: 0 there too, so that 255 holds a loss in 254 plies. The longest
+// mate of five men or fewer takes that long (KPPvKP); a longer one is
+// refused.
+constexpr std::uint8_t NO_POSITION_BYTE = 0;
+constexpr int CHESS_MAX_DISTANCE = 254;
 
 // A lookup reached a slice that neither the table nor its store holds: a
 // slice the plan read from the store instead of what lies beyond it was

@@ -77,7 +77,7 @@ class RowLayout {
   // Writes the slice's bytes (codec.size() of them): byte(row, square),
   // a row being a base plus bases() where the row's king's side is not to
   // move, and the square the other king's; byte must give
-  // king_slice::ILLEGAL_BYTE where the row's legal positions hold no bit,
+  // NO_POSITION_BYTE where the row's legal positions hold no bit,
   // as in every row whose men stand on one square or out of order.
   template <typename Byte>
   void write_bytes(const SliceCodec& codec, std::uint8_t* bytes, const Byte& byte) const;
@@ -210,7 +210,7 @@ void RowLayout::write_bytes(const SliceCodec& codec, std::uint8_t* bytes, const 
     const bool twins = codec.symmetric_king_squares(numbered.square[0]) & square_bb(numbered.square[1]);
     const Bitboard kings = square_bb(king) | square_bb(other_king);
     if (king == other_king || (kings & pawns_)) {
-      std::fill(bytes + first, bytes + first + block, king_slice::ILLEGAL_BYTE);
+      std::fill(bytes + first, bytes + first + block, NO_POSITION_BYTE);
       continue;
     }
     Men placed{};
@@ -237,7 +237,7 @@ void RowLayout::write_bytes(const SliceCodec& codec, std::uint8_t* bytes, const 
       }
       if (fits && twins) fits = codec.men_at(first + pieces, numbered);
       if (!fits) {
-        bytes[first + pieces] = king_slice::ILLEGAL_BYTE;
+        bytes[first + pieces] = NO_POSITION_BYTE;
         continue;
       }
       if (g) {
