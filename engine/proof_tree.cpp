@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <unordered_map>
 
 #include "engine/notation.h"
 #include "engine/rules.h"
@@ -170,6 +171,9 @@ ProofCheck check_proof(const ProofTree& tree, const std::vector<const Classifier
   auto fail = [&](std::uint32_t id, const std::string& why) {
     check.failure = "proof fails at " + where(pos[id]) + ": " + why;
   };
+  // Each leaf names its classifier: found by name once, not per leaf.
+  std::unordered_map<std::string, const Classifier*> by_name;
+  for (const Classifier* k : classifiers) by_name.emplace(k->name(), k);
   auto own_test = [&](std::uint32_t id) -> bool {
     const ProofNode& n = tree.nodes[id];
     const Position& p = pos[id];
@@ -181,9 +185,8 @@ ProofCheck check_proof(const ProofTree& tree, const std::vector<const Classifier
         fail(id, "the rules do not end the game with a win for the winner");
         return false;
       }
-      const auto c = std::find_if(classifiers.begin(), classifiers.end(),
-                                  [&](const Classifier* k) { return k->name() == n.leaf; });
-      if (c == classifiers.end()) {
+      const auto c = by_name.find(n.leaf);
+      if (c == by_name.end()) {
         fail(id, "no classifier '" + n.leaf + "' is consulted");
         return false;
       }
@@ -191,7 +194,7 @@ ProofCheck check_proof(const ProofTree& tree, const std::vector<const Classifier
         fail(id, "the game is over here, by the rules");
         return false;
       }
-      const auto v = (*c)->classify(p);
+      const auto v = c->second->classify(p);
       if (v && wins_for(p, *v, tree.winner)) return true;
       fail(id, "'" + n.leaf + "' does not decide a win for the winner");
       return false;
