@@ -35,7 +35,9 @@ retro::GroupRunner distributed_groups(const boost::mpi::communicator& comm, unsi
       auto start = Clock::now();
       retro::solve_in_order({share[comm.rank()]}, workers, solve, [](std::uint32_t) {});
       figures.owned += share[comm.rank()].size();
-      figures.solved += share[comm.rank()].size();
+      // A slice without bytes (a chess slice read through its colour-reversed
+      // twin) is neither solved nor sent.
+      for (std::uint32_t config : share[comm.rank()]) figures.solved += !slice_bytes(config).empty();
       figures.compute_seconds += seconds_since(start);
 
       start = Clock::now();
@@ -55,10 +57,10 @@ retro::GroupRunner distributed_groups(const boost::mpi::communicator& comm, unsi
           if (all[r].size() - at < bytes.size()) throw std::runtime_error("a rank sent a short group");
           std::copy_n(all[r].begin() + std::ptrdiff_t(at), bytes.size(), bytes.begin());
           at += bytes.size();
+          figures.fetched += !bytes.empty();
         }
         if (at != all[r].size()) throw std::runtime_error("a rank sent a long group");
         figures.bytes_received += all[r].size();
-        figures.fetched += share[r].size();
         figures.bytes_sent += mine.size();
       }
       figures.exchange_seconds += seconds_since(start);

@@ -13,7 +13,8 @@
 # buffer). Then the chess-exact solver (--rules chess) on the white
 # trebuchet, whose black pawn promotes to each piece: the slices rank 0
 # writes to its cache must be those `chunker solve --rules chess --cache`
-# writes, file for file and byte for byte, and the value the same. Last, a
+# writes, file for file and byte for byte, and the value the same; the
+# ranks' counts of slices solved and fetched must be those files'. Last, a
 # rank started with other options must be refused.
 # Usage: mpi_solve_test.sh CHUNKER CHUNKER_MPI RANKS
 set -euo pipefail
@@ -54,6 +55,17 @@ chess="8/8/8/3Kp3/4Pk2/8/8/8 w - -"
 "$chunker" solve "$chess" --rules chess --cache "$dir/single" >"$dir/single.out"
 "${mpi[@]}" "$chunker_mpi" solve "$chess" --rules chess --cache "$dir/ranks" >"$dir/out"
 diff -r "$dir/single/chess" "$dir/ranks/chess" || { echo "FAIL: the chess slices differ"; cat "$dir/out"; exit 1; }
+# The ranks solve every slice written and no other (a slice read through its
+# colour-reversed twin is neither solved nor written); each is fetched by
+# the other ranks.
+solved=$(grep -o 'solved [0-9]*' "$dir/out" | awk '{s += $2} END {print s}')
+fetched=$(grep -o 'fetched [0-9]*' "$dir/out" | awk '{s += $2} END {print s}')
+files=$(ls "$dir/ranks/chess" | wc -l)
+[ "$solved" -eq "$files" ] && [ "$fetched" -eq $((files * (ranks - 1))) ] || {
+  echo "FAIL: the ranks solved $solved and fetched $fetched slices; $files written, $ranks ranks"
+  cat "$dir/out"
+  exit 1
+}
 [ "$(grep '^value' "$dir/single.out")" = "$(grep '^value' "$dir/out")" ] || {
   echo "FAIL: the chess values differ"
   cat "$dir/single.out" "$dir/out"
