@@ -33,6 +33,9 @@ std::string chess_solve_text(const ChessPosition& root, const ChessAnswer& a, in
   out << "value      " << value_word(a.value) << " for the side to move" << who_wins(root, a.value)
       << ", proven by the chess-exact solve\n";
   out << "source     " << (a.solved_now ? "solved now" : "the chess table of " + a.table_root + ", solved earlier");
+  if (a.batches)
+    out << "; past --memory, its slices first solved into the slice store in " << a.batches << " batch"
+        << (a.batches == 1 ? "" : "es");
   if (a.from_store) out << "; " << a.from_store << " of its slices read from the slice store";
   if (!a.not_stored.empty()) out << "; not stored: " << a.not_stored;
   out << "\n";
@@ -80,9 +83,33 @@ std::string chess_solve_json(const ChessPosition& root, const ChessAnswer& a, in
                {{"positions", a.figures.positions},
                 {"slices", a.figures.structures},
                 {"from_store", a.from_store},
+                {"batches", a.batches},
                 {"seconds", a.solved_now ? Json(a.figures.seconds) : Json(nullptr)},
                 {"peak_mb", a.solved_now ? Json(a.figures.peak_megabytes) : Json(nullptr)}}}};
   return out.dump();
+}
+
+std::string chess_class_text(const std::string& material, const ClassBuild& b, const std::string& store,
+                             double seconds) {
+  std::ostringstream out;
+  out << "class      " << material << ": " << b.slices << " slice" << (b.slices == 1 ? "" : "s")
+      << " with the endings its moves lead to (none past a stored one)\n";
+  out << "rules      " << CHESS_RULES_WORDS << "\n";
+  out << "store      " << store << " (" << b.found << " already there)\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "solved     %llu slice%s, %llu positions, in %llu batch%s, %.1f s\n",
+                static_cast<unsigned long long>(b.solved), b.solved == 1 ? "" : "s",
+                static_cast<unsigned long long>(b.solved_positions), static_cast<unsigned long long>(b.batches),
+                b.batches == 1 ? "" : "es", seconds);
+  out << line;
+  return out.str();
+}
+
+std::string chess_class_json(const std::string& material, const ClassBuild& b, double seconds) {
+  return Json{{"class", material},    {"rules", "chess"},   {"slices", b.slices},
+              {"found", b.found},     {"solved", b.solved}, {"solved_positions", b.solved_positions},
+              {"batches", b.batches}, {"seconds", seconds}}
+      .dump();
 }
 
 std::string chess_refusal_words(const ExactRefusal& r) {

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "exact/chess/chess_class.h"
 #include "play/answer_json.h"
 #include "play/chess_answer.h"
 
@@ -16,6 +17,10 @@ constexpr const char* CHESS_RULES_WORDS =
 
 std::string chess_solve_text(const ChessPosition& root, const ChessAnswer& a, int fullmove);
 std::string chess_solve_json(const ChessPosition& root, const ChessAnswer& a, int fullmove);
+// What a class build did (solve --class), in the slice store `store`.
+std::string chess_class_text(const std::string& material, const ClassBuild& b, const std::string& store,
+                             double seconds);
+std::string chess_class_json(const std::string& material, const ClassBuild& b, double seconds);
 // Why no chess table answered: the reachable set against --memory.
 std::string chess_refusal_words(const ExactRefusal& r);
 std::string chess_refusal_json(const ChessPosition& root, const ExactRefusal& r);

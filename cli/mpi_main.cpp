@@ -118,7 +118,7 @@ int solve_chess(const mpi::communicator& comm, const std::string& fen, const std
   ChessSources sources;
   sources.workers = threads;
   sources.run = distributed_groups(comm, threads, figures);
-  const auto table = build_chess(root.pos, std::move(*plan.fitting), sources);
+  const auto table = build_chess(pieces::to_fen(root.pos), std::move(*plan.fitting), sources);
   figures.take_process_figures();
   if (comm.rank() == 0) {
     if (!cache.empty()) {

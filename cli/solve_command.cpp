@@ -16,6 +16,7 @@
 #include "engine/peasant/search.h"
 #include "engine/proof_tree.h"
 #include "engine/search.h"
+#include "exact/chess/chess_class.h"
 #include "play/answer.h"
 #include "schemas/schemas.h"
 
@@ -127,6 +128,7 @@ std::function<void(std::uint64_t, std::uint64_t)> exact_progress(bool& shown, co
 int solve_chess(const std::string& fen, const std::string& epd_file, const PlaySettings& play, bool json) {
   ChessPlayer player(play.exact_memory, play.workers ? play.workers : usable_cores(), play.exact_progress,
                      play.exact_cache.empty() ? "" : play.exact_cache + "/chess");
+  player.solve_past_budget_in_batches();
   auto answer = [&](const ChessPosition& pos, std::optional<ExactRefusal>& refusal) {
     const auto start = std::chrono::steady_clock::now();
     auto a = player.answer(pos, refusal);
@@ -179,9 +181,33 @@ int solve_chess(const std::string& fen, const std::string& epd_file, const PlayS
   return all_match ? 0 : 1;
 }
 
+// `solve --rules chess --class MATERIAL`: the class and every slice its
+// moves lead to put into the slice store, in batches within --memory.
+int solve_chess_class(const std::string& material, const PlaySettings& play, bool json) {
+  if (play.exact_cache.empty()) throw InputError("--class fills the slice store: give --cache a directory, not ''");
+  ChessSources sources;
+  sources.workers = play.workers ? play.workers : usable_cores();
+  sources.progress = play.exact_progress;
+  sources.store = SliceStore(play.exact_cache + "/chess");
+  const auto start = std::chrono::steady_clock::now();
+  ClassBuild built;
+  try {
+    built = build_class(class_slices(material), play.exact_memory, sources);
+  } catch (const BadMaterial& e) {
+    throw InputError(e.what());
+  } catch (const std::length_error& e) {  // one slice with what it reads past --memory
+    throw InputError(e.what());
+  }
+  if (isatty(STDERR_FILENO)) std::fprintf(stderr, "\r%79s\r", "");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::cout << (json ? chess_class_json(material, built, seconds) + "\n"
+                     : chess_class_text(material, built, play.exact_cache + "/chess", seconds));
+  return 0;
+}
+
 // What the command line asks of solve.
 struct SolveRequest {
-  std::string fen, epd_file, engine, save, load, proof;
+  std::string fen, epd_file, engine, save, load, proof, material;
   bool peasant = false, json = false;
   PeasantLimits peasant_limits;
   PlaySettings play;
@@ -193,6 +219,10 @@ po::options_description solve_options(SolveRequest& r) {
   limits.kind = SearchKind::ProofNumber;
   options.add_options()("fen", po::value<std::string>(&r.fen), "the position (FEN)")(
       "epd", po::value<std::string>(&r.epd_file), "solve every position of this EPD suite instead")(
+      "class", po::value<std::string>(&r.material),
+      "--rules chess: solve every position of this material class instead (KPPvKP: every placement of its "
+      "pawns) and of every ending its moves lead to, into the slice store (--cache), in batches within "
+      "--memory; its roots then read their values there")(
       "engine", po::value<std::string>(&r.engine)->default_value("chunker"),
       "chunker (every source, in the order of trust) or peasant (Newborn's fixed-depth alpha-beta, a baseline)")(
       "depth", po::value<int>()->default_value(PEASANT_DEFAULT_DEPTH),
@@ -226,8 +256,8 @@ po::options_description solve_options(SolveRequest& r) {
       "json", "print the result as JSON")(
       "rules", po::value<std::string>()->default_value("chunker"),
       "chunker (the first safe promotion wins) or chess (played on to mate, by the chess-exact solver: every "
-      "piece, underpromotions, no 50-move rule)")("proof", po::value<std::string>(&r.proof),
-                                                  "write the search's proof of a win or a loss to this file");
+      "piece, underpromotions, no 50-move rule; past --memory, solved into the cache in batches that fit)")(
+      "proof", po::value<std::string>(&r.proof), "write the search's proof of a win or a loss to this file");
   // The proof-number search by default: at the top level it proves the
   // default suite in fewer nodes than alpha-beta (bench/suite).
   add_search_option(options, false, "pn");
@@ -343,6 +373,7 @@ int solve_command(const Args& args) {
   po::variables_map vm;
   if (!parse_args(args,
                   "usage: chunker solve FEN [options]\n       chunker solve --epd FILE [options]\n"
+                  "       chunker solve --class MATERIAL --rules chess [options]\n"
                   "       chunker solve FEN --engine peasant [--depth N] [--hash MB] [--json]",
                   options, positional, vm))
     return 0;
@@ -352,14 +383,17 @@ int solve_command(const Args& args) {
     for (const char* name : {"engine", "level", "save", "load", "proof", "source", "max-ply", "node-limit"})
       if (vm.count(name) && !vm[name].defaulted())
         throw InputError(std::string("--") + name + " applies to --rules chunker; --rules chess solves exactly");
-    if (request.fen.empty() == request.epd_file.empty()) throw InputError("give either a FEN or --epd FILE");
+    if (int(!request.fen.empty()) + int(!request.epd_file.empty()) + int(!request.material.empty()) != 1)
+      throw InputError("give one of a FEN, --epd FILE or --class MATERIAL");
     request.play.exact_memory = std::uint64_t(checked<long long>(vm, "memory", 0, MAX_EXACT_MB)) << 20;
     request.play.workers = threads_option(vm);
     request.play.exact_cache = exact_cache_option(vm);
     bool progress_shown = false;
     request.play.exact_progress = exact_progress(progress_shown, "positions");
+    if (!request.material.empty()) return solve_chess_class(request.material, request.play, vm.count("json") > 0);
     return solve_chess(request.fen, request.epd_file, request.play, vm.count("json") > 0);
   }
+  if (!request.material.empty()) throw InputError("--class applies to --rules chess");
   read_request(vm, request);
   bool progress_shown = false;
   request.play.exact_progress = exact_progress(progress_shown);

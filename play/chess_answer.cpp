@@ -4,6 +4,8 @@
 #include <chrono>
 #include <set>
 
+#include "exact/chess/chess_class.h"
+
 namespace chunker {
 
 namespace {
@@ -120,16 +122,25 @@ std::optional<ChessAnswer> ChessPlayer::answer(const ChessPosition& pos, std::op
   const auto over_memory = [&](const ChessPlan& p) {
     refusal = ExactRefusal{ExactRefusal::Reason::OverMemory, p.positions, p.slices, p.counted, p.bytes, memory_, 0};
   };
-  ChessPlan p = plan(pos);
-  if (!p.fitting) {
-    over_memory(p);
-    return std::nullopt;
-  }
   ChessSources sources;
   sources.workers = workers_;
   sources.progress = progress_;
   sources.cancel = cancel;
   sources.store = SliceStore(store_);
+  ChessPlan p = plan(pos);
+  std::uint64_t batches = 0;
+  if (!p.fitting && in_batches_ && sources.store.enabled()) {
+    try {
+      batches = build_class({key_of(pos)}, memory_, sources).batches;
+      p = plan(pos);
+    } catch (const BadMaterial&) {        // a slice of more pieces than the solver holds
+    } catch (const std::length_error&) {  // or one past the budget alone: refused below
+    }
+  }
+  if (!p.fitting) {
+    over_memory(p);
+    return std::nullopt;
+  }
   // Slices a held table solved already are copied (the endings promotions
   // lead to are the same for every root).
   std::vector<std::shared_ptr<const ChessTable>> held;
@@ -148,7 +159,7 @@ std::optional<ChessAnswer> ChessPlayer::answer(const ChessPosition& pos, std::op
   sources.not_stored = &not_stored;
   std::shared_ptr<const ChessTable> table;
   try {
-    table = build_chess(pos, std::move(*p.fitting), sources);
+    table = build_chess(pieces::to_fen(pos), std::move(*p.fitting), sources);
   } catch (const SliceNotHeld&) {
     // A stored slice the plan read, in place of those beyond it, was
     // damaged and one beyond it is gone: the whole reachable set, then,
@@ -158,7 +169,7 @@ std::optional<ChessAnswer> ChessPlayer::answer(const ChessPosition& pos, std::op
       over_memory(p);
       return std::nullopt;
     }
-    table = build_chess(pos, std::move(*p.fitting), sources);
+    table = build_chess(pieces::to_fen(pos), std::move(*p.fitting), sources);
   }
   {
     std::lock_guard lock(mutex_);
@@ -167,6 +178,7 @@ std::optional<ChessAnswer> ChessPlayer::answer(const ChessPosition& pos, std::op
   ChessAnswer a = chess_answer(*table, pos);
   a.solved_now = true;
   a.from_store = from_store;
+  a.batches = batches;
   a.not_stored = not_stored;
   a.figures.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   a.figures.peak_megabytes = peak_megabytes();

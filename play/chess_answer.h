@@ -36,6 +36,7 @@ struct ChessAnswer {
   std::vector<ChessMove> line;
   ExactFigures figures;          // structures: the slices
   std::uint64_t from_store = 0;  // slices read from the slice store, not solved
+  std::uint64_t batches = 0;     // past the budget: the solves into the store before the root was read
   std::string not_stored;        // why a solved slice could not be stored
 
   // The move to play: the line's first, else the first best move; none where no move is legal.
@@ -71,6 +72,11 @@ class ChessPlayer {
   // `refusal` saying why not. `cancel` ends a solve with ExactCancelled.
   std::optional<ChessAnswer> answer(const ChessPosition& pos, std::optional<ExactRefusal>& refusal,
                                     const std::atomic<bool>* cancel = nullptr);
+  // Past the budget, a root's reachable set is solved into the store in
+  // batches that fit (build_class) and the root then read from it, rather
+  // than refused: for `solve`, where the user waits for the answer (a
+  // game's clock or a server's client would not).
+  void solve_past_budget_in_batches() { in_batches_ = true; }
   // From a held table only.
   std::optional<ChessAnswer> known(const ChessPosition& pos);
   // The reachable set of `pos` against the budget, without solving.
@@ -82,6 +88,7 @@ class ChessPlayer {
   std::uint64_t memory_;
   unsigned workers_;
   std::string store_;
+  bool in_batches_ = false;
   std::function<void(std::uint64_t, std::uint64_t)> progress_;
   std::mutex mutex_;
   std::vector<std::shared_ptr<const ChessTable>> tables_;

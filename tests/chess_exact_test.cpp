@@ -5,6 +5,7 @@
 
 #include "chunks/kpk.h"
 #include "engine/pieces/chess_moves.h"
+#include "exact/chess/chess_class.h"
 #include "exact/chess/chess_table.h"
 #include "libgen/kpk_build.h"
 #include "play/chess_answer.h"
@@ -24,17 +25,27 @@ std::unique_ptr<ChessTable> solved(const std::string& fen) {
   REQUIRE(keys);
   ChessSources sources;
   sources.workers = 2;
-  return build_chess(root, std::move(*keys), sources);
+  return build_chess(to_fen(root), std::move(*keys), sources);
 }
 
-// The table of a white pawn on `file` against a lone king: every KPK
-// position with the pawn on that file, and what its promotions lead to.
-std::unique_ptr<ChessTable> kpk_table(int file) {
-  ChessPosition root;
-  root.pawns[WHITE] = square_bb(make_square(file, 1));
-  root.king[WHITE] = make_square(file < 4 ? 7 : 0, 0);
-  root.king[BLACK] = make_square(file < 4 ? 7 : 0, 7);
-  return solved(to_fen(root));
+// Every KPK position: the KPvK class built into a store in batches of a few
+// slices (chess_class.h), then read back whole.
+std::unique_ptr<ChessTable> kpk_class_table(const std::string& store) {
+  ChessSources sources;
+  sources.workers = 2;
+  sources.store = SliceStore(store);
+  const std::vector<SliceKey> keys = class_slices("KPvK");
+  CHECK(keys.size() == 48);
+  const ClassBuild built = build_class(keys, 1 << 19, sources);
+  CHECK(built.slices == 53);  // and KQvK, KRvK, KBvK, KNvK, KvK
+  CHECK(built.found == 0);
+  CHECK(built.solved == built.slices);
+  CHECK(built.batches > 2);
+  std::uint64_t from_store = 0;
+  sources.from_store = &from_store;
+  auto table = build_chess("KPvK", keys, sources);
+  CHECK(from_store == keys.size());  // read, none solved again
+  return table;
 }
 
 }  // namespace
@@ -122,12 +133,12 @@ TEST_CASE("chess exact: a stored root is read, not solved, and its line reads th
   ChessPlan full = plan_chess(root, 1ull << 30, 2, sources.store);
   REQUIRE(full.fitting);
   CHECK(full.slices > 10);
-  const auto solved_table = build_chess(root, std::move(*full.fitting), sources);
+  const auto solved_table = build_chess(to_fen(root), std::move(*full.fitting), sources);
   ChessPlan stored = plan_chess(root, 1ull << 30, 2, sources.store);
   REQUIRE(stored.fitting);
   CHECK(stored.slices == 1);
   CHECK(stored.positions == slice_positions(key_of(root)));
-  const auto read_table = build_chess(root, std::move(*stored.fitting), sources);
+  const auto read_table = build_chess(to_fen(root), std::move(*stored.fitting), sources);
   CHECK(is_loss(read_table->value(root)));
   const std::vector<ChessMove> line = best_line(*read_table, root);
   REQUIRE(line.size() > 10);
@@ -165,6 +176,34 @@ TEST_CASE("chess exact: a damaged stored root with a slice beyond it gone is sol
   CHECK(again->value == 0);
   CHECK(again->moves.size() == solved->moves.size());
   for (std::size_t i = 0; i < again->moves.size(); ++i) CHECK(again->moves[i].value == solved->moves[i].value);
+}
+
+// A root past the memory budget, solved into the store in batches that fit
+// and then read from it (ChessPlayer::solve_past_budget_in_batches): the
+// trebuchet lost for the side to move (literature.epd), every move's value
+// as the solve in one table gives it; without batches it is refused.
+TEST_CASE("chess exact: a root past the budget is solved in batches through the store") {
+  TempDir dir;
+  const ChessPosition root = parse_chess_fen("8/8/8/3Kp3/4Pk2/8/8/8 w - -").pos;
+  std::optional<ExactRefusal> refusal;
+  ChessPlayer whole(1ull << 30, 2);
+  const auto full = whole.answer(root, refusal);
+  REQUIRE(full);
+  const std::uint64_t budget = whole.plan(root).bytes / 2;
+  ChessPlayer refusing(budget, 2, nullptr, dir.path + "/refused");
+  CHECK(!refusing.answer(root, refusal));
+  REQUIRE(refusal);
+  CHECK(refusal->reason == ExactRefusal::Reason::OverMemory);
+  ChessPlayer batched(budget, 2, nullptr, dir.path + "/chess");
+  batched.solve_past_budget_in_batches();
+  const auto a = batched.answer(root, refusal);
+  REQUIRE(a);
+  CHECK(a->batches > 1);
+  CHECK(is_loss(a->value));
+  CHECK(a->value == full->value);
+  REQUIRE(a->moves.size() == full->moves.size());
+  for (std::size_t i = 0; i < a->moves.size(); ++i) CHECK(a->moves[i].value == full->moves[i].value);
+  CHECK(a->line == full->line);
 }
 
 // A pawn that promotes by taking a piece in the corner, in a slice of a
@@ -230,7 +269,9 @@ TEST_CASE("chess exact: KPK, KQK, KRK, KBK, KNK against the Gaviota tablebase, v
                                    {"7k/8/8/8/8/8/8/KB6 w - -", tb_BISHOP},
                                    {"7k/8/8/8/8/8/8/KN6 w - -", tb_KNIGHT}})
     compare_all(*solved(root), kind, ~Bitboard(0));
-  for (int file = 0; file < 8; file += step) compare_all(*kpk_table(file), tb_PAWN, file_bb(file) & ~(RANK_1 | RANK_8));
+  TempDir store;
+  const auto kpk = kpk_class_table(store.path);
+  for (int file = 0; file < 8; file += step) compare_all(*kpk, tb_PAWN, file_bb(file) & ~(RANK_1 | RANK_8));
   MESSAGE("KPK, KQK, KRK, KBK, KNK: " << compared << " positions compared with Gaviota, " << differ << " differ");
   CHECK(compared > 1800000 / step);
   CHECK(differ == 0);
@@ -247,8 +288,9 @@ TEST_CASE("chess exact: every KPK draw by Chunker's rules is a draw in chess") {
   const KpkLibrary library = build_kpk();
   int draws = 0, disagree = 0, wins_drawn = 0;
   const int step = sample_divisor();  // under the sanitizers every step-th file
+  TempDir store;
+  const auto table = kpk_class_table(store.path);
   for (int file = 0; file < 8; file += step) {
-    const auto table = kpk_table(file);
     for (int rank = 1; rank < 7; ++rank)
       for (Square white = 0; white < SQUARE_NB; ++white)
         for (Square black = 0; black < SQUARE_NB; ++black)

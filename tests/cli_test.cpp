@@ -96,6 +96,17 @@ TEST_CASE("every class of bad input is one line and exit status 2") {
   check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--level", "6"}, "--level must be between 0 and 5");
   check_refused({"solve"}, "give either a FEN or --epd FILE");
   check_refused({"solve", "--epd", "/nonexistent/suite.epd"}, "cannot open EPD file");
+  // A material class to build under chess's rules (chess_class.h).
+  check_refused({"solve", "--class", "KPvK"}, "--class applies to --rules chess");
+  check_refused({"solve", "--class", "KPvK", "--rules", "chess", "--cache", ""}, "give --cache a directory");
+  check_refused({"solve", "--class", "KXvK", "--rules", "chess"}, "'X' is no piece");
+  check_refused({"solve", "--class", "QvK", "--rules", "chess"}, "each side begins with its king");
+  check_refused({"solve", "--class", "KQQQQvK", "--rules", "chess"}, "4 pieces; the solver holds at most 3");
+  check_refused({"solve", "--class", "KPPPPvKPPP", "--rules", "chess"}, "placements of its pawns");
+  check_refused({"solve", "--class", "KQPPvK", "--rules", "chess", "--memory", "1", "--cache", "/nonexistent/cache"},
+                "it reads; --memory is 1 MB");  // before any slice is solved: the cache is never made
+  check_refused({"solve", "4k3/8/8/8/8/8/4P3/4K3 w - -", "--class", "KPvK", "--rules", "chess"},
+                "give one of a FEN, --epd FILE or --class MATERIAL");
   check_refused({"frobnicate"}, "unknown command");
   check_refused({"inspect", "4k3/8/8/8/8/8/8/3QK3 w - -"}, "only kings and pawns");
   check_refused({"inspect", "--json"}, "--json needs a FEN");

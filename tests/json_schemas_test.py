@@ -2,7 +2,8 @@
 """Every JSON document the program prints, validated against its schema under
 docs/json/ (Debian's python3-jsonschema): `solve --json` as each source
 answers (the oracle, an exact solve with its figures, the search, the
-evaluation where an exact solve is refused), `solve --engine peasant --json`,
+evaluation where an exact solve is refused), `solve --rules chess` and its
+`--class` build, `solve --engine peasant --json`,
 `oracle probe --json` alone and in a batch with a position outside the
 domain, `table --json`, and the server's /standard (known and unknown) and
 error bodies. (`inspect --json` is tests/inspect_json_test.py's.) Beyond the
@@ -75,6 +76,15 @@ with tempfile.TemporaryDirectory() as cache:
                              capture_output=True, text=True, timeout=60)
     check(refused.returncode == 1, f"solve --rules chess --memory 0: status {refused.returncode}")
     valid("solve-chess", json.loads(refused.stdout), "solve --rules chess --json (refused)")
+    # The KPvK class: its 48 pawn squares and KQvK, KRvK, KBvK, KNvK, KvK; the e7 slice and those its
+    # promotions lead to were stored by the solve above.
+    built = run("solve", "--class", "KPvK", "--rules", "chess", "--json", "--cache", cache)[0]
+    valid("solve-chess-class", built, "solve --class --rules chess --json")
+    check(built["slices"] == 53 and built["found"] > 0 and built["found"] + built["solved"] == 53,
+          f"solve --class KPvK: 53 slices, those not found solved: {built}")
+    again = run("solve", "--class", "KPvK", "--rules", "chess", "--json", "--cache", cache)[0]
+    check(again["slices"] == 48 and again["found"] == 48 and again["solved"] == 0,
+          f"solve --class KPvK again: its 48 slices found, none beyond them needed: {again}")
     valid("solve-peasant", run("solve", SZEN, "--engine", "peasant", "--depth", "4", "--json")[0],
           "solve --engine peasant --json")
 

@@ -9,13 +9,12 @@
 
 namespace chunker {
 
-std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<SliceKey> keys,
-                                        const ChessSources& sources) {
+std::unique_ptr<ChessTable> build_chess(std::string root_fen, std::vector<SliceKey> keys, const ChessSources& sources) {
   const auto groups = solving_groups(keys);
   std::atomic<std::uint64_t> done = 0, loaded = 0;
   std::mutex error_mutex;
   std::string first_error;
-  auto table = std::make_unique<ChessTable>(pieces::to_fen(root), std::move(keys), sources.store);
+  auto table = std::make_unique<ChessTable>(std::move(root_fen), std::move(keys), sources.store);
   // The progress counts the positions stored, as the answer does: a slice
   // read through its twin is not counted twice.
   const std::uint64_t total = table->positions();

@@ -385,6 +385,12 @@ void for_each_next_key(const SliceKey& k, F f) {
 std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root, std::uint64_t max_positions,
                                                       std::uint64_t& positions,
                                                       const std::function<bool(const SliceKey&)>& complete) {
+  return reachable_slices(std::vector{key_of(root)}, max_positions, positions, complete);
+}
+
+std::optional<std::vector<SliceKey>> reachable_slices(const std::vector<SliceKey>& from, std::uint64_t max_positions,
+                                                      std::uint64_t& positions,
+                                                      const std::function<bool(const SliceKey&)>& complete) {
   std::unordered_set<SliceKey, SliceKeyHash> seen;
   std::vector<SliceKey> keys, frontier;
   positions = 0;
@@ -395,7 +401,7 @@ std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root,
     const std::uint64_t more = slice_positions(k);  // the sum saturates, as the count does
     positions = std::min(positions, std::numeric_limits<std::uint64_t>::max() - more) + more;
   };
-  add(key_of(root));
+  for (const SliceKey& k : from) add(k);
   while (!frontier.empty() && positions <= max_positions) {
     const SliceKey k = frontier.back();
     frontier.pop_back();
@@ -404,6 +410,14 @@ std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root,
   if (positions > max_positions) return std::nullopt;
   std::sort(keys.begin(), keys.end(), [](const SliceKey& a, const SliceKey& b) { return order_of(a) < order_of(b); });
   return keys;
+}
+
+std::vector<SliceKey> next_keys(const SliceKey& key) {
+  std::vector<SliceKey> out;
+  for_each_next_key(key, [&out](const SliceKey& k) {
+    if (std::find(out.begin(), out.end(), k) == out.end()) out.push_back(k);
+  });
+  return out;
 }
 
 std::vector<std::vector<std::uint32_t>> solving_groups(const std::vector<SliceKey>& keys) {

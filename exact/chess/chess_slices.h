@@ -151,6 +151,13 @@ class SliceCodec {
 std::optional<std::vector<SliceKey>> reachable_slices(const ChessPosition& root, std::uint64_t max_positions,
                                                       std::uint64_t& positions,
                                                       const std::function<bool(const SliceKey&)>& complete = nullptr);
+// The same from several keys at once (a material class's slices).
+std::optional<std::vector<SliceKey>> reachable_slices(const std::vector<SliceKey>& from, std::uint64_t max_positions,
+                                                      std::uint64_t& positions,
+                                                      const std::function<bool(const SliceKey&)>& complete = nullptr);
+// The keys a move out of a slice of `key` leads to, each once (a superset,
+// as reachable_slices's).
+std::vector<SliceKey> next_keys(const SliceKey& key);
 // The positions of a slice of this key (SliceCodec::size without building one).
 std::uint64_t slice_positions(const SliceKey& key);
 // The squares of the a1-d1-d4 triangle, where a row solver's rows put their

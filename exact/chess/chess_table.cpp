@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <limits>
 #include <numeric>
 #include <unordered_set>
 
@@ -68,14 +69,40 @@ Value ChessTable::value(const ChessPosition& pos) const {
   return chess_value(pos, [this](const SliceKey& k) { return find(k); });
 }
 
+namespace {
+
+// A slice's index entry, codec and view; a solver's state per position
+// (each worker keeps the three solvers, each sized by the largest slice it
+// has solved, so that at worst the workers hold the largest few: the
+// general solver sized by a slice's positions, a row solver by its rows'
+// placements: its arrays, and its lists of events, which grow with the
+// distances, as the longest slices need).
+constexpr std::uint64_t BYTES_PER_SLICE = 160, SOLVER_BYTES = 4, ROW_SOLVER_BYTES = 4;
+
+}  // namespace
+
+void ChessMemory::hold(const SliceKey& key, bool solved) {
+  const std::uint64_t more = slice_positions(key);  // the sum saturates, as reachable_slices's does
+  positions_ = std::min(positions_, std::numeric_limits<std::uint64_t>::max() - more) + more;
+  ++slices_;
+  if (!solved) return;
+  const int kind = bare_king_slice(key) ? 1 : both_sides_slice(key) ? 2 : 0;
+  auto& largest = largest_[std::size_t(kind)];
+  const std::uint64_t size = kind ? ROW_SOLVER_BYTES * row_positions(key) : SOLVER_BYTES * slice_positions(key);
+  // The `workers` largest of a solver's slices.
+  largest.insert(std::upper_bound(largest.begin(), largest.end(), size, std::greater<>()), size);
+  if (largest.size() > workers_) largest.pop_back();
+}
+
+std::uint64_t ChessMemory::bytes() const {
+  std::uint64_t bytes = positions_ + slices_ * BYTES_PER_SLICE;
+  for (const auto& largest : largest_) bytes += std::accumulate(largest.begin(), largest.end(), std::uint64_t(0));
+  // What the counts above miss (the allocator's free lists, the process
+  // itself).
+  return bytes + bytes / 32;
+}
+
 ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsigned workers, const SliceStore& store) {
-  // A slice's index entry, codec and view; a solver's state per position
-  // (each worker keeps the three solvers, each sized by the largest slice it
-  // has solved, so that at worst the workers hold the largest few: the
-  // general solver sized by a slice's positions, a row solver by its rows'
-  // placements: its arrays, and its lists of events, which grow with the
-  // distances, as the longest slices need).
-  constexpr std::uint64_t BYTES_PER_SLICE = 160, SOLVER_BYTES = 4, ROW_SOLVER_BYTES = 4;
   // Counting goes on this far past the budget, so that a refusal can say
   // how far over it a root is.
   constexpr std::uint64_t COUNT_PAST_BUDGET = 16;
@@ -89,30 +116,14 @@ ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsi
   auto keys = reachable_slices(root, std::max<std::uint64_t>(memory_bytes, 1) * COUNT_PAST_BUDGET, plan.positions,
                                store.enabled() ? read : std::function<bool(const SliceKey&)>());
   plan.counted = keys.has_value();
-  std::vector<std::uint64_t> general, bare_king, both_sides;
+  ChessMemory memory(workers);
   if (keys) {
     plan.slices = keys->size();
-    for (const SliceKey& k : *keys) {
-      if (stored.count(k)) continue;  // read, not solved
-      if (bare_king_slice(k))
-        bare_king.push_back(row_positions(k));
-      else if (both_sides_slice(k))
-        both_sides.push_back(row_positions(k));
-      else
-        general.push_back(slice_positions(k));
-    }
+    for (const SliceKey& k : *keys) memory.hold(k, !stored.count(k));  // a stored slice is read, not solved
+    plan.bytes = memory.bytes();
+  } else {
+    plan.bytes = plan.positions + plan.positions / 32;  // a lower bound, as the positions are
   }
-  // The `workers` largest of a solver's slices.
-  const auto largest = [workers](std::vector<std::uint64_t>& sizes) {
-    const auto end = sizes.begin() + std::min<std::size_t>(workers, sizes.size());
-    std::partial_sort(sizes.begin(), end, sizes.end(), std::greater<>());
-    return std::accumulate(sizes.begin(), end, std::uint64_t(0));
-  };
-  plan.bytes = plan.positions + plan.slices * BYTES_PER_SLICE + SOLVER_BYTES * largest(general) +
-               ROW_SOLVER_BYTES * (largest(bare_king) + largest(both_sides));
-  // What the counts above miss (the allocator's free lists, the process
-  // itself).
-  plan.bytes += plan.bytes / 32;
   if (keys && plan.bytes <= memory_bytes) plan.fitting = std::move(keys);
   return plan;
 }

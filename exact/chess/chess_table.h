@@ -13,6 +13,8 @@
 // not stored: its value is the best of its moves'.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -157,16 +159,31 @@ struct ChessSources {
   std::string* not_stored = nullptr;
 };
 
-// Solves every slice of `keys` (reachable_slices(root, ...)). A worker's
-// error (SliceNotHeld, memory) ends the solve and is thrown here.
-std::unique_ptr<ChessTable> build_chess(const ChessPosition& root, std::vector<SliceKey> keys,
-                                        const ChessSources& sources);
+// Solves every slice of `keys` (reachable_slices(root, ...), in solving
+// order), the table named by its root's FEN. A worker's error (SliceNotHeld,
+// memory) ends the solve and is thrown here.
+std::unique_ptr<ChessTable> build_chess(std::string root_fen, std::vector<SliceKey> keys, const ChessSources& sources);
 
-// The reachable set counted against a memory budget: the table's bytes and
-// the workers' solvers (for each solver, the general one, the bare king's
-// and the one for both sides' men, four bytes a position of as many of its
+// What a solve of some slices holds at most: the table's bytes and the
+// workers' solvers (for each solver, the general one, the bare king's and
+// the one for both sides' men, four bytes a position of as many of its
 // largest slices as there are workers, a row solver's counted by its rows'
 // placements), and 1/32 more.
+class ChessMemory {
+ public:
+  explicit ChessMemory(unsigned workers) : workers_(std::max(workers, 1u)) {}
+  // A slice held: solved, or read from the store.
+  void hold(const SliceKey& key, bool solved);
+  std::uint64_t bytes() const;
+
+ private:
+  unsigned workers_;
+  std::uint64_t positions_ = 0, slices_ = 0;
+  // Each solver's largest slices' bytes, at most `workers_`, largest first.
+  std::array<std::vector<std::uint64_t>, 3> largest_;
+};
+
+// The reachable set counted against a memory budget (ChessMemory).
 struct ChessPlan {
   std::uint64_t positions = 0;  // reachable; a lower bound when !counted
   std::uint64_t slices = 0;
