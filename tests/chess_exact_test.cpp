@@ -153,6 +153,40 @@ TEST_CASE("chess exact: a stored root is read, not solved, and its line reads th
   CHECK(!read_table->holds(pos));  // the mate's slice was read from the store, not held
 }
 
+// The store keeps one slice of a colour-reversed pair: Réti's root reversed
+// (Black's king h1 and pawn c3 against White's pawn h4, Black to move) has
+// no file of its own after Réti is solved, but what its moves lead to is
+// stored as their twins. Its plan then solves its one slice, reading the
+// rest, and finds Réti's draw (literature.epd) and every move's value
+// reversed.
+TEST_CASE("chess exact: a root whose twin is stored solves its one slice") {
+  TempDir dir;
+  const ChessPosition reti = parse_chess_fen("7K/8/k1P5/7p/8/8/8/8 w - -").pos;
+  const ChessPosition twin = colour_reversed(reti);
+  std::optional<ExactRefusal> refusal;
+  ChessPlayer first(1ull << 30, 2, nullptr, dir.path);
+  const auto solved = first.answer(reti, refusal);
+  REQUIRE(solved);
+  const SliceStore store(dir.path);
+  CHECK(!store.has(key_of(twin)));
+  CHECK(store.has(key_of(reti)));
+  const ChessPlan plan = plan_chess(twin, 1ull << 30, 2, store);
+  REQUIRE(plan.fitting);
+  CHECK(plan.slices == 1);
+  ChessPlayer second(1ull << 30, 2, nullptr, dir.path);
+  const auto a = second.answer(twin, refusal);
+  REQUIRE(a);
+  CHECK(a->value == 0);
+  // The moves come in another order, their squares reversed.
+  const auto values = [](const ChessAnswer& answer) {
+    std::vector<Value> out;
+    for (const ChessMoveValue& m : answer.moves) out.push_back(m.value);
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  CHECK(values(*a) == values(*solved));
+}
+
 // A stored slice whose payload is damaged (its header whole, so the plan
 // reads it in place of the slices beyond it) while one beyond it is gone:
 // the solve then plans the whole reachable set and answers as before,

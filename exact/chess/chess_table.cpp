@@ -108,8 +108,11 @@ ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsi
   constexpr std::uint64_t COUNT_PAST_BUDGET = 16;
   ChessPlan plan;
   std::unordered_set<SliceKey, SliceKeyHash> stored;
+  // A slice whose colour-reversed twin is stored is solved, not read (the
+  // store keeps one of a pair solved together), but what it leads to is
+  // stored too: the twin's, reversed.
   const auto read = [&](const SliceKey& k) {
-    if (!store.has(k)) return false;
+    if (!store.has(k)) return store.has(colour_reversed(k));
     stored.insert(k);
     return true;
   };

@@ -192,7 +192,8 @@ struct ChessPlan {
   std::optional<std::vector<SliceKey>> fitting;  // the keys, when within the budget
 };
 // The slices `store` holds are read, not solved, and the plan leaves out
-// the slices only they lead to.
+// the slices only they lead to; so does a slice whose colour-reversed twin
+// it holds, solved then from the twin's moves' slices.
 ChessPlan plan_chess(const ChessPosition& root, std::uint64_t memory_bytes, unsigned workers,
                      const SliceStore& store = SliceStore());
 
